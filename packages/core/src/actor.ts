@@ -1,0 +1,31 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { AppError } from "./error";
+
+/** Who is asking. Set once per request by the handler wrapper, read by core. */
+export type Actor =
+  | { type: "public" }
+  | { type: "user"; userId: string; roles: string[]; sessionId: string }
+  | { type: "system"; reason: string };
+
+const storage = new AsyncLocalStorage<Actor>();
+
+export const withActor = <T>(actor: Actor, fn: () => T): T => storage.run(actor, fn);
+
+export const useActor = (): Actor => storage.getStore() ?? { type: "public" };
+
+/** The signed-in user's id, or a 401. */
+export const useUserId = (): string => {
+  const actor = useActor();
+  if (actor.type !== "user") throw AppError.unauthorized();
+  return actor.userId;
+};
+
+export const hasRole = (role: string): boolean => {
+  const actor = useActor();
+  return actor.type === "user" && actor.roles.includes(role);
+};
+
+export const assertAdmin = (): void => {
+  useUserId();
+  if (!hasRole("admin")) throw AppError.forbidden("This action needs the admin role.");
+};

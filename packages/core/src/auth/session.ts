@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from "node:crypto";
+import { db } from "../dynamo/service";
+
+export const SESSION_COOKIE = "sb_session";
+/** rememberMe keeps the cookie 30 days; otherwise it is a browser-session cookie with a 12-hour server life. */
+export const REMEMBER_ME_SECONDS = 30 * 24 * 3600;
+export const SHORT_SESSION_SECONDS = 12 * 3600;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export interface OpenedSession {
+  token: string;
+  sessionId: string;
+  /** Max-Age for the cookie, or undefined for a browser-session cookie. */
+  cookieMaxAge?: number;
+}
+
+export async function openSession(userId: string, rememberMe = false, now = Date.now()): Promise<OpenedSession> {
+  const token = randomBytes(32).toString("base64url");
+  const sessionId = hashToken(token);
+  const lifetime = rememberMe ? REMEMBER_ME_SECONDS : SHORT_SESSION_SECONDS;
+  await db.entities.session
+    .create({ sessionId, userId, rememberMe, expiresAt: Math.floor(now / 1000) + lifetime })
+    .go();
+  return { token, sessionId, cookieMaxAge: rememberMe ? lifetime : undefined };
+}
+
+/** The live session behind a cookie token, or null. DynamoDB's TTL sweep is lazy, so expiry is checked here too. */
+export async function findSession(token: string, now = Date.now()) {
+  if (!token || token.length > 200) return null;
+  const { data } = await db.entities.session.get({ sessionId: hashToken(token) }).go();
+  if (!data || data.expiresAt * 1000 <= now) return null;
+  return data;
+}
+
+export async function endSession(token: string) {
+  await db.entities.session.delete({ sessionId: hashToken(token) }).go();
+}
+
+/** Ends every session of the user except `keepSessionId` (after a password change). */
+export async function endOtherSessions(userId: string, keepSessionId?: string) {
+  const { data } = await db.entities.session.query.byUser({ userId }).go({ pages: "all" });
+  const others = data.filter((s) => s.sessionId !== keepSessionId);
+  if (others.length) await db.entities.session.delete(others.map((s) => ({ sessionId: s.sessionId }))).go();
+}

@@ -1,0 +1,20 @@
+import { config } from "../config";
+
+/** What `GET /api/env` tells the browser: nothing secret. */
+export function publicEnvironment() {
+  const google =
+    config.userPoolId && config.userPoolClientId && config.cognitoDomain
+      ? {
+          userPoolId: config.userPoolId,
+          clientId: config.userPoolClientId,
+          domain: config.cognitoDomain,
+          redirectUrl: `${config.appUrl}/auth`,
+        }
+      : null;
+  return {
+    AWS_S3_URL_PREFIX: config.mediaUrlPrefix,
+    GOOGLE_AUTH: process.env.GOOGLE_SIGN_IN_ENABLED === "true" ? google : null,
+    TUTORIAL_VIDEO_URL: config.tutorialVideoUrl ?? null,
+    STRIPE_PUBLISHABLE_KEY: process.env.STRIPE_PUBLISHABLE_KEY ?? null,
+  };
+}

@@ -1,0 +1,29 @@
+import { Entity } from "electrodb";
+import { timestamps } from "./_shared";
+
+/** One block of a render (the spec's Block): its prompt, images, audio and duration. */
+export const RenderBlock = new Entity({
+  model: { entity: "renderBlock", version: "1", service: "storyboard" },
+  attributes: {
+    renderJobId: { type: "string", required: true },
+    blockId: { type: "string", required: true },
+    position: { type: "number", required: true },
+    type: { type: "string", required: true },
+    text: { type: "string", required: true },
+    character: { type: "string" },
+    sceneId: { type: "string" },
+    imagePrompt: { type: "string" },
+    /** Candidate images, the chosen one first. */
+    imageUrl: { type: "list", items: { type: "string" }, default: () => [] },
+    audioUrl: { type: "string" },
+    duration: { type: "number" },
+    voiceId: { type: "string" },
+    ...timestamps,
+  },
+  indexes: {
+    byRender: {
+      pk: { field: "pk", composite: ["renderJobId"] },
+      sk: { field: "sk", composite: ["blockId"] },
+    },
+  },
+});

@@ -1,0 +1,60 @@
+import { Entity } from "electrodb";
+import { timestamps } from "./_shared";
+
+export const RENDER_STATUSES = [
+  "queued",
+  "descriptions_ready",
+  "generating_assets",
+  "assets_ready",
+  "rendering",
+  "compiling",
+  "complete",
+  "failed",
+] as const;
+
+export const RenderJob = new Entity({
+  model: { entity: "renderJob", version: "1", service: "storyboard" },
+  attributes: {
+    renderJobId: { type: "string", required: true },
+    userId: { type: "string", required: true },
+    screenplayId: { type: "string", required: true },
+    title: { type: "string", required: true },
+    style: { type: "string", required: true },
+    status: { type: RENDER_STATUSES, default: "queued", required: true },
+    type: { type: ["render", "re-render"] as const, default: "render" },
+    characterVoices: { type: "any" },
+    /** Dictionaries and page count at render time; blocks live in renderBlock items. */
+    screenplaySnapshot: { type: "any" },
+    snapshotPath: { type: "string" },
+    pointsCharged: { type: "number", default: 0 },
+    refunded: { type: "boolean", default: false },
+    burnCaptions: { type: "boolean", default: false },
+    estimatedCompletionTime: { type: "string" },
+    completedAt: { type: "string" },
+    outputFilePath: { type: "string" },
+    posterImagePath: { type: "string" },
+    combinedAudioPath: { type: "string" },
+    projectZipPath: { type: "string" },
+    shareableLink: { type: "string" },
+    previewDescriptionsBeforeFirstImages: { type: "boolean", default: true },
+    previewImagesBeforeFirstRender: { type: "boolean", default: true },
+    failureReason: { type: "string" },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: { field: "pk", composite: ["renderJobId"] },
+      sk: { field: "sk", composite: [] },
+    },
+    byUser: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["userId"] },
+      sk: { field: "gsi1sk", composite: ["createdAt"] },
+    },
+    byScreenplay: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: ["screenplayId"] },
+      sk: { field: "gsi2sk", composite: ["createdAt"] },
+    },
+  },
+});

@@ -1,0 +1,52 @@
+import { Service } from "electrodb";
+import { config } from "../config";
+import { documentClient } from "./client";
+import { ConfirmationCode } from "./entities/confirmation-code";
+import { ContactRequest } from "./entities/contact-request";
+import { ErrorLog } from "./entities/error-log";
+import { FailedAttempt } from "./entities/failed-attempt";
+import { Faq } from "./entities/faq";
+import { FeaturedShowcase } from "./entities/featured-showcase";
+import { Payment } from "./entities/payment";
+import { PaymentProcessorId } from "./entities/payment-processor-id";
+import { Plan } from "./entities/plan";
+import { PointsLedger } from "./entities/points-ledger";
+import { RenderBlock } from "./entities/render-block";
+import { RenderJob } from "./entities/render-job";
+import { RenderMedia } from "./entities/render-media";
+import { Screenplay } from "./entities/screenplay";
+import { Session } from "./entities/session";
+import { ShowcaseEntry } from "./entities/showcase-entry";
+import { SubscriptionEvent } from "./entities/subscription-event";
+import { Unique } from "./entities/unique";
+import { User } from "./entities/user";
+import { UserSubscription } from "./entities/user-subscription";
+import { VideoJob } from "./entities/video-job";
+
+/** Every record of the product, in one table. */
+export const db = new Service(
+  {
+    user: User,
+    unique: Unique,
+    session: Session,
+    confirmationCode: ConfirmationCode,
+    failedAttempt: FailedAttempt,
+    screenplay: Screenplay,
+    renderJob: RenderJob,
+    renderBlock: RenderBlock,
+    renderMedia: RenderMedia,
+    videoJob: VideoJob,
+    errorLog: ErrorLog,
+    pointsLedger: PointsLedger,
+    payment: Payment,
+    paymentProcessorId: PaymentProcessorId,
+    contactRequest: ContactRequest,
+    userSubscription: UserSubscription,
+    subscriptionEvent: SubscriptionEvent,
+    showcaseEntry: ShowcaseEntry,
+    featuredShowcase: FeaturedShowcase,
+    faq: Faq,
+    plan: Plan,
+  },
+  { client: documentClient, table: config.tableName },
+);

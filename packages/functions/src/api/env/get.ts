@@ -1,0 +1,4 @@
+import { publicEnvironment } from "@storyboard/core/catalog/environment";
+import { api } from "../../shared/handler";
+
+export const handler = api({}, async () => publicEnvironment());

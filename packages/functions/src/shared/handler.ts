@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import { type Actor, withActor } from "@storyboard/core/actor";
+import { findSession, SESSION_COOKIE } from "@storyboard/core/auth/session";
+import { config } from "@storyboard/core/config";
+import { db } from "@storyboard/core/dynamo/service";
+import { AppError, isAppError } from "@storyboard/core/error";
+import { logger } from "@storyboard/core/logger";
+import { z } from "zod";
+import { type AuthLevel, NOT_FOUND_ROUTE, routeKey, routes } from "../routes";
+import { type ApiEvent, type ApiResult, bodyText, header, json, readCookie, Reply } from "./http";
+
+/** The route table's auth level for an API Gateway route key; unknown keys need a user. */
+const authLevelOf = (key: string): AuthLevel =>
+  key === NOT_FOUND_ROUTE.routeKey ? NOT_FOUND_ROUTE.auth : (routes.find((r) => routeKey(r) === key)?.auth ?? "user");
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export interface RequestContext<B, Q> {
+  event: ApiEvent;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  actor: Actor;
+  requestId: string;
+}
+
+interface Options<B extends z.ZodType, Q extends z.ZodType> {
+  body?: B;
+  query?: Q;
+  /** "raw" leaves the body unparsed (multipart uploads, webhooks). */
+  bodyKind?: "json" | "raw";
+  /** Webhooks are called by servers, not browsers: no Origin to check. */
+  skipOriginCheck?: boolean;
+}
+
+/**
+ * Wraps a route's logic: checks who is asking against the route table's auth
+ * level, checks the Origin of state-changing requests, validates input with
+ * zod, runs the logic with the actor set, and maps errors to `{ message, code }`.
+ */
+export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown>(
+  options: Options<B, Q>,
+  logic: (ctx: RequestContext<z.infer<B>, z.infer<Q>>) => Promise<unknown>,
+) {
+  return async (event: ApiEvent): Promise<ApiResult> => {
+    const requestId = event.requestContext?.requestId || randomUUID();
+    logger.appendKeys({ requestId });
+    try {
+      const method = event.requestContext?.http?.method ?? "GET";
+      if (STATE_CHANGING.has(method) && !options.skipOriginCheck) checkOrigin(event);
+      const auth = authLevelOf(event.routeKey);
+      const actor = await resolveActor(event);
+      if (auth !== "public" && actor.type !== "user") throw AppError.unauthorized();
+      if (auth === "admin" && !(actor.type === "user" && actor.roles.includes("admin"))) {
+        throw AppError.forbidden("This action needs the admin role.");
+      }
+      const body = options.bodyKind === "raw" ? undefined : parseBody(event, options.body);
+      const query = options.query ? validate(options.query, event.queryStringParameters ?? {}) : event.queryStringParameters ?? {};
+      const params = decodeParams(event.pathParameters);
+      const result = await withActor(actor, () => logic({ event, body, query, params, actor, requestId } as RequestContext<z.infer<B>, z.infer<Q>>));
+      if (result instanceof Reply) return json(result.status, result.body, result.headers, result.cookies);
+      return json(200, result ?? { ok: true });
+    } catch (error) {
+      return errorResult(error, requestId);
+    } finally {
+      logger.removeKeys(["requestId"]);
+    }
+  };
+}
+
+export function errorResult(error: unknown, requestId: string): ApiResult {
+  if (isAppError(error)) {
+    if (error.status >= 500) logger.error("Request failed", { error });
+    return json(error.status, { message: error.message, code: error.code, ...error.details });
+  }
+  logger.error("Unexpected error", { error: error as Error });
+  return json(500, {
+    message: `Something went wrong on our side. If it keeps happening, contact support with this reference: ${requestId}`,
+    code: "internal",
+    requestId,
+  });
+}
+
+async function resolveActor(event: ApiEvent): Promise<Actor> {
+  const token = readCookie(event, SESSION_COOKIE);
+  if (!token) return { type: "public" };
+  const session = await findSession(token);
+  if (!session) return { type: "public" };
+  const { data: user } = await db.entities.user.get({ userId: session.userId }).go();
+  if (!user) return { type: "public" };
+  return { type: "user", userId: user.userId, roles: user.roles ?? [], sessionId: session.sessionId };
+}
+
+function checkOrigin(event: ApiEvent) {
+  const origin = header(event, "origin");
+  const fetchSite = header(event, "sec-fetch-site");
+  if (!origin) {
+    // Browsers always send Origin on cross-site writes; a missing one with a cross-site fetch is forged.
+    if (fetchSite === "cross-site") throw AppError.forbidden("Cross-site requests are not allowed.");
+    return;
+  }
+  const host = header(event, "host");
+  const allowed = new Set([new URL(config.appUrl).origin, ...(host ? [`https://${host}`, `http://${host}`] : [])]);
+  if (!allowed.has(origin)) throw AppError.forbidden("Cross-site requests are not allowed.");
+}
+
+function parseBody(event: ApiEvent, schema?: z.ZodType) {
+  const text = bodyText(event);
+  let data: unknown = undefined;
+  if (text.trim()) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw AppError.badRequest("The request body is not valid JSON.");
+    }
+  }
+  return schema ? validate(schema, data ?? {}) : data;
+}
+
+export function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const first = issues[0];
+  throw new AppError("validation", first ? first.message : "The request is not valid.", { issues });
+}
+
+function decodeParams(params: ApiEvent["pathParameters"]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined) out[k] = decodeURIComponent(v);
+  return out;
+}

@@ -1,0 +1,73 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** A handler's answer when it needs more than a 200 with a JSON body. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+    readonly cookies: string[] = [],
+  ) {}
+}
+
+export const reply = (status: number, body: unknown, extra?: { headers?: Record<string, string>; cookies?: string[] }) =>
+  new Reply(status, body, extra?.headers, extra?.cookies);
+
+const SECURITY_HEADERS: Record<string, string> = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-opener-policy": "same-origin",
+};
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): ApiResult {
+  const secure = process.env.STAGE && !["local", "test"].includes(process.env.STAGE);
+  return {
+    statusCode: status,
+    headers: {
+      ...SECURITY_HEADERS,
+      ...(secure ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
+      ...headers,
+    },
+    cookies: cookies.length ? cookies : undefined,
+    body: body === undefined ? "" : JSON.stringify(body),
+  };
+}
+
+export function readCookie(event: ApiEvent, name: string): string | undefined {
+  const all = event.cookies ?? (event.headers?.cookie ? event.headers.cookie.split(";") : []);
+  for (const raw of all) {
+    const i = raw.indexOf("=");
+    if (i > 0 && raw.slice(0, i).trim() === name) return decodeURIComponent(raw.slice(i + 1).trim());
+  }
+  return undefined;
+}
+
+export function sessionCookie(name: string, value: string, maxAge?: number): string {
+  const secure = process.env.STAGE && !["local", "test"].includes(process.env.STAGE) ? "; Secure" : "";
+  const age = maxAge === undefined ? "" : `; Max-Age=${maxAge}`;
+  return `${name}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax${secure}${age}`;
+}
+
+export const clearCookie = (name: string) => sessionCookie(name, "", 0);
+
+/** The request body as text (API Gateway base64-encodes binary bodies). */
+export function bodyText(event: ApiEvent): string {
+  if (!event.body) return "";
+  return event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body;
+}
+
+export function bodyBytes(event: ApiEvent): Buffer {
+  if (!event.body) return Buffer.alloc(0);
+  return Buffer.from(event.body, event.isBase64Encoded ? "base64" : "utf8");
+}
+
+export const header = (event: ApiEvent, name: string): string | undefined => {
+  const h = event.headers ?? {};
+  return h[name] ?? h[name.toLowerCase()];
+};

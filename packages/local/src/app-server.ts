@@ -1,0 +1,59 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { fileURLToPath } from "node:url";
+import { handleApi } from "./api-server";
+import { createMediaHandler } from "./media";
+
+export interface AppServerOptions {
+  port: number;
+  host?: string;
+  /** Serve the web app through Vite (dev) or not at all (API-only, for integration tests). */
+  web: "vite" | "none";
+  s3Endpoint: string;
+  mediaBucket: string;
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** One origin for everything: `/api/*` to the handlers, `/media/*` to the media bucket, the rest to the web app. */
+export async function startAppServer(options: AppServerOptions): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+  const media = createMediaHandler(options.s3Endpoint, options.mediaBucket);
+  let vite: { middlewares: Middleware; close: () => Promise<void> } | undefined;
+  if (options.web === "vite") {
+    const { createServer: createVite } = await import("vite");
+    const root = fileURLToPath(new URL("../../web", import.meta.url));
+    vite = await createVite({ root, configFile: `${root}/vite.config.ts`, server: { middlewareMode: true, hmr: { port: options.port + 1 } }, appType: "spa", logLevel: "warn" });
+  }
+  const server = createServer(async (req, res) => {
+    try {
+      if (await handleApi(req, res)) return;
+      if (await media(req, res)) return;
+      if (vite) {
+        vite.middlewares(req, res, () => {
+          res.statusCode = 404;
+          res.end("Not found");
+        });
+        return;
+      }
+      res.statusCode = 404;
+      res.end("Not found");
+    } catch (e) {
+      console.error(e);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    }
+  });
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`,
+    server,
+    close: async () => {
+      await vite?.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

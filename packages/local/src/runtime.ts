@@ -1,0 +1,85 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { assertPortFree, freePort } from "./ports";
+import { ensureTable, ensureUserPool } from "./bootstrap";
+import { type StandIn, startCognito, startDynamo, startS3, startSes } from "./stand-ins";
+
+export interface RuntimeOptions {
+  /** Folder for persistent data; undefined keeps DynamoDB in memory and uses a temp folder for the rest. */
+  dataDir: string;
+  fresh?: boolean;
+  /** Fixed ports for `npm start`; tests pass `"random"`. */
+  ports: "random" | { dynamo: number; s3: number; ses: number; cognito: number };
+  inMemoryDb?: boolean;
+}
+
+export interface Runtime {
+  env: Record<string, string>;
+  sesUrl: string;
+  /** Bucket notifications from the local S3 go to whoever subscribes. */
+  onS3Event: (listener: (event: unknown) => void) => void;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the local AWS stand-ins, creates the table, buckets and user pool,
+ * and returns the environment that points the product's code at them.
+ */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { dataDir } = options;
+  if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
+  const ports =
+    options.ports === "random"
+      ? { dynamo: await freePort(), s3: await freePort(), ses: await freePort(), cognito: await freePort() }
+      : options.ports;
+  if (options.ports !== "random") {
+    await assertPortFree(ports.dynamo, "DynamoDB Local");
+    await assertPortFree(ports.s3, "local S3");
+    await assertPortFree(ports.ses, "local SES");
+    await assertPortFree(ports.cognito, "local Cognito");
+  }
+  const tableName = "storyboard";
+  const uploadsBucket = "storyboard-uploads";
+  const mediaBucket = "storyboard-media";
+  const listeners: ((event: unknown) => void)[] = [];
+  const started: StandIn[] = [];
+  try {
+    const [dynamo, s3, ses, cognito] = await Promise.all([
+      startDynamo(ports.dynamo, options.inMemoryDb ? undefined : join(dataDir, "dynamodb")),
+      startS3(ports.s3, join(dataDir, "s3"), [uploadsBucket, mediaBucket], (e) => listeners.forEach((l) => l(e))),
+      startSes(ports.ses),
+      startCognito(ports.cognito, join(dataDir, "cognito")),
+    ]);
+    started.push(dynamo, s3, ses, cognito);
+    await ensureTable(dynamo.url, tableName);
+    const pool = await ensureUserPool(cognito.url, join(dataDir, "cognito", "ids.json"));
+    const env: Record<string, string> = {
+      STAGE: "local",
+      AWS_REGION: "us-east-1",
+      AWS_ACCESS_KEY_ID: "local",
+      AWS_SECRET_ACCESS_KEY: "local",
+      TABLE_NAME: tableName,
+      UPLOADS_BUCKET: uploadsBucket,
+      MEDIA_BUCKET: mediaBucket,
+      MEDIA_URL_PREFIX: "/media/",
+      DYNAMODB_ENDPOINT: dynamo.url,
+      S3_ENDPOINT: s3.url,
+      SES_ENDPOINT: ses.url,
+      COGNITO_ENDPOINT: cognito.url,
+      COGNITO_ISSUER_DOMAIN: cognito.url,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+    };
+    return {
+      env,
+      sesUrl: ses.url,
+      onS3Event: (l) => listeners.push(l),
+      stop: async () => {
+        await Promise.all(started.map((s) => s.stop()));
+      },
+    };
+  } catch (e) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw e;
+  }
+}

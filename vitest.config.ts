@@ -1,0 +1,60 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * `npm test` runs every project. The integration and browser projects start
+ * the local stand-ins once per run (see their globalSetup files).
+ */
+export default defineConfig({
+  test: {
+    globals: true,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          globals: true,
+          environment: "node",
+          include: ["packages/{core,functions,local}/{src,bench,test}/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          globals: true,
+          environment: "node",
+          include: ["packages/*/src/**/*.int.test.ts"],
+          globalSetup: ["packages/local/src/test/global-setup.ts"],
+          setupFiles: ["packages/local/src/test/worker-env.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "stacks",
+          globals: true,
+          environment: "node",
+          include: ["stacks/test/**/*.test.ts"],
+          env: { NODE_ENV: "test", SST_TELEMETRY_DISABLED: "1" },
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      "packages/web/vitest.config.ts",
+      {
+        test: {
+          name: "e2e",
+          globals: true,
+          environment: "node",
+          include: ["e2e/**/*.e2e.test.ts"],
+          globalSetup: ["e2e/global-setup.ts"],
+          setupFiles: ["packages/local/src/test/worker-env.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
