@@ -52,7 +52,8 @@ export default defineConfig({
           setupFiles: ["packages/local/src/test/worker-env.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // One browser test file at a time: they share one server and two cores.
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -22,6 +22,50 @@ export interface Route {
 export const routes: Route[] = [
   { method: "GET", path: "/api/env", handler: "api/env/get", auth: "public" },
   { method: "GET", path: "/api/faqs", handler: "api/faq/list", auth: "public" },
+
+  // Accounts and sessions
+  { method: "POST", path: "/api/auth/send-confirmation", handler: "api/auth/send-confirmation", auth: "public" },
+  { method: "POST", path: "/api/register", handler: "api/auth/register", auth: "public" },
+  { method: "POST", path: "/api/login", handler: "api/auth/login", auth: "public" },
+  { method: "POST", path: "/api/logout", handler: "api/auth/logout", auth: "public" },
+  { method: "POST", path: "/api/auth/send-password-reset", handler: "api/auth/send-password-reset", auth: "public" },
+  { method: "POST", path: "/api/auth/reset-password", handler: "api/auth/reset-password", auth: "public" },
+  { method: "POST", path: "/api/auth/token-exchange", handler: "api/auth/token-exchange", auth: "public" },
+
+  // The signed-in user
+  { method: "GET", path: "/api/user", handler: "api/user/get", auth: "user" },
+  { method: "GET", path: "/api/user/settings", handler: "api/user/settings-get", auth: "user" },
+  { method: "PUT", path: "/api/user/settings", handler: "api/user/settings-put", auth: "user" },
+  { method: "GET", path: "/api/user/referral-code", handler: "api/user/referral-code", auth: "user" },
+  { method: "GET", path: "/api/user/points", handler: "api/user/points", auth: "user" },
+
+  // Points
+  { method: "GET", path: "/api/points/balance", handler: "api/points/balance", auth: "user" },
+  { method: "GET", path: "/api/points/ledger", handler: "api/points/ledger", auth: "user" },
+
+  // Screenplays
+  { method: "GET", path: "/api/screenplays", handler: "api/screenplay/list", auth: "user" },
+  { method: "POST", path: "/api/screenplays", handler: "api/screenplay/create", auth: "user", timeout: 30, memory: 1024 },
+  { method: "GET", path: "/api/screenplays/{id}", handler: "api/screenplay/get", auth: "user" },
+  { method: "DELETE", path: "/api/screenplays/{id}", handler: "api/screenplay/delete", auth: "user" },
+  { method: "GET", path: "/api/screenplays/{id}/file", handler: "api/screenplay/file", auth: "user" },
+  { method: "GET", path: "/api/screenplays/{id}/renders", handler: "api/screenplay/renders", auth: "user" },
+  { method: "POST", path: "/api/screenplays/{id}/characters", handler: "api/screenplay/add-character", auth: "user" },
+  { method: "DELETE", path: "/api/screenplays/{id}/characters/{characterName}", handler: "api/screenplay/remove-character", auth: "user" },
+
+  // Renders
+  { method: "GET", path: "/api/renders", handler: "api/render/list", auth: "user" },
+  { method: "POST", path: "/api/renders", handler: "api/render/create", auth: "user", timeout: 30 },
+  { method: "GET", path: "/api/renders/{id}", handler: "api/render/get", auth: "user" },
+  { method: "GET", path: "/api/renders/mediaCompletion/{id}", handler: "api/render/media-completion", auth: "user" },
+  { method: "PUT", path: "/api/renders/{id}/descriptions", handler: "api/render/update-descriptions", auth: "user", timeout: 60 },
+  { method: "PUT", path: "/api/renders/status", handler: "api/render/update-status", auth: "user" },
+  { method: "POST", path: "/api/renders/blocks/image", handler: "api/render/generate-image", auth: "user", timeout: 60, memory: 1024 },
+  { method: "POST", path: "/api/renders/save-image-order", handler: "api/render/save-image-order", auth: "user" },
+  { method: "POST", path: "/api/renders/re-render", handler: "api/render/re-render", auth: "user" },
+  { method: "GET", path: "/api/voices", handler: "api/voice/list", auth: "user" },
+  { method: "GET", path: "/api/voices/{id}/preview", handler: "api/voice/preview", auth: "public", memory: 512 },
+  { method: "POST", path: "/api/admin/retry-failed-audio", handler: "api/admin/retry-failed-audio", auth: "admin" },
 ];
 
 /** Answers every /api path that no row matches (API Gateway's `$default` route). */

@@ -44,12 +44,12 @@ export function matchRoute(method: string, path: string) {
 async function readBody(req: IncomingMessage): Promise<Buffer | "too_large"> {
   const chunks: Buffer[] = [];
   let size = 0;
+  // Past the limit keep reading and drop the rest, so the client gets the 413 rather than a reset connection.
   for await (const chunk of req) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return "too_large";
-    chunks.push(chunk as Buffer);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return size > MAX_BODY_BYTES ? "too_large" : Buffer.concat(chunks);
 }
 
 /** Turns a Node request into the API Gateway v2 event the deployed Lambdas receive. */

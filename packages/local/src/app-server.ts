@@ -6,10 +6,22 @@ import { createMediaHandler } from "./media";
 export interface AppServerOptions {
   port: number;
   host?: string;
-  /** Serve the web app through Vite (dev) or not at all (API-only, for integration tests). */
-  web: "vite" | "none";
+  /** The web app through Vite (dev), from its production build (browser tests), or not at all (API tests). */
+  web: "vite" | "static" | "none";
   s3Endpoint: string;
   mediaBucket: string;
+}
+
+/** Serves `packages/web/dist` with the SPA fallback to index.html, as CloudFront does on AWS. */
+async function staticWebApp() {
+  const { default: sirv } = await import("sirv");
+  const dist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+  const serve = sirv(dist, { single: true, etag: true });
+  return (req: IncomingMessage, res: ServerResponse) =>
+    serve(req, res, () => {
+      res.statusCode = 404;
+      res.end("Not found");
+    });
 }
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -23,10 +35,15 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     const root = fileURLToPath(new URL("../../web", import.meta.url));
     vite = await createVite({ root, configFile: `${root}/vite.config.ts`, server: { middlewareMode: true, hmr: { port: options.port + 1 } }, appType: "spa", logLevel: "warn" });
   }
+  const staticSite = options.web === "static" ? await staticWebApp() : undefined;
   const server = createServer(async (req, res) => {
     try {
       if (await handleApi(req, res)) return;
       if (await media(req, res)) return;
+      if (staticSite) {
+        staticSite(req, res);
+        return;
+      }
       if (vite) {
         vite.middlewares(req, res, () => {
           res.statusCode = 404;

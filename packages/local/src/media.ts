@@ -10,7 +10,7 @@ export function createMediaHandler(s3Endpoint: string, bucket: string) {
     endpoint: s3Endpoint,
     region: "us-east-1",
     forcePathStyle: true,
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
   });
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? "/", "http://localhost");

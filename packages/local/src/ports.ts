@@ -21,7 +21,8 @@ export async function assertPortFree(port: number, what: string) {
   });
 }
 
-export async function waitFor(what: string, probe: () => Promise<unknown>, timeoutMs = 30_000) {
+/** Java and Node start slowly on a busy two-core machine: be patient. */
+export async function waitFor(what: string, probe: () => Promise<unknown>, timeoutMs = 90_000) {
   const started = Date.now();
   let lastError: unknown;
   while (Date.now() - started < timeoutMs) {

@@ -44,20 +44,29 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const listeners: ((event: unknown) => void)[] = [];
   const started: StandIn[] = [];
   try {
-    const [dynamo, s3, ses, cognito] = await Promise.all([
-      startDynamo(ports.dynamo, options.inMemoryDb ? undefined : join(dataDir, "dynamodb")),
-      startS3(ports.s3, join(dataDir, "s3"), [uploadsBucket, mediaBucket], (e) => listeners.forEach((l) => l(e))),
-      startSes(ports.ses),
-      startCognito(ports.cognito, join(dataDir, "cognito")),
+    // Each stand-in is recorded as soon as it is up, so a failure of another still stops it.
+    const track = async (pending: Promise<StandIn>) => {
+      const standIn = await pending;
+      started.push(standIn);
+      return standIn;
+    };
+    const results = await Promise.allSettled([
+      track(startDynamo(ports.dynamo, options.inMemoryDb ? undefined : join(dataDir, "dynamodb"))),
+      track(startS3(ports.s3, join(dataDir, "s3"), [uploadsBucket, mediaBucket], (e) => listeners.forEach((l) => l(e)))),
+      track(startSes(ports.ses)),
+      track(startCognito(ports.cognito, join(dataDir, "cognito"))),
     ]);
-    started.push(dynamo, s3, ses, cognito);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    const [dynamo, s3, ses, cognito] = results.map((r) => (r as PromiseFulfilledResult<StandIn>).value);
     await ensureTable(dynamo.url, tableName);
     const pool = await ensureUserPool(cognito.url, join(dataDir, "cognito", "ids.json"));
+    // s3rver accepts only its own fixed key pair; the other stand-ins accept any.
     const env: Record<string, string> = {
       STAGE: "local",
       AWS_REGION: "us-east-1",
-      AWS_ACCESS_KEY_ID: "local",
-      AWS_SECRET_ACCESS_KEY: "local",
+      AWS_ACCESS_KEY_ID: "S3RVER",
+      AWS_SECRET_ACCESS_KEY: "S3RVER",
       TABLE_NAME: tableName,
       UPLOADS_BUCKET: uploadsBucket,
       MEDIA_BUCKET: mediaBucket,

@@ -30,7 +30,8 @@ const killChild = (child: ChildProcess) =>
 /** Amazon's DynamoDB Local (Java). `dir` undefined keeps the data in memory. */
 export async function startDynamo(port: number, dir?: string): Promise<StandIn> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const child = dynamoDbLocal.spawn({ port, path: dir, stdio: ["ignore", "ignore", "pipe"] } as never) as ChildProcess;
+  // sharedDb: one database whatever the access key and region of the client.
+  const child = dynamoDbLocal.spawn({ port, path: dir, sharedDb: true, stdio: ["ignore", "ignore", "pipe"] } as never) as ChildProcess;
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;

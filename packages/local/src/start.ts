@@ -29,6 +29,10 @@ Object.assign(process.env, runtime.env, { APP_URL: appUrl, LOG_LEVEL: process.en
 
 // Core modules read the environment when first imported: import them only now.
 const { seedCatalog } = await import("@storyboard/core/catalog/seed");
+const { dispatchS3Event } = await import("./s3-events");
+runtime.onS3Event(dispatchS3Event);
+const { useLocalWorkflows } = await import("./workflows");
+useLocalWorkflows();
 await seedCatalog();
 const app = await startAppServer({
   port,

@@ -7,7 +7,7 @@ import { AppError, isAppError } from "@storyboard/core/error";
 import { logger } from "@storyboard/core/logger";
 import { z } from "zod";
 import { type AuthLevel, NOT_FOUND_ROUTE, routeKey, routes } from "../routes";
-import { type ApiEvent, type ApiResult, bodyText, header, json, readCookie, Reply } from "./http";
+import { type ApiEvent, type ApiResult, bodyText, header, json, RawReply, readCookie, Reply } from "./http";
 
 /** The route table's auth level for an API Gateway route key; unknown keys need a user. */
 const authLevelOf = (key: string): AuthLevel =>
@@ -58,6 +58,14 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
       const params = decodeParams(event.pathParameters);
       const result = await withActor(actor, () => logic({ event, body, query, params, actor, requestId } as RequestContext<z.infer<B>, z.infer<Q>>));
       if (result instanceof Reply) return json(result.status, result.body, result.headers, result.cookies);
+      if (result instanceof RawReply) {
+        return {
+          statusCode: result.status,
+          headers: { ...json(200, "").headers, "content-type": result.contentType, ...result.headers },
+          body: Buffer.from(result.bytes).toString("base64"),
+          isBase64Encoded: true,
+        };
+      }
       return json(200, result ?? { ok: true });
     } catch (error) {
       return errorResult(error, requestId);

@@ -13,6 +13,19 @@ export class Reply {
   ) {}
 }
 
+/** A non-JSON answer (a file). */
+export class RawReply {
+  constructor(
+    readonly status: number,
+    readonly bytes: Uint8Array,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export const raw = (status: number, bytes: Uint8Array, contentType: string, headers?: Record<string, string>) =>
+  new RawReply(status, bytes, contentType, headers);
+
 export const reply = (status: number, body: unknown, extra?: { headers?: Record<string, string>; cookies?: string[] }) =>
   new Reply(status, body, extra?.headers, extra?.cookies);
 

@@ -1,16 +1,6 @@
 import { Entity } from "electrodb";
+import { RENDER_STATUSES } from "../../render/status";
 import { timestamps } from "./_shared";
-
-export const RENDER_STATUSES = [
-  "queued",
-  "descriptions_ready",
-  "generating_assets",
-  "assets_ready",
-  "rendering",
-  "compiling",
-  "complete",
-  "failed",
-] as const;
 
 export const RenderJob = new Entity({
   model: { entity: "renderJob", version: "1", service: "storyboard" },

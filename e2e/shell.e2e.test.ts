@@ -1,0 +1,65 @@
+import type { Browser, Page } from "playwright-core";
+import { appUrl, launchBrowser } from "./browser";
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+afterEach(async () => {
+  await page.close();
+});
+
+describe("the web shell in a real browser", () => {
+  it("shows the landing page with its copy and the featured empty state", async () => {
+    await page.goto(appUrl("/"));
+    await page.getByRole("heading", { name: "Turn your screenplay into visual stories" }).waitFor();
+    await page.getByText("No featured showcases available yet.").waitFor();
+    await page.getByText("Check back soon for creative screenplay visualizations!").waitFor();
+    await page.getByText("Sign up to get started with 500 points free ($15 Value)").waitFor();
+    for (const feature of ["Easy Upload", "Styled Renders", "Voice Selection", "Easy Sharing"]) {
+      await page.getByText(feature, { exact: true }).first().waitFor();
+    }
+  });
+
+  it("opens the FAQ with the seeded questions and filters them", async () => {
+    await page.goto(appUrl("/faq"));
+    await page.getByText("Which file formats can I upload?").waitFor();
+    await page.getByRole("searchbox").or(page.getByPlaceholder(/search/i)).first().fill("zzzz-nothing-matches");
+    await page.getByText("No FAQ items match your search.").waitFor();
+  });
+
+  it("renders a static legal page", async () => {
+    await page.goto(appUrl("/terms"));
+    await page.getByRole("heading", { name: /Terms of Service/ }).first().waitFor();
+    await page.getByText(/4\/24\/2025/).first().waitFor();
+  });
+
+  it("shows the 404 card for an unknown path", async () => {
+    await page.goto(appUrl("/this/page/does/not/exist"));
+    await page.getByText("404 Page Not Found").waitFor();
+    await page.getByText("Did you forget to add the page to the router?").waitFor();
+  });
+
+  it("sends a signed-out visitor from a signed-in route to /auth", async () => {
+    await page.goto(appUrl("/dashboard"));
+    await page.waitForURL((url) => url.pathname === "/auth");
+  });
+
+  it("switches the theme to dark and keeps it under the key 'theme'", async () => {
+    await page.goto(appUrl("/faq"));
+    await page.getByRole("button", { name: "Change theme" }).click();
+    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+  });
+});

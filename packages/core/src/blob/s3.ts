@@ -1,0 +1,62 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { config, localClientOptions } from "../config";
+
+let client: S3Client | undefined;
+/** Created on first use so the environment of the process is read then. */
+export const s3 = () =>
+  (client ??= new S3Client({
+    ...localClientOptions(config.endpoints.s3),
+    forcePathStyle: Boolean(config.endpoints.s3),
+    // Without this, streamed bodies reach the local S3 with aws-chunked framing stored inside them.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+  }));
+
+export async function putObject(bucket: string, key: string, body: Uint8Array | string, contentType: string) {
+  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+}
+
+export async function getObjectBytes(bucket: string, key: string): Promise<Uint8Array> {
+  const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  return out.Body!.transformToByteArray();
+}
+
+export async function getObjectJson<T>(bucket: string, key: string): Promise<T> {
+  return JSON.parse(Buffer.from(await getObjectBytes(bucket, key)).toString("utf8")) as T;
+}
+
+export async function deleteKeys(bucket: string, keys: string[]) {
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000);
+    if (chunk.length) await s3().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: chunk.map((Key) => ({ Key })) } }));
+  }
+}
+
+export async function listKeys(bucket: string, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const out = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key);
+    token = out.IsTruncated ? out.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
+
+export async function deletePrefix(bucket: string, prefix: string) {
+  await deleteKeys(bucket, await listKeys(bucket, prefix));
+}
+
+/** Object keys of S3 events are URL-encoded on AWS but not by the local S3: decode defensively. */
+export function decodeEventKey(key: string): string {
+  try {
+    return decodeURIComponent(key.replace(/\+/g, " "));
+  } catch {
+    return key;
+  }
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { useUserId } from "../actor";
+import { assertCommitted } from "../dynamo/transaction";
+import { db } from "../dynamo/service";
+import { AppError } from "../error";
+import { logger } from "../logger";
+import { providers } from "../provider/registry";
+import { DEFAULT_NARRATOR_VOICE_ID } from "../provider/types";
+import { getOwnScreenplay, loadBlocks } from "../screenplay/records";
+import type { Block, CharacterDictionary } from "../screenplay/types";
+import { refundRender } from "./failure";
+import { notifyRender } from "./notify";
+import { startPhase } from "./phases";
+import { renderCost } from "./pricing";
+import { type CreateRenderInput, createRenderSchema, NARRATOR_KEY } from "./schema";
+import { autoAssignVoices } from "./voice-assignment";
+
+/** Initial descriptions take about two minutes on the cloud providers; the estimate grows with the pages. */
+const ESTIMATE_MS_PER_PAGE = 60_000;
+
+/**
+ * Starts a render: checks the voices, debits the points and creates the job
+ * in one transaction, writes the blocks, then starts the describe phase.
+ * Too few points answer 402 with the shortfall.
+ */
+export async function createRender(raw: CreateRenderInput) {
+  const input = createRenderSchema.parse(raw);
+  const userId = useUserId();
+  const screenplay = await getOwnScreenplay(input.screenplayId);
+  if (screenplay.status !== "ready") throw AppError.conflict("This screenplay is still being processed. Try again in a moment.");
+  const pageCount = screenplay.pageCount ?? 1;
+  const cost = renderCost(pageCount);
+
+  const { data: user } = await db.entities.user.get({ userId }).go();
+  if (!user) throw AppError.unauthorized();
+  if (user.points < cost) throw insufficientPoints(cost, user.points);
+
+  const characterDictionary = (screenplay.characterDictionary ?? {}) as CharacterDictionary;
+  const characterVoices = await resolveVoices(characterDictionary, input.characterVoices);
+  const renderJobId = randomUUID();
+  const now = Date.now();
+  const result = await db.transaction
+    .write(({ user: users, pointsLedger, renderJob, screenplay: screenplays }) => [
+      users
+        .patch({ userId })
+        .subtract({ points: cost })
+        .where(({ points }, { gte }) => gte(points, cost))
+        .commit(),
+      pointsLedger
+        .create({ userId, entryId: randomUUID(), delta: -cost, reason: "render", referenceId: renderJobId, comment: `Render: ${input.title}` })
+        .commit(),
+      renderJob
+        .create({
+          renderJobId,
+          userId,
+          screenplayId: screenplay.screenplayId,
+          title: input.title,
+          style: input.style,
+          status: "queued",
+          type: "render",
+          characterVoices,
+          screenplaySnapshot: { characterDictionary, sceneDictionary: screenplay.sceneDictionary ?? {}, pageCount },
+          pointsCharged: cost,
+          burnCaptions: input.burnCaptions,
+          previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
+          previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
+          estimatedCompletionTime: new Date(now + pageCount * ESTIMATE_MS_PER_PAGE).toISOString(),
+        })
+        .commit(),
+      screenplays.patch({ screenplayId: screenplay.screenplayId }).add({ renderCount: 1 }).commit(),
+    ])
+    .go();
+  assertCommitted(result, { 0: insufficientPoints(cost, user.points) });
+
+  try {
+    await writeBlocks(renderJobId, await loadBlocks(screenplay));
+    await startPhase("describe", renderJobId);
+  } catch (error) {
+    // Nothing half-done: a render that could not start is failed and refunded.
+    logger.error("Render could not start", { renderJobId, error: error as Error });
+    await db.entities.renderJob.patch({ renderJobId }).set({ status: "failed", failureReason: "The render could not start." }).go();
+    await refundRender(renderJobId, "The render could not start.");
+    throw error;
+  }
+  await notifyRender("renderStarted", { userId, renderJobId, title: input.title });
+  return { id: renderJobId };
+}
+
+function insufficientPoints(cost: number, balance: number) {
+  const shortfall = Math.max(0, cost - balance);
+  return new AppError("payment_required", `This render costs ${cost} points and you have ${balance}. You need ${shortfall} more points.`, {
+    cost,
+    balance,
+    shortfall,
+  });
+}
+
+/** Keeps the chosen voices that exist, fills in the rest automatically, and names the narrator. */
+async function resolveVoices(dictionary: CharacterDictionary, chosen: Record<string, { voiceId: string; voiceName?: string }>) {
+  const voices = await providers().voices.list();
+  const byId = new Map(voices.map((v) => [v.voice_id, v]));
+  for (const [name, choice] of Object.entries(chosen)) {
+    if (!byId.has(choice.voiceId)) throw AppError.badRequest(`The voice chosen for ${name} is not available. Please choose another.`);
+  }
+  const speakers = Object.entries(dictionary)
+    .filter(([, c]) => c.isSpeaker)
+    .map(([name, c]) => ({ name, pronouns: c.pronouns }));
+  const auto = autoAssignVoices(speakers, voices, DEFAULT_NARRATOR_VOICE_ID);
+  const narratorId = chosen[NARRATOR_KEY]?.voiceId ?? (byId.has(DEFAULT_NARRATOR_VOICE_ID) ? DEFAULT_NARRATOR_VOICE_ID : voices[0]?.voice_id);
+  const result: Record<string, { voiceId: string; voiceName: string }> = {};
+  for (const s of speakers) {
+    const voiceId = chosen[s.name]?.voiceId ?? auto[s.name]?.voiceId ?? narratorId;
+    result[s.name] = { voiceId, voiceName: byId.get(voiceId)?.name ?? voiceId };
+  }
+  if (narratorId) result[NARRATOR_KEY] = { voiceId: narratorId, voiceName: byId.get(narratorId)?.name ?? narratorId };
+  return result;
+}
+
+/** One renderBlock item per screenplay block, with the scene it belongs to. Idempotent (same keys). */
+async function writeBlocks(renderJobId: string, blocks: Block[]) {
+  let sceneId: string | undefined;
+  const items = blocks.map((b, position) => {
+    if (b.type === "scene_heading") sceneId = b.id;
+    return { renderJobId, blockId: b.id, position, type: b.type, text: b.text, character: b.character, sceneId };
+  });
+  for (let i = 0; i < items.length; i += 25) await db.entities.renderBlock.put(items.slice(i, i + 25)).go();
+}

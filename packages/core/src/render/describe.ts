@@ -1,0 +1,75 @@
+import { db } from "../dynamo/service";
+import { providers } from "../provider/registry";
+import type { StyleId } from "../catalog/styles";
+import type { Block, CharacterDictionary, SceneDictionary, SceneInfo } from "../screenplay/types";
+import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem } from "./jobs";
+import { startPhase } from "./phases";
+import { withRetries } from "./retry";
+
+export type DescribedScenes = Record<string, SceneInfo & { description?: string }>;
+
+const asBlock = (b: RenderBlockItem): Block => ({ id: b.blockId, type: b.type as Block["type"], text: b.text, character: b.character });
+
+/** Names of the characters a block shows: its speaker, or those its action line names. */
+export function charactersInBlock(block: { type: string; text: string; character?: string | null }, names: string[]): string[] {
+  if (block.character) return [block.character];
+  if (block.type !== "action" && block.type !== "general" && block.type !== "shot") return [];
+  const upper = block.text.toUpperCase();
+  return names.filter((n) => new RegExp(`(^|[^\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(upper)).slice(0, 4);
+}
+
+/**
+ * The describe phase: a description for every character and scene (kept when
+ * the user already wrote one) and an image prompt per block in the render's style.
+ */
+export async function describeRender(renderJobId: string) {
+  const job = await getRenderJob(renderJobId);
+  if (job.status !== "queued") return { renderJobId, skipped: true };
+  const blocks = await getRenderBlocks(renderJobId);
+  const plain = blocks.map(asBlock);
+  const snapshot = job.screenplaySnapshot as { characterDictionary: CharacterDictionary; sceneDictionary: SceneDictionary; pageCount: number };
+  const text = providers().text;
+
+  const characterDictionary: CharacterDictionary = {};
+  for (const [name, character] of Object.entries(snapshot.characterDictionary ?? {})) {
+    const description = character.description || (await withRetries(() => text.describeCharacter({ name, character, blocks: plain })));
+    characterDictionary[name] = { ...character, description };
+  }
+  const sceneDictionary: DescribedScenes = {};
+  for (const [sceneId, scene] of Object.entries(snapshot.sceneDictionary ?? {})) {
+    const sceneBlocks = plain.filter((_, i) => blocks[i].sceneId === sceneId);
+    const existing = (scene as { description?: string }).description;
+    sceneDictionary[sceneId] = { ...scene, description: existing || (await withRetries(() => text.describeScene({ scene, blocks: sceneBlocks }))) };
+  }
+  await writeImagePrompts(blocks, job.style as StyleId, characterDictionary, sceneDictionary);
+  const next = job.previewDescriptionsBeforeFirstImages ? "descriptions_ready" : "generating_assets";
+  await db.entities.renderJob
+    .patch({ renderJobId })
+    .set({ screenplaySnapshot: { ...snapshot, characterDictionary, sceneDictionary }, status: next })
+    .where(({ status }, { eq }) => eq(status, "queued"))
+    .go();
+  if (next === "generating_assets") await startPhase("generate", renderJobId);
+  return { renderJobId, status: next };
+}
+
+/** (Re)writes every media block's image prompt from the current descriptions. */
+export async function writeImagePrompts(
+  blocks: RenderBlockItem[],
+  style: StyleId,
+  characterDictionary: CharacterDictionary,
+  sceneDictionary: DescribedScenes,
+) {
+  const text = providers().text;
+  const names = Object.keys(characterDictionary);
+  const updated: RenderBlockItem[] = [];
+  for (const b of blocks) {
+    if (!hasMedia(b)) continue;
+    const scene = b.sceneId ? sceneDictionary[b.sceneId] : undefined;
+    const characters = charactersInBlock(b, names).map((name) => ({ name, description: characterDictionary[name]?.description ?? "" }));
+    const imagePrompt = await withRetries(() => text.imagePrompt({ block: asBlock(b), style, scene, characters }));
+    updated.push({ ...b, imagePrompt });
+  }
+  for (let i = 0; i < updated.length; i += 25) {
+    await db.entities.renderBlock.put(updated.slice(i, i + 25).map(({ createdAt: _c, updatedAt: _u, ...item }) => item)).go();
+  }
+}

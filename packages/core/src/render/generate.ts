@@ -1,0 +1,149 @@
+import { putObject } from "../blob/s3";
+import { renderKeys } from "../blob/keys";
+import type { StyleId } from "../catalog/styles";
+import { config } from "../config";
+import { db } from "../dynamo/service";
+import { providers } from "../provider/registry";
+import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types";
+import type { CharacterDictionary } from "../screenplay/types";
+import { charactersInBlock, type DescribedScenes } from "./describe";
+import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem, type RenderJobItem } from "./jobs";
+import { startPhase } from "./phases";
+import { withRetries } from "./retry";
+import { NARRATOR_KEY } from "./schema";
+
+export type AssetKind = "image" | "audio";
+export interface BlockTask {
+  renderJobId: string;
+  blockId: string;
+  kind: AssetKind;
+}
+
+/** The generate phase's work list: every media block's image and audio that does not exist yet. */
+export async function planBlocks(renderJobId: string): Promise<{ renderJobId: string; items: BlockTask[] }> {
+  const job = await getRenderJob(renderJobId);
+  if (job.status !== "generating_assets") return { renderJobId, items: [] };
+  const blocks = await getRenderBlocks(renderJobId);
+  const items: BlockTask[] = [];
+  for (const b of blocks) {
+    if (!hasMedia(b)) continue;
+    if (!b.imageUrl?.length) items.push({ renderJobId, blockId: b.blockId, kind: "image" });
+    if (!b.audioUrl) items.push({ renderJobId, blockId: b.blockId, kind: "audio" });
+  }
+  return { renderJobId, items };
+}
+
+const snapshotOf = (job: RenderJobItem) =>
+  job.screenplaySnapshot as { characterDictionary: CharacterDictionary; sceneDictionary: DescribedScenes };
+
+/** Scene headings read aloud: "INT." becomes "Interior." and so on. */
+export function spokenText(block: { type: string; text: string }): string {
+  if (block.type !== "scene_heading") return block.text;
+  return block.text
+    .replace(/^(INT\.?\/EXT\.?|I\/E\.?)\s*/i, "Interior, exterior. ")
+    .replace(/^INT\.?\s*/i, "Interior. ")
+    .replace(/^EXT\.?\s*/i, "Exterior. ")
+    .replace(/\s+-\s+/g, ". ");
+}
+
+function imageScene(scene: DescribedScenes[string] | undefined): ImageScene | undefined {
+  if (!scene) return undefined;
+  return { heading: scene.heading, interior: scene.interior !== "EXT", location: scene.location, timeOfDay: scene.timeOfDay ?? "" };
+}
+
+/**
+ * Makes one block's image or audio. Idempotent per render, block and kind:
+ * an asset that exists is kept, and the media record and file keys are fixed,
+ * so a retry or a re-run never duplicates anything.
+ */
+export async function generateBlockAsset(task: BlockTask) {
+  const job = await getRenderJob(task.renderJobId);
+  const { data: block } = await db.entities.renderBlock.get({ renderJobId: task.renderJobId, blockId: task.blockId }).go();
+  if (!block) throw new Error(`Block ${task.blockId} of render ${task.renderJobId} does not exist`);
+  if (task.kind === "image") {
+    if (block.imageUrl?.length) return { ...task, skipped: true };
+    const url = await makeImage(job, block, block.imagePrompt ?? block.text, "main");
+    await db.entities.renderBlock.patch({ renderJobId: task.renderJobId, blockId: task.blockId }).set({ imageUrl: [url] }).go();
+    return { ...task, url };
+  }
+  if (block.audioUrl) return { ...task, skipped: true };
+  const voices = (job.characterVoices ?? {}) as Record<string, { voiceId: string }>;
+  const voiceId = (block.character && voices[block.character]?.voiceId) || voices[NARRATOR_KEY]?.voiceId;
+  if (!voiceId) throw new Error(`No voice for block ${block.blockId}`);
+  const speech = await withRetries(() => providers().speech.synthesize({ text: spokenText(block), voiceId }));
+  const key = `${renderKeys.folder(job.userId, job.renderJobId)}audio/${block.blockId}.wav`;
+  await putObject(config.mediaBucket, key, speech.wav, "audio/wav");
+  await db.entities.renderMedia
+    .put({ renderJobId: job.renderJobId, blockId: block.blockId, type: "audio", variant: "main", userId: job.userId, screenplayId: job.screenplayId, url: key, duration: speech.durationMs })
+    .go();
+  await db.entities.renderBlock
+    .patch({ renderJobId: task.renderJobId, blockId: task.blockId })
+    .set({ audioUrl: key, duration: speech.durationMs, voiceId })
+    .go();
+  return { ...task, url: key };
+}
+
+/** Draws a block's image with a prompt and stores it as `variant` (the pipeline's own is "main"). */
+export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string) {
+  const { characterDictionary, sceneDictionary } = snapshotOf(job);
+  const names = Object.keys(characterDictionary ?? {});
+  const characters = charactersInBlock(block, names).map((name) => ({
+    name,
+    gender: (characterDictionary[name]?.gender ?? "neutral") as CharacterGender,
+  }));
+  const image = await withRetries(() =>
+    providers().image.generate({
+      prompt,
+      style: job.style as StyleId,
+      scene: imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined),
+      characters,
+      blockType: block.type,
+      text: block.text,
+      seed: `${job.renderJobId}:${block.blockId}:${variant}`,
+    }),
+  );
+  const extension = image.contentType === "image/png" ? "png" : "jpg";
+  const key = `${renderKeys.folder(job.userId, job.renderJobId)}images/${block.blockId}-${variant}.${extension}`;
+  await putObject(config.mediaBucket, key, image.bytes, image.contentType);
+  await db.entities.renderMedia
+    .put({ renderJobId: job.renderJobId, blockId: block.blockId, type: "image", variant, userId: job.userId, screenplayId: job.screenplayId, url: key })
+    .go();
+  return key;
+}
+
+/** After the Map: stop at the image review, or go on to the video. */
+export async function assetsGenerated(renderJobId: string) {
+  const job = await getRenderJob(renderJobId);
+  if (job.status !== "generating_assets") return { renderJobId, status: job.status };
+  const missing = (await planBlocksIgnoringStatus(renderJobId)).length;
+  if (missing) throw new Error(`${missing} assets of render ${renderJobId} are still missing after generation`);
+  if (job.previewImagesBeforeFirstRender) {
+    await db.entities.renderJob.patch({ renderJobId }).set({ status: "assets_ready" }).go();
+    return { renderJobId, status: "assets_ready" };
+  }
+  await db.entities.renderJob.patch({ renderJobId }).set({ status: "rendering" }).go();
+  await startPhase("compile", renderJobId);
+  return { renderJobId, status: "rendering" };
+}
+
+async function planBlocksIgnoringStatus(renderJobId: string) {
+  const blocks = await getRenderBlocks(renderJobId);
+  return blocks.filter((b) => hasMedia(b) && (!b.imageUrl?.length || !b.audioUrl));
+}
+
+/** The spec's media completion: the render_media items made so far against the images and audio needed. */
+export async function mediaCompletion(renderJobId: string) {
+  const needed = (await getRenderBlocks(renderJobId)).filter(hasMedia).length;
+  const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
+  const made = (type: "image" | "audio") => new Set(media.filter((m) => m.type === type && m.variant === "main").map((m) => m.blockId)).size;
+  const imagesLeft = Math.max(0, needed - made("image"));
+  const audioLeft = Math.max(0, needed - made("audio"));
+  return {
+    total: needed * 2,
+    remaining: imagesLeft + audioLeft,
+    typeBreakdown: {
+      audio: { total: needed, remaining: audioLeft },
+      image: { total: needed, remaining: imagesLeft },
+    },
+  };
+}

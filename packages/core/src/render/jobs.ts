@@ -1,0 +1,92 @@
+import { useUserId } from "../actor";
+import { db } from "../dynamo/service";
+import { AppError } from "../error";
+
+export const RENDER_NOT_FOUND = "Render not found";
+
+export async function getRenderJob(renderJobId: string) {
+  const { data } = await db.entities.renderJob.get({ renderJobId }).go();
+  if (!data) throw AppError.notFound(RENDER_NOT_FOUND);
+  return data;
+}
+
+export type RenderJobItem = Awaited<ReturnType<typeof getRenderJob>>;
+
+/** The caller's render, or a 404 (another user's render is indistinguishable from a missing one). */
+export async function getOwnRenderJob(renderJobId: string) {
+  const userId = useUserId();
+  const { data } = await db.entities.renderJob.get({ renderJobId }).go();
+  if (!data || data.userId !== userId) throw AppError.notFound(RENDER_NOT_FOUND);
+  return data;
+}
+
+/** A render's blocks in screenplay order. */
+export async function getRenderBlocks(renderJobId: string) {
+  const { data } = await db.entities.renderBlock.query.byRender({ renderJobId }).go({ pages: "all" });
+  return data.sort((a, b) => a.position - b.position);
+}
+
+export type RenderBlockItem = Awaited<ReturnType<typeof getRenderBlocks>>[number];
+
+/** Blocks that get an image and narration of their own; parentheticals and transitions ride along in captions only. */
+export const MEDIA_BLOCK_TYPES = new Set(["scene_heading", "action", "dialogue", "shot", "general"]);
+export const hasMedia = (b: { type: string; text: string }) => MEDIA_BLOCK_TYPES.has(b.type) && b.text.trim().length > 0;
+
+export function renderSummary(job: RenderJobItem) {
+  return {
+    id: job.renderJobId,
+    title: job.title,
+    style: job.style,
+    status: job.status,
+    completedAt: job.completedAt ?? null,
+    estimatedCompletionTime: job.estimatedCompletionTime ?? null,
+    createdAt: job.createdAt,
+  };
+}
+
+/** The caller's renders, newest first (dashboard). */
+export async function listOwnRenders() {
+  const userId = useUserId();
+  const { data } = await db.entities.renderJob.query.byUser({ userId }).go({ pages: "all", order: "desc" });
+  return data.map(renderSummary);
+}
+
+/** The render page's whole view: the job, its blocks and the spec's Block fields. */
+export async function getRenderDetail(renderJobId: string) {
+  const job = await getOwnRenderJob(renderJobId);
+  const blocks = await getRenderBlocks(renderJobId);
+  return {
+    ...renderSummary(job),
+    userId: job.userId,
+    screenplayId: job.screenplayId,
+    type: job.type,
+    characterVoices: job.characterVoices ?? {},
+    screenplaySnapshot: { ...(job.screenplaySnapshot ?? {}), blocks: blocks.map(toBlockView) },
+    outputFilePath: job.outputFilePath ?? null,
+    posterImagePath: job.posterImagePath ?? null,
+    combinedAudioPath: job.combinedAudioPath ?? null,
+    projectZipPath: job.projectZipPath ?? null,
+    shareableLink: job.shareableLink ?? null,
+    previewDescriptionsBeforeFirstImages: job.previewDescriptionsBeforeFirstImages,
+    previewImagesBeforeFirstRender: job.previewImagesBeforeFirstRender,
+    burnCaptions: job.burnCaptions ?? false,
+    pointsCharged: job.pointsCharged ?? 0,
+    failureReason: job.failureReason ?? null,
+    updatedAt: job.updatedAt,
+  };
+}
+
+export function toBlockView(b: RenderBlockItem) {
+  return {
+    id: b.blockId,
+    type: b.type,
+    text: b.text,
+    character: b.character ?? null,
+    sceneId: b.sceneId ?? null,
+    duration: b.duration ?? null,
+    audioUrl: b.audioUrl ?? null,
+    imageUrl: b.imageUrl ?? [],
+    imagePrompt: b.imagePrompt ?? null,
+    hasMedia: hasMedia(b),
+  };
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { STYLE_IDS } from "../catalog/styles";
+import { RENDER_STATUSES } from "./status";
+
+/** Browser-safe schemas of the render calls, shared by the prepare screen and the handlers. */
+export const characterVoiceSchema = z.object({
+  voiceId: z.string().min(1),
+  voiceName: z.string().optional(),
+});
+
+export const createRenderSchema = z.object({
+  screenplayId: z.string().min(1, "Choose a screenplay to render."),
+  title: z.string().trim().min(1, "Please enter a render title.").max(200, "The render title must be 200 characters or fewer."),
+  style: z.enum(STYLE_IDS, { error: "Choose one of the visual styles." }),
+  /** Character name (and NARRATOR for the narration) to the chosen voice. */
+  characterVoices: z.record(z.string(), characterVoiceSchema).default({}),
+  previewDescriptionsBeforeFirstImages: z.boolean().default(true),
+  previewImagesBeforeFirstRender: z.boolean().default(true),
+  burnCaptions: z.boolean().default(false),
+});
+export type CreateRenderInput = z.input<typeof createRenderSchema>;
+
+export const updateStatusSchema = z.object({
+  renderJobId: z.string().min(1),
+  status: z.enum(RENDER_STATUSES),
+});
+
+const descriptionText = z.string().max(2000, "A description must be 2000 characters or fewer.");
+export const updateDescriptionsSchema = z.object({
+  characterDictionary: z.record(z.string(), z.object({ description: descriptionText }).passthrough()).default({}),
+  sceneDictionary: z.record(z.string(), z.object({ description: descriptionText.optional() }).passthrough()).default({}),
+});
+
+export const generateImageSchema = z.object({
+  renderJobId: z.string().min(1),
+  blockId: z.string().min(1),
+  imagePrompt: z.string().trim().min(1, "Please enter a prompt for the image.").max(2000),
+});
+
+export const saveImageOrderSchema = z.object({
+  renderJobId: z.string().min(1),
+  blockId: z.string().min(1),
+  imageUrl: z.array(z.string().min(1)).min(1, "Choose an image."),
+});
+
+export const reRenderSchema = z.object({ renderJobId: z.string().min(1) });
+
+/** Key of the narration voice in `characterVoices`. */
+export const NARRATOR_KEY = "NARRATOR";

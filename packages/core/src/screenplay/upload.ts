@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { extname } from "node:path";
+import { useUserId } from "../actor";
+import { deleteKeys, putObject } from "../blob/s3";
+import { screenplayKeys } from "../blob/keys";
+import { config } from "../config";
+import { db } from "../dynamo/service";
+import { AppError } from "../error";
+import { moderationProvider } from "../moderation/provider";
+import type { ModerationResult } from "../moderation/types";
+import { MAX_UPLOAD_BYTES } from "./constants";
+import { parseScreenplay } from "./parse";
+
+export const MAX_TITLE_LENGTH = 200;
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".fdx": "application/xml",
+  ".xml": "application/xml",
+  ".osf": "application/xml",
+  ".fadein": "application/zip",
+  ".fountain": "text/plain; charset=utf-8",
+};
+
+export interface UploadInput {
+  title?: string;
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Checks, moderates and stores an uploaded screenplay. The file is parsed here
+ * only to refuse what is not a screenplay before anything is stored; the
+ * screenplay's own parse runs from the bucket's ObjectCreated event.
+ */
+export async function uploadScreenplay(input: UploadInput): Promise<{ id: string; moderation?: ModerationResult }> {
+  const userId = useUserId();
+  if (input.bytes.byteLength > MAX_UPLOAD_BYTES) {
+    throw new AppError("payload_too_large", `File size should not exceed ${MAX_UPLOAD_BYTES / 1024 / 1024}MB.`);
+  }
+  const title = input.title?.trim() ?? "";
+  if (title.length > MAX_TITLE_LENGTH) throw AppError.badRequest(`The title must be ${MAX_TITLE_LENGTH} characters or fewer.`);
+
+  const parsed = parseScreenplay(input.bytes, input.fileName);
+  const report = await moderationProvider().moderate(
+    parsed.blocks.map((b) => ({ id: b.id, text: b.text })),
+  );
+  if (!report.canProceed) {
+    throw new AppError("moderation_blocked", "This screenplay contains content that our content policy does not allow.", {
+      canProceed: report.canProceed,
+      flaggedSections: report.flaggedSections,
+    });
+  }
+
+  const screenplayId = randomUUID();
+  const extension = extname(input.fileName).toLowerCase();
+  const filePath = screenplayKeys.original(userId, screenplayId, extension);
+  await db.entities.screenplay
+    .create({
+      screenplayId,
+      userId,
+      title: title || parsed.title || input.fileName.slice(0, input.fileName.length - extension.length) || "Untitled",
+      originalFileName: input.fileName,
+      filePath,
+      format: parsed.format,
+      status: "uploaded",
+    })
+    .go();
+  try {
+    await putObject(config.uploadsBucket, filePath, input.bytes, CONTENT_TYPES[extension] ?? "application/octet-stream");
+  } catch (e) {
+    // Leave nothing half-written: no record without its file.
+    await db.entities.screenplay.delete({ screenplayId }).go();
+    await deleteKeys(config.uploadsBucket, [filePath]).catch(() => {});
+    throw e;
+  }
+  return { id: screenplayId, moderation: report.flaggedSections.length ? report : undefined };
+}

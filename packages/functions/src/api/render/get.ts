@@ -1,0 +1,4 @@
+import { getRenderDetail } from "@storyboard/core/render/jobs";
+import { api } from "../../shared/handler";
+
+export const handler = api({}, async ({ params }) => getRenderDetail(params.id));

@@ -1,0 +1,30 @@
+import type { S3Event } from "aws-lambda";
+import { UPLOAD_PREFIX } from "@storyboard/core/blob/keys";
+
+/**
+ * The bucket notifications of `stacks/storage.ts`, for the local S3: which
+ * handler receives which bucket's ObjectCreated events.
+ */
+const notifications = [{ bucketEnv: "UPLOADS_BUCKET", prefix: UPLOAD_PREFIX, handler: "s3/screenplay-uploaded" }];
+
+type Listener = (event: S3Event) => Promise<void>;
+const pending = new Set<Promise<void>>();
+
+/** Forwards a local S3 event to its handler, like S3 invoking a Lambda asynchronously. */
+export function dispatchS3Event(raw: unknown) {
+  const event = raw as S3Event;
+  for (const n of notifications) {
+    const records = (event.Records ?? []).filter(
+      (r) => r.eventName?.startsWith("ObjectCreated") && r.s3.bucket.name === process.env[n.bucketEnv] && r.s3.object.key.startsWith(n.prefix),
+    );
+    if (!records.length) continue;
+    const run = import(`@storyboard/functions/${n.handler}`)
+      .then((m: { handler: Listener }) => m.handler({ Records: records }))
+      .catch((error) => console.error(`S3 event handler ${n.handler} failed:`, error))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+}
+
+/** Resolves when every dispatched event has been handled (tests wait on it). */
+export const s3EventsSettled = () => Promise.all([...pending]).then(() => undefined);

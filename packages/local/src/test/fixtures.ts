@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { openSession } from "@storyboard/core/auth/session";
+import { db } from "@storyboard/core/dynamo/service";
+
+/**
+ * A user straight in the table with an open session, for tests of features
+ * other than sign-up (those go through the real endpoints).
+ */
+export async function createTestUser(options: { roles?: string[]; points?: number } = {}) {
+  const userId = randomUUID();
+  const email = `${userId}@example.com`;
+  await db.entities.user
+    .create({
+      userId,
+      username: `u${userId.slice(0, 8)}`,
+      email,
+      roles: options.roles ?? [],
+      referralCode: userId.slice(0, 10),
+      unsubscribeToken: randomUUID(),
+      points: options.points ?? 500,
+    })
+    .go();
+  const session = await openSession(userId);
+  const cookie = `sb_session=${session.token}`;
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(new URL(path, process.env.API_URL), {
+      ...init,
+      headers: { cookie, origin: process.env.API_URL!, ...(init.headers as Record<string, string>) },
+    });
+  return { userId, email, cookie, call };
+}
+
+export type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+
+/** Polls until `check` returns a value, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error("Timed out waiting for a condition");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The shared corpus of real screenplays, beside the repository (never copied into it). */
+export const corpusPath = (relative: string) =>
+  new URL(`../../../../../shared/corpus/${relative}`, import.meta.url).pathname;

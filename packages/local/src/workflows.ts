@@ -1,0 +1,70 @@
+import { StateMachine } from "aws-local-stepfunctions";
+import { type PhaseStarter, setPhaseStarter } from "@storyboard/core/render/phases";
+import { DEFINITIONS, type Phase, TASK_HANDLERS, type TaskName } from "@storyboard/core/render/workflow";
+
+// Node 20 lacks Promise.withResolvers, which the runner uses.
+const promiseStatics = Promise as unknown as { withResolvers?: () => unknown };
+promiseStatics.withResolvers ??= () => {
+  let resolve!: (value: unknown) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+};
+
+type TaskHandler = (input: unknown) => Promise<unknown>;
+const localArn = (task: TaskName) => `arn:aws:lambda:us-east-1:000000000000:function:local-${task}`;
+
+async function loadHandlers(): Promise<Record<string, TaskHandler>> {
+  const entries = await Promise.all(
+    (Object.entries(TASK_HANDLERS) as [TaskName, string][]).map(async ([task, module]) => {
+      const mod = (await import(`@storyboard/functions/${module}`)) as { handler: TaskHandler };
+      return [task, mod.handler] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+export interface LocalRunnerOptions {
+  /** Seconds between task retries; 0 keeps the retry counts without the waiting (tests). */
+  retryIntervalSeconds?: number;
+}
+
+const running = new Set<Promise<unknown>>();
+
+/**
+ * Runs a phase's state machine with `aws-local-stepfunctions`, the same ASL
+ * JSON that Step Functions runs on AWS, each task calling its Lambda handler module.
+ */
+export async function runPhaseLocally(phase: Phase, input: { renderJobId: string }, options: LocalRunnerOptions = {}) {
+  const machine = new StateMachine(DEFINITIONS[phase](localArn) as never);
+  const handlers = await loadHandlers();
+  const retryIntervalOverrides =
+    options.retryIntervalSeconds === undefined
+      ? undefined
+      : Object.fromEntries(Object.keys(TASK_HANDLERS).map((t) => [t, options.retryIntervalSeconds!]));
+  const execution = machine.run(input as never, {
+    overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides },
+  });
+  return execution.result;
+}
+
+/** Installs the local runner as the render phase starter: phases run in the background, like Step Functions. */
+export function useLocalWorkflows(options: LocalRunnerOptions = {}) {
+  const starter: PhaseStarter = {
+    async start(phase, input) {
+      const run = runPhaseLocally(phase, input, options)
+        .catch((error) => {
+          // MarkFailed has already recorded the failure; this only ends the execution.
+          if (process.env.LOG_LEVEL !== "SILENT") console.error(`Local ${phase} execution for ${input.renderJobId} ended: ${(error as Error).message}`);
+        })
+        .finally(() => running.delete(run));
+      running.add(run);
+    },
+  };
+  setPhaseStarter(starter);
+}
+
+/** Resolves when every phase started so far (and those they start) has finished. */
+export async function workflowsSettled() {
+  while (running.size) await Promise.all([...running]);
+}
