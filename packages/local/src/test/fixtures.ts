@@ -16,7 +16,7 @@ export async function createTestUser(options: { roles?: string[]; points?: numbe
       email,
       roles: options.roles ?? [],
       referralCode: userId.slice(0, 10),
-      unsubscribeToken: randomUUID(),
+      unsubscribeToken: `${userId}.${randomUUID()}`,
       points: options.points ?? 500,
     })
     .go();
