@@ -21,6 +21,8 @@ export const config = {
   get userPoolId() { return env("USER_POOL_ID"); },
   get userPoolClientId() { return env("USER_POOL_CLIENT_ID"); },
   get cognitoDomain() { return env("COGNITO_DOMAIN"); },
+  /** Origin of the user pool's token issuer when it is not real Cognito's (the local stand-in). */
+  get cognitoIssuerDomain() { return env("COGNITO_ISSUER_DOMAIN"); },
   get tutorialVideoUrl() { return env("TUTORIAL_VIDEO_URL"); },
   /** Endpoints of the local stand-ins; unset on AWS. */
   endpoints: {

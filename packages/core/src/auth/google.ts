@@ -1,0 +1,51 @@
+import { DEFAULT_TIMEZONE } from "../catalog/timezones";
+import { isConditionFailed } from "../dynamo/errors";
+import { db } from "../dynamo/service";
+import { AppError, isAppError } from "../error";
+import { createAccount } from "../user/account";
+import { findUserByEmail, getUser, ownerOf, type UserItem } from "../user/user";
+import { normalizeEmail } from "./email";
+import { verifyIdToken } from "./identity";
+
+/**
+ * POST /api/auth/token-exchange: the ID token from the Google flow (Cognito
+ * hosted UI) becomes our account. Found by identity id first, then by e-mail
+ * (an existing account is linked to the Google identity), else created with
+ * the welcome points and the referral, like a registration.
+ */
+export async function exchangeIdToken(idToken: string, referralCode?: string): Promise<UserItem> {
+  const token = await verifyIdToken(idToken);
+  const linked = await ownerOf("identity", token.identityId);
+  if (linked) return getUser(linked);
+
+  if (!token.email) throw AppError.badRequest("Your Google account did not share an e-mail address.");
+  // Linking by e-mail is safe only for an address the provider vouches for.
+  if (!token.emailVerified && token.provider !== "Google") {
+    throw AppError.forbidden("Your e-mail address is not verified with the sign-in provider.");
+  }
+  const email = normalizeEmail(token.email);
+  const existing = await findUserByEmail(email);
+  if (existing) return link(existing, token.identityId);
+
+  try {
+    return await createAccount({ email, fullName: token.name, timezone: DEFAULT_TIMEZONE, identityId: token.identityId, referralCode });
+  } catch (error) {
+    if (!isAppError(error) || error.status !== 409) throw error;
+    // A concurrent registration or exchange won the race: use what it made.
+    const owner = (await ownerOf("identity", token.identityId)) ?? (await ownerOf("email", email));
+    if (!owner) throw error;
+    const user = await getUser(owner);
+    return user.email === email ? link(user, token.identityId) : user;
+  }
+}
+
+async function link(user: UserItem, identityId: string): Promise<UserItem> {
+  try {
+    await db.entities.unique.create({ kind: "identity", value: identityId, ownerId: user.userId }).go();
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const owner = await ownerOf("identity", identityId);
+    if (owner !== user.userId) throw AppError.conflict("This sign-in is already linked to another account.");
+  }
+  return user;
+}

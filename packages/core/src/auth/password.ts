@@ -1,0 +1,76 @@
+import { db } from "../dynamo/service";
+import { AppError, isAppError } from "../error";
+import { findUserByEmail, getUser, type UserItem } from "../user/user";
+import { consumeCode, issueCode } from "./codes";
+import { normalizeEmail } from "./email";
+import { checkPassword, passwordIdentityOf, setPassword } from "./identity";
+import { assertNotLocked, clearFailures, recordFailure } from "./lockout";
+import { endOtherSessions } from "./session";
+
+/** One answer for a wrong password, an unknown e-mail or a Google-only account: it never says which. */
+export const LOGIN_FAILED_MESSAGE = "Invalid email or password.";
+
+export async function login(rawEmail: string, password: string): Promise<UserItem> {
+  const email = normalizeEmail(rawEmail);
+  await assertNotLocked(email, "login");
+  const user = (await checkPassword(email, password)) ? await findUserByEmail(email) : undefined;
+  if (!user) {
+    await recordFailure(email, "login");
+    throw AppError.unauthorized(LOGIN_FAILED_MESSAGE);
+  }
+  await clearFailures(email, "login");
+  return user;
+}
+
+/**
+ * POST /api/auth/send-password-reset. The same answer whether or not the
+ * account exists: for an unknown e-mail the code is stored (so the resend limit
+ * counts alike) but never sent.
+ */
+export async function sendPasswordResetCode(rawEmail: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  const user = await findUserByEmail(email);
+  await issueCode(email, "resetPassword", { deliver: !!user });
+}
+
+/**
+ * Sets a new password after our own code check (cognito-local has no
+ * AdminResetUserPassword). A Google-only account gains a password identity
+ * here. Every existing session ends; the caller opens a fresh one.
+ */
+export async function resetPassword(rawEmail: string, password: string, code: string): Promise<UserItem> {
+  const email = normalizeEmail(rawEmail);
+  await assertNotLocked(email, "resetPassword");
+  try {
+    await consumeCode(email, "resetPassword", code);
+  } catch (error) {
+    if (isAppError(error) && error.status === 400) await recordFailure(email, "resetPassword");
+    throw error;
+  }
+  const user = await findUserByEmail(email);
+  // Only reachable with a code we e-mailed, and we e-mail reset codes only to accounts.
+  if (!user) throw AppError.badRequest("The confirmation code is invalid or expired. Please try again.");
+  const identity = await setPassword(email, password);
+  if (identity.created) {
+    await db.entities.unique.put({ kind: "identity", value: identity.identityId, ownerId: user.userId }).go();
+  }
+  await Promise.all([clearFailures(email, "resetPassword"), clearFailures(email, "login"), endOtherSessions(user.userId)]);
+  return user;
+}
+
+export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
+export const NO_PASSWORD_YET = "This account signs in with Google. To add a password, use Forgot password.";
+
+/** Settings → change password: checks the current one with Cognito, then ends every OTHER session. */
+export async function changePassword(input: { userId: string; sessionId: string; currentPassword: string; newPassword: string }): Promise<void> {
+  const user = await getUser(input.userId);
+  await assertNotLocked(user.email, "login");
+  if (!(await passwordIdentityOf(user.email))) throw AppError.badRequest(NO_PASSWORD_YET);
+  if (!(await checkPassword(user.email, input.currentPassword))) {
+    // Counted like a failed login, so a stolen session cannot be used to guess the password.
+    await recordFailure(user.email, "login");
+    throw AppError.badRequest(WRONG_CURRENT_PASSWORD);
+  }
+  await setPassword(user.email, input.newPassword);
+  await endOtherSessions(input.userId, input.sessionId);
+}

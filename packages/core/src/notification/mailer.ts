@@ -1,0 +1,35 @@
+import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
+import { config, localClientOptions } from "../config";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe on notifications. */
+  headers?: Record<string, string>;
+}
+
+let client: SESv2Client | undefined;
+const ses = () => (client ??= new SESv2Client(localClientOptions(config.endpoints.ses)));
+
+/** Sends one e-mail through SES (locally: the SES stand-in, whose /store lists it). */
+export async function sendMail(mail: Mail): Promise<string | undefined> {
+  const result = await ses().send(
+    new SendEmailCommand({
+      FromEmailAddress: config.mailFrom,
+      Destination: { ToAddresses: [mail.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: "UTF-8" },
+          Body: {
+            Text: { Data: mail.text, Charset: "UTF-8" },
+            Html: { Data: mail.html, Charset: "UTF-8" },
+          },
+          Headers: mail.headers ? Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) : undefined,
+        },
+      },
+    }),
+  );
+  return result.MessageId;
+}

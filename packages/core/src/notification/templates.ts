@@ -1,0 +1,161 @@
+import { config } from "../config";
+
+/** What every template renders: a subject and the same message as plain text and HTML. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+const PRODUCT = "Storyboard";
+
+/** The settings an unsubscribe link can switch off (spec §3: unsubscribe settings). */
+export type UnsubscribeSetting = "emailNotifications" | "marketingEmails" | "renderNotifications" | "weeklyDigest";
+export const UNSUBSCRIBE_SETTINGS: readonly UnsubscribeSetting[] = ["emailNotifications", "marketingEmails", "renderNotifications", "weeklyDigest"];
+
+export interface MailRecipient {
+  email: string;
+  fullName?: string | null;
+  username?: string;
+  unsubscribeToken: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+const appLink = (path: string) => `${config.appUrl.replace(/\/$/, "")}${path}`;
+
+export const unsubscribeLink = (token: string, setting: UnsubscribeSetting) =>
+  appLink(`/unsubscribe?${new URLSearchParams({ token, setting }).toString()}`);
+
+const greetingName = (r: Pick<MailRecipient, "fullName" | "username">) => r.fullName?.trim() || r.username || "there";
+
+interface Layout {
+  subject: string;
+  /** Paragraphs of plain text; each becomes a <p>. */
+  paragraphs: string[];
+  /** A prominent code or button. */
+  code?: string;
+  action?: { label: string; url: string };
+  /** Footer lines (unsubscribe links) as [text, url]. */
+  footer?: { text: string; url?: string }[];
+}
+
+function layout({ subject, paragraphs, code, action, footer = [] }: Layout): Omit<RenderedMail, "headers"> {
+  const text = [
+    ...paragraphs,
+    ...(code ? [code] : []),
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    "",
+    `— The ${PRODUCT} team`,
+    ...footer.map((f) => (f.url ? `${f.text}: ${f.url}` : f.text)),
+  ].join("\n\n");
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(PRODUCT)}</h1>
+${paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 16px">${escapeHtml(p)}</p>`).join("\n")}
+${code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:bold;text-align:center;margin:24px 0">${escapeHtml(code)}</p>` : ""}
+${action ? `<p style="text-align:center;margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>` : ""}
+<p style="font-size:13px;color:#71717a;margin:24px 0 0">— The ${escapeHtml(PRODUCT)} team</p>
+${footer.map((f) => `<p style="font-size:12px;color:#a1a1aa;margin:8px 0 0">${f.url ? `<a href="${escapeHtml(f.url)}" style="color:#a1a1aa">${escapeHtml(f.text)}</a>` : escapeHtml(f.text)}</p>`).join("\n")}
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+/** The 6-digit code for registration or a password reset. */
+export function confirmationCodeMail(input: { code: string; purpose: "register" | "resetPassword"; validMinutes: number }): RenderedMail {
+  const register = input.purpose === "register";
+  return layout({
+    subject: register ? `Your ${PRODUCT} confirmation code: ${input.code}` : `Your ${PRODUCT} password reset code: ${input.code}`,
+    paragraphs: [
+      register
+        ? `Enter this code to confirm your e-mail address and finish creating your ${PRODUCT} account.`
+        : `Enter this code to reset the password of your ${PRODUCT} account.`,
+      `The code expires in ${input.validMinutes} minutes and can be used once.`,
+    ],
+    code: input.code,
+    footer: [{ text: register ? "If you did not try to sign up, you can ignore this e-mail." : "If you did not ask for a password reset, you can ignore this e-mail; your password stays the same." }],
+  });
+}
+
+/** Sent to the previous address after the account's e-mail changes. */
+export function emailChangedMail(input: { recipient: Pick<MailRecipient, "fullName" | "username">; newEmail: string }): RenderedMail {
+  return layout({
+    subject: `Your ${PRODUCT} e-mail address was changed`,
+    paragraphs: [
+      `Hi ${greetingName(input.recipient)},`,
+      `The e-mail address of your ${PRODUCT} account was changed to ${input.newEmail}. From now on, sign in with the new address.`,
+      "If you did not make this change, reply to this e-mail or contact support right away.",
+    ],
+  });
+}
+
+function renderFooter(recipient: MailRecipient) {
+  const renderOff = unsubscribeLink(recipient.unsubscribeToken, "renderNotifications");
+  return {
+    footer: [
+      { text: "Stop render e-mails", url: renderOff },
+      { text: "Stop all notification e-mails", url: unsubscribeLink(recipient.unsubscribeToken, "emailNotifications") },
+      { text: "Manage your notification settings", url: appLink("/settings") },
+    ],
+    headers: { "List-Unsubscribe": `<${renderOff}>` },
+  };
+}
+
+export interface RenderMailInput {
+  recipient: MailRecipient;
+  render: { id: string; title: string };
+}
+
+export function renderStartedMail({ recipient, render }: RenderMailInput): RenderedMail {
+  const { footer, headers } = renderFooter(recipient);
+  return {
+    ...layout({
+      subject: `Your render "${render.title}" has started`,
+      paragraphs: [
+        `Hi ${greetingName(recipient)},`,
+        `We started rendering "${render.title}". We will e-mail you when it is ready; you can follow its progress meanwhile.`,
+      ],
+      action: { label: "View render", url: appLink(`/renders/${encodeURIComponent(render.id)}`) },
+      footer,
+    }),
+    headers,
+  };
+}
+
+export function renderCompleteMail({ recipient, render }: RenderMailInput): RenderedMail {
+  const { footer, headers } = renderFooter(recipient);
+  return {
+    ...layout({
+      subject: `Your render "${render.title}" is ready`,
+      paragraphs: [
+        `Hi ${greetingName(recipient)},`,
+        `"${render.title}" is complete. Watch the video and download the poster, audio and project files.`,
+      ],
+      action: { label: "Watch your storyboard", url: appLink(`/renders/${encodeURIComponent(render.id)}`) },
+      footer,
+    }),
+    headers,
+  };
+}
+
+export function renderFailedMail({ recipient, render, reason, refundedPoints }: RenderMailInput & { reason?: string; refundedPoints?: number }): RenderedMail {
+  const { footer, headers } = renderFooter(recipient);
+  return {
+    ...layout({
+      subject: `Your render "${render.title}" failed`,
+      paragraphs: [
+        `Hi ${greetingName(recipient)},`,
+        `We could not finish rendering "${render.title}".${reason ? ` ${reason}` : ""}`,
+        ...(refundedPoints ? [`We refunded ${refundedPoints} points to your balance.`] : []),
+        "You can retry from the render page.",
+      ],
+      action: { label: "Open the render", url: appLink(`/renders/${encodeURIComponent(render.id)}`) },
+      footer,
+    }),
+    headers,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Points (Decision 4): the balance lives on the user item, every change also
+ * writes a ledger item, in one transaction. Renders and billing build their
+ * own transactions from `creditItems` / `debitItems` plus their own items.
+ */
+import { monotonicFactory } from "ulid";
+import { nowIso } from "../clock";
+import { failedItems } from "../dynamo/errors";
+import type { LEDGER_REASONS } from "../dynamo/entities/points-ledger";
+import { db } from "../dynamo/service";
+import { AppError } from "../error";
+
+/** Spec §1/§9: the sign-up grant and the referral reward. */
+export const WELCOME_POINTS = 500;
+export const REFERRAL_POINTS = 500;
+
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/** The entity set a `db.transaction.write` callback receives. */
+export type TransactionEntities = Parameters<Parameters<typeof db.transaction.write>[0]>[0];
+
+interface LedgerFields {
+  userId: string;
+  reason: LedgerReason;
+  referenceId?: string;
+  comment?: string;
+}
+
+/** A credit: `delta` points (positive) are added. */
+export interface PointsCredit extends LedgerFields {
+  delta: number;
+  /** e.g. `stripe:<eventId>`, `referral:<userId>`: the credit applies once per key. */
+  idempotencyKey?: string;
+}
+
+/** A debit: `amount` points (positive, the cost) are taken away. */
+export interface PointsDebit extends LedgerFields {
+  amount: number;
+}
+
+const nextEntryId = monotonicFactory();
+
+function assertAmount(amount: number) {
+  if (!Number.isInteger(amount) || amount <= 0) throw new AppError("internal", `A points change must be a positive whole number, got ${amount}.`);
+}
+
+/** A ledger item for a signed change (a new account's grant uses this with the user's create). */
+export function ledgerEntryItem(tx: TransactionEntities, entry: { userId: string; delta: number; reason: LedgerReason; referenceId?: string; comment?: string }) {
+  return tx.pointsLedger
+    .create({ ...entry, entryId: nextEntryId(), createdAt: nowIso() })
+    .commit();
+}
+
+/**
+ * Items that add points: the balance update (fails if the user is gone), the
+ * ledger item, and with an `idempotencyKey` a claim that fails if the same
+ * credit was already applied (Stripe events, referrals).
+ */
+export function creditItems(tx: TransactionEntities, change: PointsCredit) {
+  assertAmount(change.delta);
+  const { idempotencyKey, ...entry } = change;
+  return [
+    tx.user.patch({ userId: change.userId }).add({ points: change.delta }).commit(),
+    ledgerEntryItem(tx, entry),
+    ...(idempotencyKey ? [tx.unique.create({ kind: "idempotency", value: idempotencyKey, ownerId: change.userId }).commit()] : []),
+  ];
+}
+
+/**
+ * Items that take points away: a conditional balance update (balance ≥ amount,
+ * always the FIRST item, so a canceled transaction with index 0 rejected
+ * means "not enough points") and the ledger item.
+ */
+export function debitItems(tx: TransactionEntities, change: PointsDebit) {
+  assertAmount(change.amount);
+  const { amount, ...entry } = change;
+  return [
+    tx.user
+      .patch({ userId: change.userId })
+      .subtract({ points: amount })
+      .where((a, { gte }) => gte(a.points, amount))
+      .commit(),
+    ledgerEntryItem(tx, { ...entry, delta: -amount }),
+  ];
+}
+
+export const NOT_ENOUGH_POINTS = "You don't have enough points for this.";
+
+/** Adds points once per idempotency key; `credited` is false when the key was already used. */
+export async function creditPoints(change: PointsCredit): Promise<{ credited: boolean }> {
+  const result = await db.transaction.write((tx) => creditItems(tx, change)).go();
+  if (!result.canceled) return { credited: true };
+  const failed = failedItems(result.data);
+  if (change.idempotencyKey && failed.includes(2)) return { credited: false };
+  if (failed.includes(0)) throw AppError.notFound("User not found.");
+  throw new AppError("internal", "The points credit could not be saved.");
+}
+
+/** Takes points away, or a 402 if the balance is too low. */
+export async function debitPoints(change: PointsDebit): Promise<void> {
+  const result = await db.transaction.write((tx) => debitItems(tx, change)).go();
+  if (!result.canceled) return;
+  if (failedItems(result.data).includes(0)) throw new AppError("payment_required", NOT_ENOUGH_POINTS);
+  throw new AppError("internal", "The points debit could not be saved.");
+}
+
+export async function balanceOf(userId: string): Promise<number> {
+  const { data } = await db.entities.user.get({ userId }).go({ attributes: ["points"] });
+  if (!data) throw AppError.notFound("User not found.");
+  return data.points ?? 0;
+}

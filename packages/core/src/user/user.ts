@@ -1,0 +1,54 @@
+import type { EntityItem } from "electrodb";
+import type { NotificationPreferences } from "../auth/schema";
+import type { User } from "../dynamo/entities/user";
+import { db } from "../dynamo/service";
+import { AppError } from "../error";
+import { completePreferences } from "../notification/preferences";
+
+export type UserItem = EntityItem<typeof User>;
+
+/** What GET /api/user, login, register, reset and token exchange answer. */
+export interface UserView {
+  id: string;
+  username: string;
+  email: string;
+  fullName: string | null;
+  roles: string[];
+  timezone: string;
+  points: number;
+  notificationPreferences: NotificationPreferences;
+  createdAt: string;
+}
+
+export function toUserView(user: UserItem): UserView {
+  return {
+    id: user.userId,
+    username: user.username,
+    email: user.email,
+    fullName: user.fullName ?? null,
+    roles: user.roles ?? [],
+    timezone: user.timezone ?? "UTC",
+    points: user.points ?? 0,
+    notificationPreferences: completePreferences(user.notificationPreferences),
+    createdAt: user.createdAt!,
+  };
+}
+
+export async function getUser(userId: string): Promise<UserItem> {
+  const { data } = await db.entities.user.get({ userId }).go();
+  if (!data) throw AppError.notFound("User not found.");
+  return data;
+}
+
+/** The owner of a unique value (an e-mail, an identity id, a referral code), if claimed. */
+export async function ownerOf(kind: "email" | "identity" | "referralCode" | "username", value: string): Promise<string | undefined> {
+  const { data } = await db.entities.unique.get({ kind, value }).go();
+  return data?.ownerId;
+}
+
+export async function findUserByEmail(email: string): Promise<UserItem | undefined> {
+  const userId = await ownerOf("email", email);
+  if (!userId) return undefined;
+  const { data } = await db.entities.user.get({ userId }).go();
+  return data ?? undefined;
+}

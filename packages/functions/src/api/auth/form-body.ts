@@ -1,0 +1,49 @@
+import busboy from "busboy";
+import { AppError } from "@storyboard/core/error";
+import { type ApiEvent, bodyBytes, bodyText, header } from "../../shared/http";
+
+const MAX_FIELD_BYTES = 16 * 1024;
+const TRUE = new Set(["true", "on", "1", "yes"]);
+
+/**
+ * The request's fields from JSON, `application/x-www-form-urlencoded` or
+ * `multipart/form-data` (spec §3: the registration is "sent as form data").
+ * Form values are strings, so the named checkbox fields become booleans
+ * (an unchecked box is simply absent: false).
+ */
+export async function readFields(event: ApiEvent, booleans: readonly string[] = []): Promise<Record<string, unknown>> {
+  const type = (header(event, "content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "" || type === "application/json") {
+    const text = bodyText(event);
+    if (!text.trim()) return {};
+    try {
+      return JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      throw AppError.badRequest("The request body is not valid JSON.");
+    }
+  }
+  let fields: Record<string, string>;
+  if (type === "application/x-www-form-urlencoded") fields = Object.fromEntries(new URLSearchParams(bodyText(event)));
+  else if (type === "multipart/form-data") fields = await multipartFields(event);
+  else throw new AppError("unsupported_media_type", "Send the form as JSON, URL-encoded or multipart form data.");
+  const out: Record<string, unknown> = { ...fields };
+  for (const name of booleans) out[name] = TRUE.has((fields[name] ?? "").toLowerCase());
+  return out;
+}
+
+function multipartFields(event: ApiEvent): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { "content-type": header(event, "content-type")! }, limits: { fieldSize: MAX_FIELD_BYTES, files: 0 } });
+    } catch {
+      return reject(AppError.badRequest("The form data could not be read."));
+    }
+    parser.on("field", (name, value) => (fields[name] = value));
+    parser.on("file", (_name, stream) => stream.resume());
+    parser.on("close", () => resolve(fields));
+    parser.on("error", () => reject(AppError.badRequest("The form data could not be read.")));
+    parser.end(bodyBytes(event));
+  });
+}

@@ -1,0 +1,8 @@
+import { resetPassword } from "@storyboard/core/auth/password";
+import { resetPasswordRequestSchema } from "@storyboard/core/auth/schema";
+import { api } from "../../shared/handler";
+import { signedIn } from "./signed-in";
+
+export const handler = api({ body: resetPasswordRequestSchema }, async ({ body }) =>
+  signedIn(await resetPassword(body.email, body.password, body.confirmationCode)),
+);

@@ -1,0 +1,5 @@
+import { useUserId } from "@storyboard/core/actor";
+import { getSettings } from "@storyboard/core/user/settings";
+import { api } from "../../shared/handler";
+
+export const handler = api({}, async () => getSettings(useUserId()));

@@ -1,0 +1,120 @@
+import { call, latestCode, mailsTo, PASSWORD, registerUser, uniqueEmail } from "../auth/test-support";
+
+const put = (cookie: string, json: unknown) => call("PUT", "/api/user/settings", { cookie, json });
+
+describe("GET /api/user/settings", () => {
+  it("answers the account and every notification preference (default true)", async () => {
+    const { cookie, email } = await registerUser();
+    const res = await call("GET", "/api/user/settings", { cookie });
+    expect(res.body).toEqual({
+      email,
+      fullName: "Ada Lovelace",
+      timezone: "Europe/London",
+      notificationPreferences: {
+        renderStarted: true,
+        renderComplete: true,
+        payment: true,
+        renderFailure: true,
+        emailNotifications: true,
+        marketingEmails: true,
+        renderNotifications: true,
+        weeklyDigest: true,
+      },
+    });
+  });
+
+  it("is a 401 when signed out", async () => {
+    expect((await call("GET", "/api/user/settings")).status).toBe(401);
+    expect((await call("PUT", "/api/user/settings", { json: { notificationPreferences: { renderComplete: false } } })).status).toBe(401);
+  });
+});
+
+describe("PUT /api/user/settings", () => {
+  it("updates the notification preferences it is given and keeps the others", async () => {
+    const { cookie } = await registerUser();
+    const res = await put(cookie, { notificationPreferences: { renderComplete: false, renderFailure: false } });
+    expect(res.status).toBe(200);
+    const { body } = await call("GET", "/api/user/settings", { cookie });
+    expect(body.notificationPreferences).toMatchObject({ renderComplete: false, renderFailure: false, renderStarted: true, weeklyDigest: true });
+    await put(cookie, { notificationPreferences: { renderComplete: true } });
+    const me = await call("GET", "/api/user", { cookie });
+    expect(me.body.notificationPreferences).toMatchObject({ renderComplete: true, renderFailure: false });
+  });
+
+  it("refuses a preference that is not a boolean", async () => {
+    const { cookie } = await registerUser();
+    expect((await put(cookie, { notificationPreferences: { renderComplete: "no" } })).status).toBe(400);
+  });
+
+  it("updates name and timezone; an empty name clears it", async () => {
+    const { cookie, email } = await registerUser();
+    const res = await put(cookie, { email, fullName: "Grace Hopper", timezone: "Asia/Tokyo" });
+    expect(res.body).toMatchObject({ email, fullName: "Grace Hopper", timezone: "Asia/Tokyo" });
+    await put(cookie, { email, fullName: "", timezone: "UTC" });
+    expect((await call("GET", "/api/user", { cookie })).body).toMatchObject({ fullName: null, timezone: "UTC" });
+  });
+
+  it("validates the account fields with the spec's messages", async () => {
+    const { cookie } = await registerUser();
+    expect((await put(cookie, { email: "bad", fullName: "", timezone: "UTC" })).body.message).toBe("Please enter a valid email address");
+    expect((await put(cookie, { email: uniqueEmail(), timezone: "" })).body.message).toBe("Please select a timezone");
+    expect((await put(cookie, { email: uniqueEmail(), timezone: "Nowhere/Land" })).body.message).toBe("Please select a timezone");
+    expect((await put(cookie, {})).status).toBe(400);
+  });
+
+  it("changes the e-mail: login moves to the new one, the old address is told", async () => {
+    const { cookie, email } = await registerUser();
+    const next = uniqueEmail("next");
+    const res = await put(cookie, { email: next, fullName: "Ada Lovelace", timezone: "Europe/London" });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe(next);
+    expect((await call("POST", "/api/login", { json: { email: next, password: PASSWORD } })).status).toBe(200);
+    expect((await call("POST", "/api/login", { json: { email, password: PASSWORD } })).status).toBe(401);
+    expect((await mailsTo(email)).at(-1)!.subject).toMatch(/e-mail address was changed/);
+    // The old address is free again for a new account.
+    await call("POST", "/api/auth/send-confirmation", { json: { email } });
+    expect(await latestCode(email)).toMatch(/^\d{6}$/);
+    expect((await registerUser({ email })).user.email).toBe(email);
+  });
+
+  it("refuses an e-mail another account holds (409) and changes nothing", async () => {
+    const a = await registerUser();
+    const b = await registerUser();
+    const res = await put(a.cookie, { email: b.email, fullName: "X", timezone: "UTC" });
+    expect([res.status, res.body.message]).toEqual([409, "An account with this email already exists."]);
+    expect((await call("GET", "/api/user", { cookie: a.cookie })).body).toMatchObject({ email: a.email, fullName: "Ada Lovelace" });
+    expect((await call("POST", "/api/login", { json: { email: a.email, password: PASSWORD } })).status).toBe(200);
+  });
+
+  it("changes the password: other sessions end, the current one stays", async () => {
+    const { cookie, email } = await registerUser();
+    const other = await call("POST", "/api/login", { json: { email, password: PASSWORD } });
+    const res = await put(cookie, { currentPassword: PASSWORD, newPassword: "changed-pass" });
+    expect(res.status).toBe(200);
+    expect((await call("GET", "/api/user", { cookie })).status).toBe(200);
+    expect((await call("GET", "/api/user", { cookie: other.cookie })).status).toBe(401);
+    expect((await call("POST", "/api/login", { json: { email, password: "changed-pass" } })).status).toBe(200);
+    expect((await call("POST", "/api/login", { json: { email, password: PASSWORD } })).status).toBe(401);
+  });
+
+  it("refuses a wrong current password, a short new one and a mismatched confirmation", async () => {
+    const { cookie, email } = await registerUser();
+    const wrong = await put(cookie, { currentPassword: "not-it-at-all", newPassword: "changed-pass" });
+    expect([wrong.status, wrong.body.message]).toEqual([400, "Current password is incorrect."]);
+    expect((await put(cookie, { currentPassword: "", newPassword: "changed-pass" })).body.message).toBe("Current password is required");
+    expect((await put(cookie, { currentPassword: PASSWORD, newPassword: "123" })).body.message).toBe("Password must be at least 6 characters");
+    expect((await put(cookie, { currentPassword: PASSWORD, newPassword: "changed-pass", confirmPassword: "other-pass" })).body.message).toBe(
+      "Passwords don't match",
+    );
+    expect((await call("POST", "/api/login", { json: { email, password: PASSWORD } })).status).toBe(200);
+  });
+});
+
+describe("GET /api/user/referral-code and /api/user/points", () => {
+  it("answers the account's referral code and its balance as a number", async () => {
+    const { cookie } = await registerUser();
+    expect((await call("GET", "/api/user/referral-code", { cookie })).body).toEqual({ referralCode: expect.stringMatching(/^[A-Z0-9]{8}$/) });
+    expect((await call("GET", "/api/user/points", { cookie })).body).toBe(500);
+    expect((await call("GET", "/api/user/points")).status).toBe(401);
+  });
+});
