@@ -1,14 +1,15 @@
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
+import { normaliseCharacterName } from "./character-names";
 import { guessCharacterProfile } from "./profile";
 import { getOwnScreenplay, loadBlocks } from "./records";
 import type { CharacterDictionary } from "./types";
 
 export const MAX_CHARACTER_NAME_LENGTH = 60;
 
-/** Names are trimmed and upper-cased, as screenplays print them. */
-export function normaliseCharacterName(raw: string): string {
-  const name = raw.trim().replace(/\s+/g, " ").toUpperCase();
+/** A name typed by the user, made canonical as the parser does ("Ben (V.O.)" is BEN), or a 400. */
+export function characterNameFromInput(raw: string): string {
+  const name = normaliseCharacterName(raw);
   if (!name) throw AppError.badRequest("Please enter a character name.");
   if (name.length > MAX_CHARACTER_NAME_LENGTH) {
     throw AppError.badRequest(`A character name must be ${MAX_CHARACTER_NAME_LENGTH} characters or fewer.`);
@@ -18,7 +19,7 @@ export function normaliseCharacterName(raw: string): string {
 
 /** Adds a non-speaking character by hand; pronouns and gender are guessed from the action lines. */
 export async function addCharacter(screenplayId: string, rawName: string) {
-  const name = normaliseCharacterName(rawName);
+  const name = characterNameFromInput(rawName);
   const screenplay = await getOwnScreenplay(screenplayId);
   if (screenplay.status !== "ready") throw AppError.conflict("This screenplay is still being processed. Try again in a moment.");
   const dictionary = (screenplay.characterDictionary ?? {}) as CharacterDictionary;
@@ -31,7 +32,7 @@ export async function addCharacter(screenplayId: string, rawName: string) {
 
 /** Only characters without dialogue can be removed: the others are part of the text. */
 export async function removeCharacter(screenplayId: string, rawName: string) {
-  const name = rawName.trim().toUpperCase();
+  const name = normaliseCharacterName(rawName);
   const screenplay = await getOwnScreenplay(screenplayId);
   const dictionary = (screenplay.characterDictionary ?? {}) as CharacterDictionary;
   const entry = dictionary[name];

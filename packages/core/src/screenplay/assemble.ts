@@ -1,0 +1,73 @@
+import { normaliseCharacterName } from "./character-names";
+import { countWords, estimatedCostForPages, pageCountForWords } from "./pages";
+import { guessCharacterProfiles } from "./profile";
+import type { RawScreenplay } from "./raw";
+import { normaliseHeading, parseSceneHeading } from "./scene-heading";
+import type { Block, CharacterDictionary, ParsedScreenplay, ScreenplayFormat, SceneDictionary } from "./types";
+
+const blockId = (n: number) => `b${String(n).padStart(4, "0")}`;
+
+/**
+ * Turns a format parser's paragraphs into the product's shape: numbered
+ * blocks, speakers attached to their lines, the character and scene
+ * dictionaries, and the page count.
+ */
+export function assemble(raw: RawScreenplay, format: ScreenplayFormat): ParsedScreenplay {
+  const blocks: Block[] = [];
+  const names = new Set<string>();
+  const speakers = new Set<string>();
+
+  let speaker: string | undefined;
+  let dual = false;
+  for (const p of raw.paragraphs) {
+    if (!p.text) continue;
+    if (p.kind === "character") {
+      speaker = normaliseCharacterName(p.text) || undefined;
+      dual = Boolean(p.dual);
+      if (speaker) names.add(speaker);
+      continue;
+    }
+    const id = blockId(blocks.length + 1);
+    if (p.kind === "dialogue" || p.kind === "parenthetical") {
+      if (!speaker) {
+        // A line of dialogue with no cue above it: keep the words, but nobody says them.
+        blocks.push({ id, type: "general", text: p.text });
+        continue;
+      }
+      const block: Block = { id, type: p.kind, text: p.text, character: speaker };
+      if (dual) block.dual = true;
+      blocks.push(block);
+      if (p.kind === "dialogue") speakers.add(speaker);
+      continue;
+    }
+    speaker = undefined;
+    dual = false;
+    const text = p.kind === "scene_heading" ? normaliseHeading(p.text) : p.text;
+    blocks.push({ id, type: p.kind, text });
+  }
+  for (const name of raw.extraCharacters ?? []) if (name) names.add(name);
+
+  const sceneDictionary: SceneDictionary = {};
+  let words = 0;
+  for (const block of blocks) {
+    words += countWords(block.text);
+    if (block.type === "scene_heading") sceneDictionary[block.id] = parseSceneHeading(block.text);
+  }
+
+  const profiles = guessCharacterProfiles([...names], blocks);
+  const characterDictionary: CharacterDictionary = {};
+  for (const name of names) {
+    characterDictionary[name] = { description: "", isSpeaker: speakers.has(name), ...profiles[name] };
+  }
+
+  const pageCount = pageCountForWords(words);
+  return {
+    ...(raw.title ? { title: raw.title } : {}),
+    format,
+    blocks,
+    characterDictionary,
+    sceneDictionary,
+    pageCount,
+    estimatedCost: estimatedCostForPages(pageCount),
+  };
+}

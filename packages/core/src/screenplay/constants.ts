@@ -1,0 +1,16 @@
+/** Screenplay business constants. Browser-safe: the web app imports this file. */
+
+/** A page is up to this many words (spec §9). */
+export const WORDS_PER_PAGE = 200;
+
+/** A rendered page costs this many points (spec §9). */
+export const POINTS_PER_PAGE = 100;
+
+/** Uploads larger than this are refused before parsing (spec §9: 10 MB). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** A .fadein archive may not unpack its document.xml past this size. */
+export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
+
+/** The file-input `accept` value and the extensions the parser dispatches on. */
+export const ACCEPTED_EXTENSIONS = ".fdx,.xml,.osf,.fadein,.fountain";

@@ -1,0 +1,20 @@
+import type { BlockType } from "./types";
+
+/**
+ * What each format parser hands to `assemble`: paragraphs in document order,
+ * with character cues still separate. Internal to the screenplay module.
+ */
+export interface RawParagraph {
+  kind: BlockType | "character";
+  /** Already cleaned (see cleanText); may be empty, in which case it is skipped. */
+  text: string;
+  /** On character cues: the speech is half of a dual-dialogue pair. */
+  dual?: boolean;
+}
+
+export interface RawScreenplay {
+  paragraphs: RawParagraph[];
+  title?: string;
+  /** Names known from elsewhere in the file (e.g. a Final Draft cast list). */
+  extraCharacters?: string[];
+}

@@ -1,0 +1,73 @@
+/**
+ * What a parsed screenplay looks like. Browser-safe: the web app imports these
+ * types, so nothing here may import Node built-ins.
+ */
+
+export type ScreenplayFormat = "fdx" | "osf" | "fadein" | "fountain";
+
+export type BlockType =
+  | "scene_heading"
+  | "action"
+  | "dialogue"
+  | "parenthetical"
+  | "transition"
+  | "shot"
+  | "general";
+
+/** One narratable paragraph. Character cues are not blocks: they set `character` on what follows. */
+export interface Block {
+  /** Deterministic, in document order: b0001, b0002, … */
+  id: string;
+  type: BlockType;
+  text: string;
+  /** Present on dialogue and parenthetical blocks: the normalised speaker name. */
+  character?: string;
+  /** Present (and true) when the speech is one half of dual dialogue. */
+  dual?: true;
+}
+
+export type Gender = "male" | "female" | "neutral";
+
+export interface Pronouns {
+  subject: string;
+  object: string;
+  possessive: string;
+}
+
+export interface CharacterProfile {
+  pronouns: Pronouns;
+  gender: Gender;
+}
+
+export interface CharacterEntry extends CharacterProfile {
+  /** Filled in later by the render; empty after parsing. */
+  description: string;
+  /** True when the character has at least one line of dialogue. */
+  isSpeaker: boolean;
+}
+
+/** Keyed by the normalised (upper-case, extension-free) character name. */
+export type CharacterDictionary = Record<string, CharacterEntry>;
+
+export type Interior = "INT" | "EXT" | "INT/EXT";
+
+export interface SceneInfo {
+  heading: string;
+  interior: Interior | null;
+  location: string;
+  timeOfDay: string | null;
+}
+
+/** Keyed by the id of the scene heading block. */
+export type SceneDictionary = Record<string, SceneInfo>;
+
+export interface ParsedScreenplay {
+  title?: string;
+  format: ScreenplayFormat;
+  blocks: Block[];
+  characterDictionary: CharacterDictionary;
+  sceneDictionary: SceneDictionary;
+  pageCount: number;
+  /** In points: pageCount × POINTS_PER_PAGE. */
+  estimatedCost: number;
+}
