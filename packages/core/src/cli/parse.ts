@@ -3,7 +3,7 @@ import path from "node:path";
 import { isAppError } from "../error";
 import { MAX_UPLOAD_BYTES } from "../screenplay/constants";
 import { parseScreenplay } from "../screenplay/parse";
-import type { Command } from "./main";
+import type { Command } from "./command";
 
 const USAGE = "Usage: storyboard parse FILE [--json]";
 

@@ -2,13 +2,11 @@
  * `storyboard <command> [args]`. Each command is a module exporting
  * `run(args): Promise<number>` (the exit code); add new ones to COMMANDS.
  */
-export interface Command {
-  summary: string;
-  run(args: string[]): Promise<number>;
-}
+import type { Command } from "@storyboard/core/cli/command";
 
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
-  parse: () => import("./parse"),
+  parse: () => import("@storyboard/core/cli/parse"),
+  render: () => import("./render"),
 };
 
 function usage(): string {

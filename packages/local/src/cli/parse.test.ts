@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-const bin = path.join(repoRoot, "packages/core/bin/storyboard.mjs");
+const bin = path.join(repoRoot, "packages/local/bin/storyboard.mjs");
 const corpus = path.resolve(repoRoot, "../shared/corpus");
 
 const storyboard = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, encoding: "utf8" });

@@ -1,0 +1,48 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { probe } from "@storyboard/core/media/ffmpeg";
+import { unzipSync } from "fflate";
+import { readFileSync } from "node:fs";
+
+const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+const bin = path.join(repoRoot, "packages/local/bin/storyboard.mjs");
+const corpus = path.resolve(repoRoot, "../shared/corpus");
+
+function storyboard(args: string[]) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env: { ...process.env, LOG_LEVEL: "SILENT" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe("storyboard render", () => {
+  it("renders a screenplay without the web and writes the four outputs", async () => {
+    const out = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
+    const run = await storyboard(["render", path.join(corpus, "fountain/screenplain_utf-8-bom.fountain"), "--style", "ghibli", "--out", out, "--captions"]);
+    expect(run.stderr.split("\n").filter((l) => l.includes("failed"))).toEqual([]);
+    expect(run.status).toBe(0);
+    for (const file of ["video.mp4", "poster.jpg", "audio.mp3", "project.zip"]) expect(existsSync(path.join(out, file))).toBe(true);
+    const video = await probe(path.join(out, "video.mp4"));
+    expect(video.streams.map((s) => s.codecName).sort()).toEqual(["aac", "h264"]);
+    expect(video.duration).toBeGreaterThan(3);
+    const zip = Object.keys(unzipSync(new Uint8Array(readFileSync(path.join(out, "project.zip")))));
+    expect(zip).toEqual(expect.arrayContaining(["captions.srt", "captions.vtt", "screenplay.json", "edit-list.json"]));
+  });
+
+  it("explains its usage and exits 2 without an output folder, 1 for a file that is not a screenplay", async () => {
+    const usage = await storyboard(["render", path.join(corpus, "fountain/screenplain_utf-8-bom.fountain")]);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain("Usage: storyboard render FILE --style ID --out DIR");
+    const out = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
+    const bad = await storyboard(["render", bin, "--out", out]);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr.trim().split("\n").pop()!.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,43 @@
+import { parseArgs } from "node:util";
+import { STYLE_IDS } from "@storyboard/core/catalog/styles";
+import { renderScreenplayFile } from "../render-file";
+
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE]
+  styles: ${STYLE_IDS.join(", ")}`;
+
+/** `storyboard render`: the render pipeline without the web. */
+export const command = {
+  summary: "render a screenplay to video.mp4, poster.jpg, audio.mp3 and project.zip",
+  async run(args: string[]): Promise<number> {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { style: { type: "string", default: "cinematic" }, out: { type: "string" }, captions: { type: "boolean", default: false }, title: { type: "string" } },
+      });
+    } catch (e) {
+      console.error(`${(e as Error).message}\n${USAGE}`);
+      return 2;
+    }
+    const [file] = parsed.positionals;
+    const { style, out, captions, title } = parsed.values;
+    if (!file || !out) {
+      console.error(USAGE);
+      return 2;
+    }
+    if (!(STYLE_IDS as readonly string[]).includes(style!)) {
+      console.error(`Unknown style "${style}".\n${USAGE}`);
+      return 2;
+    }
+    try {
+      const result = await renderScreenplayFile({ file, style: style!, outDir: out, captions, title, log: (l) => console.log(l) });
+      console.log(`Done in ${(result.renderMs / 1000).toFixed(1)} s: a ${(result.videoDurationMs / 1000).toFixed(1)} s video of ${result.blocks} blocks.`);
+      for (const path of Object.values(result.outputs)) console.log(`  ${path}`);
+      return 0;
+    } catch (e) {
+      console.error((e as Error).message.split("\n")[0]);
+      return 1;
+    }
+  },
+};

@@ -1,0 +1,113 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { startRuntime } from "./runtime";
+
+export interface RenderFileOptions {
+  file: string;
+  style: string;
+  outDir: string;
+  captions?: boolean;
+  title?: string;
+  /** Progress lines go here (the command line prints them). */
+  log?: (line: string) => void;
+}
+
+export interface RenderFileResult {
+  outputs: Record<"video" | "poster" | "audio" | "project", string>;
+  pageCount: number;
+  blocks: number;
+  videoDurationMs: number;
+  /** Stand-ins up, in ms (not part of the render). */
+  startupMs: number;
+  /** Upload to finished outputs, in ms. */
+  renderMs: number;
+}
+
+/**
+ * Renders a screenplay file with the same pipeline the product runs, without
+ * the web: the local stand-ins in a temporary folder, the offline providers,
+ * the local state-machine runner; the outputs are copied to `outDir`.
+ */
+export async function renderScreenplayFile(options: RenderFileOptions): Promise<RenderFileResult> {
+  const log = options.log ?? (() => {});
+  const started = Date.now();
+  const dataDir = mkdtempSync(join(tmpdir(), "storyboard-cli-"));
+  const runtime = await startRuntime({ dataDir, ports: "random", inMemoryDb: true });
+  try {
+    Object.assign(process.env, runtime.env, { LOG_LEVEL: process.env.LOG_LEVEL ?? "SILENT" });
+    // Core reads the environment on first import: only now.
+    const { withActor } = await import("@storyboard/core/actor");
+    const { db } = await import("@storyboard/core/dynamo/service");
+    const { uploadScreenplay } = await import("@storyboard/core/screenplay/upload");
+    const { createRender } = await import("@storyboard/core/render/create");
+    const { getObjectBytes } = await import("@storyboard/core/blob/s3");
+    const { config } = await import("@storyboard/core/config");
+    const { dispatchS3Event, s3EventsSettled } = await import("./s3-events");
+    const { useLocalWorkflows, workflowsSettled } = await import("./workflows");
+    runtime.onS3Event(dispatchS3Event);
+    useLocalWorkflows({ retryIntervalSeconds: 0 });
+    const startupMs = Date.now() - started;
+    log(`Local services ready in ${(startupMs / 1000).toFixed(1)} s.`);
+
+    const renderStarted = Date.now();
+    const userId = randomUUID();
+    await db.entities.user
+      .create({ userId, username: "cli", email: "cli@storyboard.local", referralCode: "CLI", unsubscribeToken: `${userId}.cli`, points: 1_000_000 })
+      .go();
+    const actor = { type: "user" as const, userId, roles: [], sessionId: "cli" };
+    const bytes = readFileSync(options.file);
+    const { id: screenplayId } = await withActor(actor, () => uploadScreenplay({ fileName: basename(options.file), bytes, title: options.title }));
+    let screenplay = (await db.entities.screenplay.get({ screenplayId }).go()).data!;
+    while (screenplay.status === "uploaded" || screenplay.status === "parsing") {
+      await s3EventsSettled();
+      await new Promise((r) => setTimeout(r, 20));
+      screenplay = (await db.entities.screenplay.get({ screenplayId }).go()).data!;
+    }
+    if (screenplay.status !== "ready") throw new Error(screenplay.failureReason ?? "The screenplay could not be read.");
+    log(`Parsed "${screenplay.title}": ${screenplay.pageCount} page(s), ${screenplay.blockCount} blocks.`);
+
+    const { id: renderJobId } = await withActor(actor, () =>
+      createRender({
+        screenplayId,
+        title: options.title ?? screenplay.title,
+        style: options.style as never,
+        burnCaptions: Boolean(options.captions),
+        previewDescriptionsBeforeFirstImages: false,
+        previewImagesBeforeFirstRender: false,
+      }),
+    );
+    log("Rendering (descriptions, images and narration, then the video)...");
+    await workflowsSettled();
+    const job = (await db.entities.renderJob.get({ renderJobId }).go()).data!;
+    if (job.status !== "complete") {
+      const { data: logs } = await db.entities.errorLog.query.byRender({ renderJobId }).go();
+      throw new Error(`The render failed: ${logs[0]?.errorMessage ?? job.failureReason ?? job.status}`);
+    }
+    await mkdir(options.outDir, { recursive: true });
+    const outputs = {
+      video: join(options.outDir, "video.mp4"),
+      poster: join(options.outDir, "poster.jpg"),
+      audio: join(options.outDir, "audio.mp3"),
+      project: join(options.outDir, "project.zip"),
+    };
+    const keys = { video: job.outputFilePath, poster: job.posterImagePath, audio: job.combinedAudioPath, project: job.projectZipPath };
+    for (const [name, path] of Object.entries(outputs)) {
+      writeFileSync(path, await getObjectBytes(config.mediaBucket, keys[name as keyof typeof keys]!));
+    }
+    const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
+    return {
+      outputs,
+      pageCount: screenplay.pageCount ?? 1,
+      blocks: media.filter((m) => m.type === "audio").length,
+      videoDurationMs: media.find((m) => m.type === "video")?.duration ?? 0,
+      startupMs,
+      renderMs: Date.now() - renderStarted,
+    };
+  } finally {
+    await runtime.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
