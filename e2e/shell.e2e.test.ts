@@ -12,6 +12,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
 });
 afterEach(async () => {
   await page.close();

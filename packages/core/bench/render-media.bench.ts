@@ -69,7 +69,9 @@ function syntheticScreenplay(blockCount = 40): BenchBlock[] {
       scene = (scene + 1) % SCENES.length;
       blocks.push({ id: `b${blocks.length}`, type: "scene_heading", text: SCENES[scene].heading, scene: SCENES[scene] });
     } else if (i % 8 === 1 || i % 8 === 5) {
-      blocks.push({ id: `b${blocks.length}`, type: "action", text: ACTIONS[i % ACTIONS.length], scene: SCENES[scene] });
+      // The first action line belongs to its scene; the second is a shared beat.
+      const text = i % 8 === 1 ? ACTIONS[scene] : ACTIONS[SCENES.length + (scene % 2)];
+      blocks.push({ id: `b${blocks.length}`, type: "action", text, scene: SCENES[scene] });
     } else {
       const speaker = CAST[i % CAST.length].name;
       blocks.push({ id: `b${blocks.length}`, type: "dialogue", text: LINES[i % LINES.length], scene: SCENES[scene], speaker });

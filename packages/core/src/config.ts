@@ -32,7 +32,6 @@ export const config = {
     get cognito() { return env("COGNITO_ENDPOINT"); },
     get stepFunctions() { return env("SFN_ENDPOINT"); },
   },
-  get isLocal() { return env("STAGE", "local") === "local" || env("STAGE") === "test"; },
 };
 
 /** Extra client options for an AWS SDK client talking to a local stand-in. */

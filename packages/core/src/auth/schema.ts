@@ -85,7 +85,7 @@ export const tokenExchangeSchema = z.object({
 
 export const accountSettingsSchema = z.object({
   email,
-  fullName: z.string().trim().max(100),
+  fullName: z.string().trim().max(100).optional(),
   timezone,
 });
 export type AccountSettingsInput = z.infer<typeof accountSettingsSchema>;

@@ -8,7 +8,15 @@ export type ModerationCategory =
   | "graphic_violence"
   | "strong_language"
   | "drugs"
-  | "sexual_content";
+  | "sexual_content"
+  // Categories the OpenAI moderation adapter reports.
+  | "violent_wrongdoing_instructions"
+  | "self_harm_instructions"
+  | "violence"
+  | "illicit_instructions"
+  | "hate"
+  | "harassment"
+  | "self_harm";
 
 export interface ModerationSection {
   /** The block id, when the section is a screenplay block. */
@@ -41,6 +49,13 @@ export const CATEGORY_LABELS: Record<ModerationCategory, string> = {
   strong_language: "Strong language",
   drugs: "Drugs",
   sexual_content: "Sexual content",
+  violent_wrongdoing_instructions: "Instructions for violent wrongdoing",
+  self_harm_instructions: "Instructions for self-harm",
+  violence: "Violence",
+  illicit_instructions: "Instructions for illicit activity",
+  hate: "Hate",
+  harassment: "Harassment",
+  self_harm: "Self-harm",
 };
 
 export const CATEGORY_LEVELS: Record<ModerationCategory, ModerationLevel> = {
@@ -50,4 +65,11 @@ export const CATEGORY_LEVELS: Record<ModerationCategory, ModerationLevel> = {
   strong_language: "warning",
   drugs: "warning",
   sexual_content: "warning",
+  violent_wrongdoing_instructions: "block",
+  self_harm_instructions: "block",
+  violence: "warning",
+  illicit_instructions: "warning",
+  hate: "warning",
+  harassment: "warning",
+  self_harm: "warning",
 };

@@ -159,3 +159,33 @@ export function renderFailedMail({ recipient, render, reason, refundedPoints }: 
     headers,
   };
 }
+
+export interface WeeklyDigestInput {
+  recipient: MailRecipient;
+  screenplaysUploaded: number;
+  rendersCompleted: { id: string; title: string }[];
+  points: number;
+}
+
+/** Monday's summary of the past week, for users who keep the weekly digest on. */
+export function weeklyDigestMail({ recipient, screenplaysUploaded, rendersCompleted, points }: WeeklyDigestInput): RenderedMail {
+  const off = unsubscribeLink(recipient.unsubscribeToken, "weeklyDigest");
+  const renders = rendersCompleted.length;
+  return {
+    ...layout({
+      subject: `Your week on ${PRODUCT}: ${renders} render${renders === 1 ? "" : "s"} finished`,
+      paragraphs: [
+        `Hi ${greetingName(recipient)},`,
+        `This week you uploaded ${screenplaysUploaded} screenplay${screenplaysUploaded === 1 ? "" : "s"} and ${renders} render${renders === 1 ? "" : "s"} finished.`,
+        ...rendersCompleted.slice(0, 5).map((r) => `• ${r.title}: ${appLink(`/renders/${encodeURIComponent(r.id)}`)}`),
+        `Your balance is ${points} points.`,
+      ],
+      action: { label: "Open your dashboard", url: appLink("/dashboard") },
+      footer: [
+        { text: "Stop the weekly digest", url: off },
+        { text: "Manage your notification settings", url: appLink("/settings") },
+      ],
+    }),
+    headers: { "List-Unsubscribe": `<${off}>` },
+  };
+}

@@ -1,3 +1,8 @@
+import { ElevenLabsSpeechProvider } from "./cloud/elevenlabs-speech";
+import { ElevenLabsVoiceCatalog } from "./cloud/elevenlabs-voices";
+import { OpenAiImageProvider } from "./cloud/openai-image";
+import { OpenAiTextProvider } from "./cloud/openai-text";
+import { elevenLabsSettings, openAiSettings, settingsKey, type CloudSettings } from "./cloud/settings";
 import { OfflineImageProvider } from "./offline/image";
 import { OfflineSpeechProvider } from "./offline/speech";
 import { OfflineTextProvider } from "./offline/text";
@@ -7,8 +12,12 @@ import type { ImageProvider, SpeechProvider, VoiceCatalog } from "./types";
 
 /**
  * Which provider serves each kind of work. The offline ones are the default;
- * a cloud adapter takes over when its key is in the environment. Tests may
- * swap any of them (fault injection) with `setProviders`.
+ * a cloud adapter takes over when its key is in the environment:
+ * OPENAI_API_KEY for text and images, ELEVENLABS_API_KEY for speech and
+ * voices, each independently (base URLs from OPENAI_BASE_URL and
+ * ELEVENLABS_BASE_URL). The keys are read at first use, and again whenever
+ * the providers are asked for, so a changed environment takes effect. Tests
+ * may swap any of them (fault injection) with `setProviders`.
  */
 export interface Providers {
   text: TextProvider;
@@ -18,20 +27,25 @@ export interface Providers {
 }
 
 let overrides: Partial<Providers> = {};
-let defaults: Providers | undefined;
+let defaults: { settings: string; providers: Providers } | undefined;
 
-function makeDefaults(): Providers {
+function makeDefaults(openAi: CloudSettings | undefined, elevenLabs: CloudSettings | undefined): Providers {
+  const cloudVoices = elevenLabs && new ElevenLabsVoiceCatalog(elevenLabs);
   return {
-    text: new OfflineTextProvider(),
-    image: new OfflineImageProvider(),
-    speech: new OfflineSpeechProvider(),
-    voices: new OfflineVoiceCatalog(),
+    text: openAi ? new OpenAiTextProvider(openAi) : new OfflineTextProvider(),
+    image: openAi ? new OpenAiImageProvider(openAi) : new OfflineImageProvider(),
+    // Speech asks the catalogue which ElevenLabs voice is our "george".
+    speech: cloudVoices ? new ElevenLabsSpeechProvider(elevenLabs, {}, (id) => cloudVoices.resolveVoiceId(id)) : new OfflineSpeechProvider(),
+    voices: cloudVoices || new OfflineVoiceCatalog(),
   };
 }
 
 export function providers(): Providers {
-  defaults ??= makeDefaults();
-  return { ...defaults, ...overrides };
+  const openAi = openAiSettings();
+  const elevenLabs = elevenLabsSettings();
+  const settings = `${settingsKey(openAi)}\u0001${settingsKey(elevenLabs)}`;
+  if (defaults?.settings !== settings) defaults = { settings, providers: makeDefaults(openAi, elevenLabs) };
+  return { ...defaults.providers, ...overrides };
 }
 
 /** Replaces providers (tests); `setProviders({})` restores the defaults. */

@@ -82,7 +82,7 @@ export async function compileRender(renderJobId: string) {
     }
     await db.entities.renderJob
       .patch({ renderJobId })
-      .set({ ...paths, status: "complete", completedAt: new Date().toISOString(), shareableLink: `${config.appUrl}/renders/${renderJobId}` })
+      .set({ ...paths, status: "complete", completedAt: new Date().toISOString(), hostingState: "hosted", shareableLink: `${config.appUrl}/renders/${renderJobId}` })
       .go();
     await db.entities.videoJob.patch({ renderJobId, videoJobId }).set({ status: "complete" }).go();
     await notifyRender("renderComplete", job);

@@ -4,7 +4,11 @@ import type { StyleId } from "../catalog/styles";
 import type { Block, CharacterDictionary, SceneDictionary, SceneInfo } from "../screenplay/types";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem } from "./jobs";
 import { startPhase } from "./phases";
+import { mapWithLimit } from "./concurrency";
 import { withRetries } from "./retry";
+
+/** Text requests in flight at once: a cloud model answers in seconds, and a feature has hundreds of blocks. */
+const TEXT_CONCURRENCY = 8;
 
 export type DescribedScenes = Record<string, SceneInfo & { description?: string }>;
 
@@ -30,17 +34,20 @@ export async function describeRender(renderJobId: string) {
   const snapshot = job.screenplaySnapshot as { characterDictionary: CharacterDictionary; sceneDictionary: SceneDictionary; pageCount: number };
   const text = providers().text;
 
-  const characterDictionary: CharacterDictionary = {};
-  for (const [name, character] of Object.entries(snapshot.characterDictionary ?? {})) {
-    const description = character.description || (await withRetries(() => text.describeCharacter({ name, character, blocks: plain })));
-    characterDictionary[name] = { ...character, description };
-  }
-  const sceneDictionary: DescribedScenes = {};
-  for (const [sceneId, scene] of Object.entries(snapshot.sceneDictionary ?? {})) {
-    const sceneBlocks = plain.filter((_, i) => blocks[i].sceneId === sceneId);
-    const existing = (scene as { description?: string }).description;
-    sceneDictionary[sceneId] = { ...scene, description: existing || (await withRetries(() => text.describeScene({ scene, blocks: sceneBlocks }))) };
-  }
+  const characters = Object.entries(snapshot.characterDictionary ?? {});
+  const characterDescriptions = await mapWithLimit(characters, TEXT_CONCURRENCY, ([name, character]) =>
+    character.description ? Promise.resolve(character.description) : withRetries(() => text.describeCharacter({ name, character, blocks: plain })),
+  );
+  const characterDictionary: CharacterDictionary = Object.fromEntries(
+    characters.map(([name, character], i) => [name, { ...character, description: characterDescriptions[i] }]),
+  );
+  const scenes = Object.entries(snapshot.sceneDictionary ?? {}) as [string, SceneInfo & { description?: string }][];
+  const sceneDescriptions = await mapWithLimit(scenes, TEXT_CONCURRENCY, ([sceneId, scene]) =>
+    scene.description
+      ? Promise.resolve(scene.description)
+      : withRetries(() => text.describeScene({ scene, blocks: plain.filter((_, i) => blocks[i].sceneId === sceneId) })),
+  );
+  const sceneDictionary: DescribedScenes = Object.fromEntries(scenes.map(([id, scene], i) => [id, { ...scene, description: sceneDescriptions[i] }]));
   await writeImagePrompts(blocks, job.style as StyleId, characterDictionary, sceneDictionary);
   const next = job.previewDescriptionsBeforeFirstImages ? "descriptions_ready" : "generating_assets";
   await db.entities.renderJob
@@ -61,14 +68,12 @@ export async function writeImagePrompts(
 ) {
   const text = providers().text;
   const names = Object.keys(characterDictionary);
-  const updated: RenderBlockItem[] = [];
-  for (const b of blocks) {
-    if (!hasMedia(b)) continue;
+  const updated = await mapWithLimit(blocks.filter(hasMedia), TEXT_CONCURRENCY, async (b) => {
     const scene = b.sceneId ? sceneDictionary[b.sceneId] : undefined;
     const characters = charactersInBlock(b, names).map((name) => ({ name, description: characterDictionary[name]?.description ?? "" }));
     const imagePrompt = await withRetries(() => text.imagePrompt({ block: asBlock(b), style, scene, characters }));
-    updated.push({ ...b, imagePrompt });
-  }
+    return { ...b, imagePrompt };
+  });
   for (let i = 0; i < updated.length; i += 25) {
     await db.entities.renderBlock.put(updated.slice(i, i + 25).map(({ createdAt: _c, updatedAt: _u, ...item }) => item)).go();
   }

@@ -5,6 +5,7 @@ import { config } from "@storyboard/core/config";
 import { db } from "@storyboard/core/dynamo/service";
 import { AppError, isAppError } from "@storyboard/core/error";
 import { logger } from "@storyboard/core/logger";
+import { loadSecrets } from "@storyboard/core/secrets";
 import { z } from "zod";
 import { type AuthLevel, NOT_FOUND_ROUTE, routeKey, routes } from "../routes";
 import { type ApiEvent, type ApiResult, bodyText, header, json, RawReply, readCookie, Reply } from "./http";
@@ -45,6 +46,7 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
     const requestId = event.requestContext?.requestId || randomUUID();
     logger.appendKeys({ requestId });
     try {
+      await loadSecrets();
       const method = event.requestContext?.http?.method ?? "GET";
       if (STATE_CHANGING.has(method) && !options.skipOriginCheck) checkOrigin(event);
       const auth = authLevelOf(event.routeKey);

@@ -38,8 +38,11 @@ const SECURITY_HEADERS: Record<string, string> = {
   "cross-origin-opener-policy": "same-origin",
 };
 
+/** Secure cookies and HSTS wherever the app is served over HTTPS (every deployed stage). */
+const servedOverHttps = () => (process.env.APP_URL ?? "").startsWith("https://");
+
 export function json(status: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): ApiResult {
-  const secure = process.env.STAGE && !["local", "test"].includes(process.env.STAGE);
+  const secure = servedOverHttps();
   return {
     statusCode: status,
     headers: {
@@ -62,7 +65,7 @@ export function readCookie(event: ApiEvent, name: string): string | undefined {
 }
 
 export function sessionCookie(name: string, value: string, maxAge?: number): string {
-  const secure = process.env.STAGE && !["local", "test"].includes(process.env.STAGE) ? "; Secure" : "";
+  const secure = servedOverHttps() ? "; Secure" : "";
   const age = maxAge === undefined ? "" : `; Max-Age=${maxAge}`;
   return `${name}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax${secure}${age}`;
 }

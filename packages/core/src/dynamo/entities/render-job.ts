@@ -29,6 +29,9 @@ export const RenderJob = new Entity({
     previewDescriptionsBeforeFirstImages: { type: "boolean", default: true },
     previewImagesBeforeFirstRender: { type: "boolean", default: true },
     failureReason: { type: "string" },
+    /** "hosted" while a complete render's files are kept; removed when hosting expires (sparse index). */
+    hostingState: { type: "string" },
+    hostingExpiredAt: { type: "string" },
     ...timestamps,
   },
   indexes: {
@@ -45,6 +48,12 @@ export const RenderJob = new Entity({
       index: "gsi2",
       pk: { field: "gsi2pk", composite: ["screenplayId"] },
       sk: { field: "gsi2sk", composite: ["createdAt"] },
+    },
+    /** Hosted renders by completion date, for the hosting-expiry job. */
+    byHosting: {
+      index: "gsi3",
+      pk: { field: "gsi3pk", composite: ["hostingState"] },
+      sk: { field: "gsi3sk", composite: ["completedAt"] },
     },
   },
 });

@@ -8,7 +8,7 @@ import { api, validate } from "../../shared/handler";
 
 const preferencesRequest = z.object({ notificationPreferences: notificationPreferencesSchema.partial() });
 /** The spec makes fullName optional; the shared form schema requires the key (the form always sends it). */
-const accountRequest = accountSettingsSchema.partial({ fullName: true });
+const accountRequest = accountSettingsSchema;
 const has = (body: Record<string, unknown>, ...keys: string[]) => keys.some((k) => k in body);
 
 /**

@@ -5,8 +5,9 @@ import { raw } from "../../shared/http";
 
 /** A short sample of a catalogue voice, for the voice picker. */
 export const handler = api({}, async ({ params }) => {
-  const voices = await providers().voices.list();
+  const catalog = providers().voices;
+  const voices = await catalog.list();
   if (!voices.some((v) => v.voice_id === params.id)) throw AppError.notFound("No voice has that id.");
-  const wav = await providers().voices.preview(params.id);
-  return raw(200, wav, "audio/wav", { "cache-control": "public, max-age=86400" });
+  const audio = await catalog.preview(params.id);
+  return raw(200, audio, catalog.previewContentType ?? "audio/wav", { "cache-control": "public, max-age=86400" });
 });

@@ -1,0 +1,103 @@
+/**
+ * The project zip of a render: its images, narration clips, captions, the
+ * screenplay snapshot and an edit list that places every block on the
+ * timeline. Streamed to disk one file at a time with fflate; media that is
+ * already compressed is stored, the rest deflated.
+ */
+import { createWriteStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+
+export interface ArchiveFile {
+  /** The entry name inside its folder (images/ or audio/). */
+  name: string;
+  path: string;
+}
+
+export interface EditListEntry {
+  blockId: string;
+  startMs: number;
+  durationMs: number;
+  /** Entry names in the zip (images/..., audio/...). */
+  image: string;
+  audio: string;
+}
+
+export interface ProjectZipInput {
+  outPath: string;
+  images: ArchiveFile[];
+  audio: ArchiveFile[];
+  captionsSrt: string;
+  captionsVtt: string;
+  screenplayJson: unknown;
+  editList: EditListEntry[];
+}
+
+export interface ProjectZipResult {
+  path: string;
+  bytes: number;
+  entries: string[];
+}
+
+const STORED = /\.(jpe?g|png|webp|gif|mp3|m4a|aac|mp4|ogg|opus|zip)$/i;
+
+/** A safe entry name: no folders, no traversal, no empty names. */
+function entryName(folder: string, name: string): string {
+  const clean = basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f]/g, "").trim();
+  if (!clean || clean === "." || clean === "..") throw new Error(`Invalid archive entry name: ${JSON.stringify(name)}`);
+  return `${folder}${clean}`;
+}
+
+export async function writeProjectZip(input: ProjectZipInput): Promise<ProjectZipResult> {
+  const files: { name: string; data: () => Promise<Uint8Array> }[] = [
+    ...input.images.map((f) => ({ name: entryName("images/", f.name), data: () => readFile(f.path) })),
+    ...input.audio.map((f) => ({ name: entryName("audio/", f.name), data: () => readFile(f.path) })),
+  ];
+  const text = (value: string) => async () => new TextEncoder().encode(value);
+  files.push(
+    { name: "captions.srt", data: text(input.captionsSrt) },
+    { name: "captions.vtt", data: text(input.captionsVtt) },
+    { name: "screenplay.json", data: text(JSON.stringify(input.screenplayJson, null, 2)) },
+    { name: "edit-list.json", data: text(JSON.stringify({ version: 1, clips: input.editList }, null, 2)) },
+  );
+  const names = new Set<string>();
+  for (const f of files) {
+    if (names.has(f.name)) throw new Error(`Duplicate archive entry: ${f.name}`);
+    names.add(f.name);
+  }
+
+  const out = createWriteStream(input.outPath);
+  let bytes = 0;
+  const finished = new Promise<void>((resolve, reject) => {
+    out.on("error", reject);
+    out.on("finish", resolve);
+  });
+  let zipError: Error | undefined;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) {
+      zipError = error;
+      out.destroy(error);
+      return;
+    }
+    bytes += chunk.length;
+    out.write(chunk);
+    if (final) out.end();
+  });
+  try {
+    for (const f of files) {
+      const entry = STORED.test(f.name) ? new ZipPassThrough(f.name) : new ZipDeflate(f.name, { level: 6 });
+      zip.add(entry);
+      entry.push(await f.data(), true);
+      if (zipError) throw zipError;
+    }
+    zip.end();
+  } catch (error) {
+    zip.terminate();
+    finished.catch(() => undefined); // the error below is the one to report
+    out.destroy();
+    throw error;
+  }
+  await finished;
+  return { path: input.outPath, bytes, entries: [...names] };
+}

@@ -1,0 +1,144 @@
+/**
+ * Compiles a render's stills and narration into its deliverables: video.mp4
+ * (H.264 + AAC, 1280x720, 25 fps, Ken Burns motion, crossfades), poster.jpg,
+ * audio.mp3 and captions (.srt, .vtt). The picture is rendered as parallel
+ * segments (segments.ts) joined with a stream copy, while the narration is
+ * encoded by a process of its own (narration.ts); the video's length equals
+ * the narration's to within half a frame.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { ffmpeg } from "./ffmpeg";
+import { writeNarration } from "./narration";
+import { HEIGHT, WIDTH, planSegments, segmentCommand } from "./segments";
+import { CAPTION_BOX_HEIGHT, captionPng, titlePng } from "./text-overlay";
+import { buildTimeline, cuesOf, toSrt, toVtt } from "./timeline";
+
+export interface CompileClip {
+  imagePath: string;
+  audioPath: string;
+  /** The narration length; the picture is held exactly this long. */
+  durationMs: number;
+  caption?: string;
+}
+
+export interface CompileOptions {
+  clips: CompileClip[];
+  outDir: string;
+  burnCaptions?: boolean;
+  /** Drawn on the poster when given. */
+  title?: string;
+  /** Parallel ffmpeg processes (default: the number of CPUs). */
+  concurrency?: number;
+  /** Video segments (default: one per process). */
+  segments?: number;
+}
+
+export interface CompileResult {
+  videoPath: string;
+  posterPath: string;
+  audioPath: string;
+  captionsSrtPath: string;
+  captionsVttPath: string;
+  captionsSrt: string;
+  captionsVtt: string;
+  durationMs: number;
+  /** Where each clip sits in the video. */
+  timeline: { startMs: number; durationMs: number }[];
+}
+
+/** Keeps each segment's filter graph small; long renders get more segments. */
+const MAX_CLIPS_PER_SEGMENT = 40;
+
+/** Runs tasks with at most `limit` in flight; rejects on the first failure. */
+async function runLimited(tasks: (() => Promise<unknown>)[], limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
+async function writePoster(imagePath: string, outPath: string, title?: string): Promise<void> {
+  // Separate sharp stages: sharp reorders operations inside one pipeline.
+  const base = await sharp(imagePath).resize(WIDTH, HEIGHT, { fit: "cover" }).removeAlpha().png().toBuffer();
+  const titled = title?.trim() ? await sharp(base).composite([{ input: titlePng(title.trim(), WIDTH, HEIGHT) }]).png().toBuffer() : base;
+  await sharp(titled).jpeg({ quality: 88 }).toFile(outPath);
+}
+
+export async function compileVideo(options: CompileOptions): Promise<CompileResult> {
+  const { clips, outDir } = options;
+  if (clips.length === 0) throw new Error("compileVideo needs at least one clip.");
+  const timeline = buildTimeline(clips.map((c) => c.durationMs));
+  const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
+  await mkdir(outDir, { recursive: true });
+  const work = await mkdtemp(join(tmpdir(), "storyboard-compile-"));
+  const out = {
+    video: join(outDir, "video.mp4"),
+    poster: join(outDir, "poster.jpg"),
+    audio: join(outDir, "audio.mp3"),
+    srt: join(outDir, "captions.srt"),
+    vtt: join(outDir, "captions.vtt"),
+  };
+  try {
+    const captionImages: (string | undefined)[] = [];
+    if (options.burnCaptions) {
+      await Promise.all(
+        clips.map(async (c, i) => {
+          if (!c.caption?.trim()) return;
+          const path = join(work, `caption-${i}.png`);
+          await writeFile(path, captionPng(c.caption, WIDTH));
+          captionImages[i] = path;
+        }),
+      );
+    }
+    // One segment per process at least, and few enough clips in each to keep every graph small.
+    const segments = planSegments(timeline, Math.max(options.segments ?? concurrency, Math.ceil(clips.length / MAX_CLIPS_PER_SEGMENT)));
+    const segmentPaths = segments.map((_, s) => join(work, `segment-${String(s).padStart(4, "0")}.ts`));
+    const narration = join(work, "narration.m4a");
+    const renderSegments = segments.map((segment, s) => async () => {
+      const { graph, args } = segmentCommand({
+        timeline,
+        segment,
+        images: clips.map((c) => c.imagePath),
+        captionImages,
+        captionY: HEIGHT - 70 - CAPTION_BOX_HEIGHT,
+        outPath: segmentPaths[s],
+        scriptPath: join(work, `segment-${s}.filter`),
+      });
+      await writeFile(join(work, `segment-${s}.filter`), graph);
+      await ffmpeg(args);
+    });
+    // The narration and poster are light: they run beside the segments.
+    const narrationClips = clips.map((c, i) => ({ audioPath: c.audioPath, startMs: timeline.clips[i].startMs, durationMs: c.durationMs }));
+    await Promise.all([
+      runLimited(renderSegments, concurrency),
+      writeNarration(narrationClips, work, narration, out.audio),
+      writePoster(clips[0].imagePath, out.poster, options.title),
+    ]);
+
+    const list = join(work, "segments.txt");
+    await writeFile(list, segmentPaths.map((p) => `file '${p.replace(/'/g, "'\\''")}'`).join("\n"));
+    await ffmpeg(["-f", "concat", "-safe", "0", "-i", list, "-i", narration, "-map", "0:v", "-map", "1:a", "-c", "copy", "-movflags", "+faststart", out.video]);
+
+    const cues = cuesOf(timeline, clips.map((c) => c.caption));
+    const captionsSrt = toSrt(cues);
+    const captionsVtt = toVtt(cues);
+    await Promise.all([writeFile(out.srt, captionsSrt), writeFile(out.vtt, captionsVtt)]);
+    return {
+      videoPath: out.video,
+      posterPath: out.poster,
+      audioPath: out.audio,
+      captionsSrtPath: out.srt,
+      captionsVttPath: out.vtt,
+      captionsSrt,
+      captionsVtt,
+      durationMs: timeline.totalMs,
+      timeline: timeline.clips.map((c) => ({ startMs: c.startMs, durationMs: c.durationMs })),
+    };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The timing of a compiled video, in whole frames. Clip i's audio starts at
+ * the sum of the durations before it; its picture boundary is that time
+ * rounded to a frame, so the video never drifts from the narration and the
+ * total frame count matches the audio length to within half a frame.
+ * Consecutive pictures overlap by a short crossfade centred on the boundary.
+ */
+
+export const FPS = 25;
+/** About 0.3 s. */
+export const CROSSFADE_FRAMES = 8;
+
+export interface TimedClip {
+  /** Narration start and length, in ms, exactly as the clips say. */
+  startMs: number;
+  durationMs: number;
+  /** First frame where this picture is fully or partly visible. */
+  firstFrame: number;
+  /** Frames of fade-in over the previous picture (0 for the first clip). */
+  fadeFrames: number;
+  /** One past the last frame where this picture is the one on top. */
+  endFrame: number;
+}
+
+export interface Timeline {
+  clips: TimedClip[];
+  totalFrames: number;
+  totalMs: number;
+}
+
+export function buildTimeline(durationsMs: number[], fps = FPS, crossfadeFrames = CROSSFADE_FRAMES): Timeline {
+  const starts: number[] = [];
+  let total = 0;
+  for (const d of durationsMs) {
+    if (!Number.isFinite(d) || d <= 0) throw new Error(`Clip duration must be positive, got ${d}.`);
+    starts.push(total);
+    total += d;
+  }
+  // Boundaries in frames; every clip gets at least one frame of its own.
+  const bounds = starts.map((s) => Math.round((s * fps) / 1000));
+  bounds.push(Math.round((total * fps) / 1000));
+  for (let i = 1; i < bounds.length; i++) if (bounds[i] <= bounds[i - 1]) bounds[i] = bounds[i - 1] + 1;
+
+  const clips: TimedClip[] = durationsMs.map((durationMs, i) => {
+    const own = bounds[i + 1] - bounds[i];
+    const previous = i > 0 ? bounds[i] - bounds[i - 1] : 0;
+    // The fade takes at most half of either neighbour, so pictures never stack three deep.
+    const fadeFrames = i === 0 ? 0 : Math.min(crossfadeFrames, Math.floor(own / 2), Math.floor(previous / 2));
+    return { startMs: starts[i], durationMs, firstFrame: bounds[i] - Math.floor(fadeFrames / 2), fadeFrames, endFrame: 0 };
+  });
+  clips.forEach((c, i) => {
+    c.endFrame = i + 1 < clips.length ? clips[i + 1].firstFrame : bounds[bounds.length - 1];
+  });
+  return { clips, totalFrames: bounds[bounds.length - 1], totalMs: total };
+}
+
+function stamp(ms: number, separator: "," | "."): string {
+  const t = Math.max(0, Math.round(ms));
+  const h = Math.floor(t / 3_600_000);
+  const m = Math.floor((t % 3_600_000) / 60_000);
+  const s = Math.floor((t % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+  return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(t % 1000, 3)}`;
+}
+
+export interface Cue {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+/** One cue per clip that has a caption. */
+export function cuesOf(timeline: Timeline, captions: (string | undefined)[]): Cue[] {
+  return timeline.clips.flatMap((c, i) => {
+    const text = captions[i]?.replace(/\s+/g, " ").trim();
+    return text ? [{ startMs: c.startMs, endMs: c.startMs + c.durationMs, text }] : [];
+  });
+}
+
+export function toSrt(cues: Cue[]): string {
+  return cues.map((c, i) => `${i + 1}\n${stamp(c.startMs, ",")} --> ${stamp(c.endMs, ",")}\n${c.text}\n`).join("\n");
+}
+
+export function toVtt(cues: Cue[]): string {
+  // "-->" may not appear in a WebVTT cue payload.
+  const body = cues.map((c) => `${stamp(c.startMs, ".")} --> ${stamp(c.endMs, ".")}\n${c.text.replace(/-->/g, "->")}\n`).join("\n");
+  return `WEBVTT\n\n${body}`;
+}

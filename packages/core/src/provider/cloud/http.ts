@@ -1,0 +1,175 @@
+/**
+ * The one way the cloud adapters talk HTTP: Node's global fetch with a
+ * timeout per attempt, retries with backoff on 429 and 5xx (honouring
+ * Retry-After), and errors that name the provider, the operation and the
+ * status, never the key.
+ */
+
+export interface ProviderClientOptions {
+  /** How the provider is named in errors, e.g. "OpenAI". */
+  provider: string;
+  /** e.g. https://api.openai.com/v1; paths are appended to it. */
+  baseUrl: string;
+  /** Authentication headers sent with every request to `baseUrl`. */
+  authHeaders: Record<string, string>;
+  /** Values to scrub from error messages (the key). */
+  secrets: string[];
+  /** Per attempt, default 60 s. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, default 3. */
+  maxRetries?: number;
+  /** First backoff delay, doubled per retry (with jitter), default 500 ms. */
+  retryBaseMs?: number;
+}
+
+export interface ProviderRequest {
+  /** What is being done, for errors: "image generation", "voice list", ... */
+  operation: string;
+  method?: "GET" | "POST";
+  /** Relative to the base URL (e.g. "/images/generations"), or an absolute URL for `fetchUrl`. */
+  path: string;
+  query?: Record<string, string>;
+  json?: unknown;
+  timeoutMs?: number;
+}
+
+/** A provider call that failed; `status` is absent when no answer came back. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly provider: string,
+    readonly status: number | undefined,
+    /** The provider's error code when it gave one (e.g. "invalid_api_key", "moderation_blocked"). */
+    readonly code: string | undefined,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = "ProviderError";
+  }
+}
+
+/** Worth another try: timeouts, conflicts, rate limits and server errors (as the official SDKs do). */
+const isRetryableStatus = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
+/** Quota errors come back as 429 but do not clear up by waiting. */
+const FINAL_CODES = new Set(["insufficient_quota", "quota_exceeded", "billing_hard_limit_reached"]);
+const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_BACKOFF_MS = 20_000;
+const MAX_MESSAGE = 300;
+/** Anything shaped like an API key (OpenAI sk-/sk-proj-, ElevenLabs sk_), even masked. */
+const KEY_LIKE = /\b(?:sk|rk|xi)[-_][A-Za-z0-9*_-]{6,}/g;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Milliseconds to wait from Retry-After (seconds or an HTTP date) or retry-after-ms, if given. */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const ms = Number(headers.get("retry-after-ms"));
+  if (headers.has("retry-after-ms") && Number.isFinite(ms) && ms >= 0) return Math.min(ms, MAX_RETRY_AFTER_MS);
+  const value = headers.get("retry-after")?.trim();
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.min(Math.max(0, date - now), MAX_RETRY_AFTER_MS);
+}
+
+/** The message and code out of an error body: OpenAI's `{error:{message,code}}` or ElevenLabs' `{detail}`. */
+function describeErrorBody(text: string): { message?: string; code?: string } {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const error = body.error as { message?: unknown; code?: unknown; type?: unknown } | string | undefined;
+    if (error && typeof error === "object") {
+      const code = typeof error.code === "string" ? error.code : typeof error.type === "string" ? error.type : undefined;
+      return { message: typeof error.message === "string" ? error.message : undefined, code };
+    }
+    const detail = body.detail as { message?: unknown; status?: unknown } | { msg?: unknown }[] | string | undefined;
+    if (typeof detail === "string") return { message: detail };
+    if (Array.isArray(detail)) return { message: detail.map((d) => String(d?.msg ?? "")).filter(Boolean).join("; ") || undefined };
+    if (detail && typeof detail === "object") {
+      return { message: typeof detail.message === "string" ? detail.message : undefined, code: typeof detail.status === "string" ? detail.status : undefined };
+    }
+    if (typeof error === "string") return { message: error };
+  } catch {
+    // Not JSON: a proxy's HTML page or plain text.
+  }
+  return { message: text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() || undefined };
+}
+
+export class ProviderClient {
+  private readonly baseUrl: string;
+
+  constructor(private readonly options: ProviderClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+  }
+
+  get provider() {
+    return this.options.provider;
+  }
+
+  /** POSTs or GETs JSON under the base URL and parses the JSON answer. */
+  async json<T>(request: ProviderRequest): Promise<T> {
+    const response = await this.send(request, true);
+    const text = await response.text();
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw this.error(`${request.operation} answered with something that is not JSON`, response.status, undefined, false);
+    }
+  }
+
+  /** A request under the base URL whose answer is binary (audio). */
+  async bytes(request: ProviderRequest): Promise<{ bytes: Uint8Array; contentType: string }> {
+    const response = await this.send(request, true);
+    return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "" };
+  }
+
+  /** GETs an absolute URL the provider handed out (a public preview file): same retries, no credentials. */
+  async fetchUrl(request: Omit<ProviderRequest, "method" | "json">): Promise<{ bytes: Uint8Array; contentType: string }> {
+    const response = await this.send({ ...request, method: "GET" }, false);
+    return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "" };
+  }
+
+  private url(path: string, query?: Record<string, string>): string {
+    const url = new URL(/^https?:\/\//.test(path) ? path : `${this.baseUrl}/${path.replace(/^\/+/, "")}`);
+    for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+    return url.toString();
+  }
+
+  private async send(request: ProviderRequest, authenticated: boolean): Promise<Response> {
+    const { maxRetries = 3, retryBaseMs = 500, timeoutMs = 60_000 } = this.options;
+    const url = this.url(request.path, request.query);
+    const headers: Record<string, string> = { ...(authenticated ? this.options.authHeaders : {}) };
+    if (request.json !== undefined) headers["content-type"] = "application/json";
+    const body = request.json === undefined ? undefined : JSON.stringify(request.json);
+    const attemptTimeout = request.timeoutMs ?? timeoutMs;
+
+    for (let attempt = 0; ; attempt++) {
+      let failure: ProviderError;
+      let waitMs: number | undefined;
+      try {
+        const response = await fetch(url, { method: request.method ?? "GET", headers, body, signal: AbortSignal.timeout(attemptTimeout) });
+        if (response.ok) return response;
+        const { message, code } = describeErrorBody(await response.text().catch(() => ""));
+        const retryable = isRetryableStatus(response.status) && !(code && FINAL_CODES.has(code));
+        failure = this.error(`${request.operation} failed: HTTP ${response.status}${code ? ` (${code})` : ""}${message ? `: ${message}` : ""}`, response.status, code, retryable);
+        waitMs = retryAfterMs(response.headers);
+      } catch (error) {
+        const name = (error as Error).name;
+        const timedOut = name === "TimeoutError" || name === "AbortError";
+        const after = attemptTimeout < 1000 ? `${attemptTimeout} ms` : `${Math.round(attemptTimeout / 1000)} s`;
+        const reason = timedOut ? `timed out after ${after}` : `network error (${(error as Error).message})`;
+        failure = this.error(`${request.operation} failed: no answer, ${reason}`, undefined, undefined, true);
+      }
+      if (!failure.retryable || attempt >= maxRetries) throw failure;
+      const backoff = Math.min(retryBaseMs * 2 ** attempt, MAX_BACKOFF_MS) * (0.75 + Math.random() * 0.5);
+      await sleep(waitMs ?? backoff);
+    }
+  }
+
+  private error(message: string, status: number | undefined, code: string | undefined, retryable: boolean): ProviderError {
+    let text = `${this.options.provider} ${message}`;
+    for (const secret of this.options.secrets) if (secret) text = text.split(secret).join("[redacted]");
+    text = text.replace(KEY_LIKE, "[redacted]");
+    if (text.length > MAX_MESSAGE) text = `${text.slice(0, MAX_MESSAGE)}…`;
+    return new ProviderError(text, this.options.provider, status, code, retryable);
+  }
+}

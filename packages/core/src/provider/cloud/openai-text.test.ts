@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getStyle } from "../../catalog/styles";
+import type { Block, CharacterEntry } from "../../screenplay/types";
+import { OpenAiTextProvider, TEXT_MODEL } from "./openai-text";
+import { chatCompletion, startStandIn, type RecordedRequest, type StandIn } from "./stand-in";
+
+const KEY = "sk-test-text-0123456789";
+let standIn: StandIn;
+let text: OpenAiTextProvider;
+
+const blocks: Block[] = [
+  { id: "b0001", type: "scene_heading", text: "INT. HARBOUR OFFICE - NIGHT" },
+  { id: "b0002", type: "action", text: "MARA VOSS, 40s, salt-grey braid, oilskin coat, counts banknotes under a green lamp." },
+  { id: "b0003", type: "dialogue", text: "The tide waits for no one. Neither do I.", character: "MARA VOSS" },
+  { id: "b0004", type: "action", text: "Rain rattles the window. A ship's horn sounds far off." },
+  { id: "b0005", type: "dialogue", text: "Then we go tonight.", character: "TEODOR" },
+];
+const mara: CharacterEntry = {
+  pronouns: { subject: "she", object: "her", possessive: "her" },
+  gender: "female",
+  description: "",
+  isSpeaker: true,
+};
+
+interface ChatBody {
+  model: string;
+  temperature: number;
+  max_completion_tokens: number;
+  response_format: { type: string; json_schema: { strict: boolean; schema: { required: string[] } } };
+  messages: { role: string; content: string }[];
+}
+const bodyOf = (request: RecordedRequest) => request.json<ChatBody>();
+const userMessage = (request: RecordedRequest) => bodyOf(request).messages.find((m) => m.role === "user")!.content;
+
+beforeAll(async () => {
+  standIn = await startStandIn();
+  text = new OpenAiTextProvider({ apiKey: KEY, baseUrl: `${standIn.origin}/v1` }, { retryBaseMs: 5 });
+});
+afterAll(() => standIn.close());
+
+describe("OpenAiTextProvider", () => {
+  it("describes a character from the lines that show them, with a low temperature and JSON output", async () => {
+    standIn.answer(() => ({ json: chatCompletion(JSON.stringify({ text: "A weathered woman in her forties with a long salt-grey braid and a heavy oilskin coat." })) }));
+    const description = await text.describeCharacter({ name: "MARA VOSS", character: mara, blocks });
+    expect(description).toBe("A weathered woman in her forties with a long salt-grey braid and a heavy oilskin coat.");
+
+    const [request] = standIn.requests;
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe("/v1/chat/completions");
+    expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+    const body = bodyOf(request);
+    expect(body.model).toBe(TEXT_MODEL);
+    expect(body.temperature).toBeLessThanOrEqual(0.3);
+    expect(body.max_completion_tokens).toBeGreaterThan(0);
+    expect(body.response_format.type).toBe("json_schema");
+    expect(body.response_format.json_schema.strict).toBe(true);
+    expect(body.response_format.json_schema.schema.required).toEqual(["text"]);
+    const message = userMessage(request);
+    expect(message).toContain("MARA VOSS (she/her)");
+    expect(message).toContain("salt-grey braid, oilskin coat");
+    expect(message).toContain("The tide waits for no one.");
+    // Other characters' lines are not sent as this character's.
+    expect(message).not.toContain("Then we go tonight.");
+  });
+
+  it("describes a scene from its heading and action lines", async () => {
+    standIn.answer(() => ({ json: chatCompletion(JSON.stringify({ text: "A cramped harbour office at night, rain on the glass, a green desk lamp." })) }));
+    const description = await text.describeScene({
+      scene: { heading: "INT. HARBOUR OFFICE - NIGHT", interior: "INT", location: "HARBOUR OFFICE", timeOfDay: "NIGHT" },
+      blocks: blocks.slice(1),
+    });
+    expect(description).toBe("A cramped harbour office at night, rain on the glass, a green desk lamp.");
+    const message = userMessage(standIn.requests[0]);
+    expect(message).toContain("Scene heading: INT. HARBOUR OFFICE - NIGHT");
+    expect(message).toContain("HARBOUR OFFICE, interior, night");
+    expect(message).toContain("Rain rattles the window.");
+  });
+
+  it("writes an image prompt that ends with the style's fragment, once", async () => {
+    standIn.answer(() => ({ json: chatCompletion(JSON.stringify({ text: "Medium shot of Mara counting banknotes under a green lamp, rain on the window." })) }));
+    const noir = getStyle("noir").promptFragment;
+    const prompt = await text.imagePrompt({
+      block: blocks[1],
+      style: "noir",
+      scene: { heading: "INT. HARBOUR OFFICE - NIGHT", interior: "INT", location: "HARBOUR OFFICE", timeOfDay: "NIGHT", description: "A cramped office." },
+      characters: [{ name: "MARA VOSS", description: "A weathered woman with a grey braid." }],
+    });
+    expect(prompt).toBe(`Medium shot of Mara counting banknotes under a green lamp, rain on the window. Style: ${noir}`);
+    expect(prompt.split(noir)).toHaveLength(2);
+    const message = userMessage(standIn.requests[0]);
+    expect(message).toContain("MARA VOSS: A weathered woman with a grey braid.");
+    expect(message).toContain("counts banknotes under a green lamp");
+    expect(message).toContain("Scene: INT. HARBOUR OFFICE - NIGHT. A cramped office.");
+  });
+
+  it("keeps a long answer concise", async () => {
+    const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} describes the frame in more detail.`).join(" ");
+    standIn.answer(() => ({ json: chatCompletion(JSON.stringify({ text: long })) }));
+    const prompt = await text.imagePrompt({ block: blocks[3], style: "cinematic", characters: [] });
+    const [written] = prompt.split(" Style: ");
+    expect(written.length).toBeLessThanOrEqual(1200);
+    expect(written).toMatch(/detail\.$/);
+  });
+
+  it("falls back to the offline writer when the model refuses", async () => {
+    standIn.answer(() => ({ json: chatCompletion(null, { refusal: "I'm sorry, I can't help with that." }) }));
+    const prompt = await text.imagePrompt({ block: blocks[3], style: "comic", characters: [] });
+    expect(prompt).toContain("Rain rattles the window.");
+    expect(prompt).toContain(getStyle("comic").promptFragment);
+  });
+
+  it("fails clearly when the answer is not the JSON asked for", async () => {
+    standIn.answer(() => ({ json: chatCompletion("Sure! Here is a description.") }));
+    await expect(text.describeCharacter({ name: "MARA VOSS", character: mara, blocks })).rejects.toThrow(
+      "OpenAI character description failed: the answer had no text",
+    );
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import {
+  BLOCK_CONCURRENCY,
+  BLOCK_RETRY,
+  compileDefinition,
+  DEFINITIONS,
+  describeDefinition,
+  GENERATE_BLOCKS_MAP,
+  generateDefinition,
+  PHASES,
+  RENDER_FAILED,
+  type State,
+  type StateMachineDefinition,
+  TASK,
+  TASK_HANDLERS,
+  tasksOf,
+  type TaskName,
+} from "./workflow";
+
+const arn = (task: TaskName) => `arn:aws:lambda:us-east-1:123456789012:function:test-${task}`;
+
+const catchesToMarkFailed = (state: State) =>
+  expect(state.Catch).toEqual([{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: TASK.markFailed }]);
+
+/** Every `Next` and `StartAt` names a state that exists, and every state is reachable. */
+function expectWellFormed(def: { StartAt: string; States: Record<string, State> }) {
+  const names = Object.keys(def.States);
+  expect(names).toContain(def.StartAt);
+  const reached = new Set<string>([def.StartAt]);
+  for (const state of Object.values(def.States)) {
+    const targets = [state.Next, ...((state.Catch as State[] | undefined) ?? []).map((c) => c.Next)].filter(Boolean);
+    for (const target of targets) {
+      expect(names).toContain(target);
+      reached.add(target as string);
+    }
+    const terminal = state.End === true || state.Type === "Fail" || state.Type === "Succeed";
+    expect(terminal || typeof state.Next === "string").toBe(true);
+  }
+  expect([...reached].sort()).toEqual([...names].sort());
+}
+
+describe("render workflow definitions", () => {
+  it("describe: one Describe task fed { renderJobId }, caught into MarkFailed", () => {
+    const def = describeDefinition(arn);
+    expect(def.StartAt).toBe("Describe");
+    const describeState = def.States.Describe;
+    expect(describeState).toMatchObject({ Type: "Task", Resource: arn("Describe"), End: true });
+    expect(describeState.Parameters).toEqual({ "renderJobId.$": "$.renderJobId" });
+    catchesToMarkFailed(describeState);
+    expectWellFormed(def);
+  });
+
+  it("generate: PlanBlocks, then a Map over $.items of GenerateBlock with retries, then AssetsGenerated", () => {
+    const def = generateDefinition(arn);
+    expect(def.StartAt).toBe("PlanBlocks");
+    expect(def.States.PlanBlocks).toMatchObject({ Type: "Task", Resource: arn("PlanBlocks"), Next: GENERATE_BLOCKS_MAP });
+    // PlanBlocks' answer ({ renderJobId, items }) becomes the state: no ResultPath.
+    expect(def.States.PlanBlocks.ResultPath).toBeUndefined();
+
+    const map = def.States.GenerateBlocks;
+    expect(map).toMatchObject({ Type: "Map", ItemsPath: "$.items", MaxConcurrency: 4, Next: "AssetsGenerated" });
+    expect(BLOCK_CONCURRENCY).toBe(4);
+    // Results are dropped so hundreds of blocks cannot overflow the 256 KB state.
+    expect(map.ResultPath).toBeNull();
+    const processor = map.ItemProcessor as unknown as StateMachineDefinition & { ProcessorConfig: State };
+    expect(processor.ProcessorConfig).toEqual({ Mode: "INLINE" });
+    expect(processor.StartAt).toBe("GenerateBlock");
+    expect(Object.keys(processor.States)).toEqual(["GenerateBlock"]);
+    const block = processor.States.GenerateBlock;
+    expect(block).toMatchObject({ Type: "Task", Resource: arn("GenerateBlock"), End: true });
+    expect(block.Parameters).toEqual({ "renderJobId.$": "$.renderJobId", "blockId.$": "$.blockId", "kind.$": "$.kind" });
+    expect(block.Retry).toEqual([{ ErrorEquals: ["States.ALL"], IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2 }]);
+    expect(block.Retry).toEqual([BLOCK_RETRY]);
+    // A block that still fails after its retries fails the Map, which the phase catches.
+    expect(block.Catch).toBeUndefined();
+    catchesToMarkFailed(map);
+
+    expect(def.States.AssetsGenerated).toMatchObject({ Type: "Task", Resource: arn("AssetsGenerated"), End: true });
+    catchesToMarkFailed(def.States.PlanBlocks);
+    catchesToMarkFailed(def.States.AssetsGenerated);
+    expectWellFormed(def);
+  });
+
+  it("compile: one Compile task, caught into MarkFailed", () => {
+    const def = compileDefinition(arn);
+    expect(def.StartAt).toBe("Compile");
+    expect(def.States.Compile).toMatchObject({ Type: "Task", Resource: arn("Compile"), End: true });
+    catchesToMarkFailed(def.States.Compile);
+    expectWellFormed(def);
+  });
+
+  it.each(PHASES)("%s: MarkFailed gets the render, the phase and the error, then the execution fails", (phase) => {
+    const def = DEFINITIONS[phase](arn);
+    expect(def.States.MarkFailed).toMatchObject({
+      Type: "Task",
+      Resource: arn("MarkFailed"),
+      Parameters: { "renderJobId.$": "$.renderJobId", phase, "error.$": "$.error" },
+      Next: RENDER_FAILED,
+    });
+    expect(def.States[RENDER_FAILED]).toMatchObject({ Type: "Fail", Error: "RenderFailed" });
+    // Every task of the phase is caught (MarkFailed itself ends in the Fail state).
+    for (const [name, state] of Object.entries(def.States)) {
+      if (state.Type === "Task" && name !== "MarkFailed") catchesToMarkFailed(state);
+    }
+  });
+
+  it("stays inside what the local runner supports: JSONPath, plain Task ARNs, inline Map", () => {
+    for (const phase of PHASES) {
+      const text = JSON.stringify(DEFINITIONS[phase](arn));
+      expect(text).not.toContain("QueryLanguage");
+      expect(text).not.toContain("JSONata");
+      expect(text).not.toContain("waitForTaskToken");
+      expect(text).not.toContain("DISTRIBUTED");
+      expect(text).not.toContain("arn:aws:states:::");
+    }
+  });
+
+  it("asks the resolver for every task it runs, and only those", () => {
+    const asked: string[] = [];
+    const resolve = (task: TaskName) => {
+      asked.push(task);
+      return arn(task);
+    };
+    const tasks = PHASES.flatMap((phase) => tasksOf(DEFINITIONS[phase](resolve)));
+    expect(new Set(asked)).toEqual(new Set(tasks));
+    expect(new Set(tasks)).toEqual(new Set(Object.values(TASK)));
+    expect(tasksOf(generateDefinition(arn)).sort()).toEqual(
+      ["AssetsGenerated", "GenerateBlock", "MarkFailed", "PlanBlocks"].sort(),
+    );
+  });
+
+  it("names a handler module for every task", () => {
+    expect(Object.keys(TASK_HANDLERS).sort()).toEqual(Object.values(TASK).sort());
+    for (const module of Object.values(TASK_HANDLERS)) expect(module).toMatch(/^render\/[a-z-]+$/);
+  });
+});

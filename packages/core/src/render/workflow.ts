@@ -1,0 +1,203 @@
+/**
+ * The render state machines (DESIGN Decision 5) as Amazon States Language.
+ *
+ * The same definitions run on Step Functions (`stacks/render.ts`) and on the
+ * local runner `aws-local-stepfunctions` (`packages/local`). That runner keys
+ * its task handlers by state name, evaluates JSONPath only (no JSONata), has no
+ * `.waitForTaskToken` and no Distributed Map, so the definitions stay inside
+ * that subset: plain `Task` states whose `Resource` is a Lambda ARN (the output
+ * is the function's own return value, like LambdaInvoke with
+ * `payloadResponseOnly`), an INLINE Map, JSONPath parameters.
+ *
+ * Pure data: no AWS SDK, no I/O.
+ */
+
+/** State names of the tasks; also the keys the local runner's handlers use. */
+export const TASK = {
+  describe: "Describe",
+  planBlocks: "PlanBlocks",
+  generateBlock: "GenerateBlock",
+  assetsGenerated: "AssetsGenerated",
+  compile: "Compile",
+  markFailed: "MarkFailed",
+} as const;
+
+export type TaskName = (typeof TASK)[keyof typeof TASK];
+
+/** The Map state of the generate phase. */
+export const GENERATE_BLOCKS_MAP = "GenerateBlocks";
+/** The terminal state after MarkFailed: the execution ends FAILED. */
+export const RENDER_FAILED = "RenderFailed";
+/** At most this many block tasks run at once in one render. */
+export const BLOCK_CONCURRENCY = 4;
+
+export const PHASES = ["describe", "generate", "compile"] as const;
+export type Phase = (typeof PHASES)[number];
+
+/**
+ * The module under `packages/functions/src` whose export `handler` runs each
+ * task. `stacks/render.ts` makes one Lambda of each; the local runner imports
+ * the same modules.
+ */
+export const TASK_HANDLERS: Record<TaskName, string> = {
+  Describe: "render/describe",
+  PlanBlocks: "render/plan-blocks",
+  GenerateBlock: "render/generate-block",
+  AssetsGenerated: "render/assets-generated",
+  Compile: "render/compile",
+  MarkFailed: "render/mark-failed",
+};
+
+/** Where each task runs: a Lambda ARN on AWS, any string the local runner accepts locally. */
+export type ResolveTask = (task: TaskName) => string;
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type State = { [key: string]: Json };
+export interface StateMachineDefinition {
+  Comment: string;
+  StartAt: string;
+  States: Record<string, State>;
+}
+
+/** Lambda's own transient failures: the function did not run, so a retry is always safe. */
+const LAMBDA_TRANSIENT_RETRY: State = {
+  ErrorEquals: [
+    "Lambda.ServiceException",
+    "Lambda.AWSLambdaException",
+    "Lambda.SdkClientException",
+    "Lambda.TooManyRequestsException",
+  ],
+  IntervalSeconds: 2,
+  MaxAttempts: 3,
+  BackoffRate: 2,
+};
+
+/** Block tasks are idempotent (keyed by render, block and kind), so any failure may retry. */
+export const BLOCK_RETRY: State = {
+  ErrorEquals: ["States.ALL"],
+  IntervalSeconds: 1,
+  MaxAttempts: 3,
+  BackoffRate: 2,
+};
+
+const catchToMarkFailed = (): State[] => [
+  { ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: TASK.markFailed },
+];
+
+function task(resolve: ResolveTask, name: TaskName, rest: State): State {
+  return { Type: "Task", Resource: resolve(name), Retry: [LAMBDA_TRANSIENT_RETRY], ...rest };
+}
+
+/** MarkFailed records the failure on the render job (status, refund), then the execution fails. */
+function failureStates(resolve: ResolveTask, phase: Phase): Record<string, State> {
+  return {
+    [TASK.markFailed]: task(resolve, TASK.markFailed, {
+      Parameters: { "renderJobId.$": "$.renderJobId", phase, "error.$": "$.error" },
+      ResultPath: null,
+      Next: RENDER_FAILED,
+    }),
+    [RENDER_FAILED]: { Type: "Fail", Error: "RenderFailed", Cause: `The ${phase} phase failed.` },
+  };
+}
+
+/** Phase 1: characters, scenes and image prompts. Input `{ renderJobId }`. */
+export function describeDefinition(resolve: ResolveTask): StateMachineDefinition {
+  return {
+    Comment: "Render phase 1: describe characters, scenes and image prompts.",
+    StartAt: TASK.describe,
+    States: {
+      [TASK.describe]: task(resolve, TASK.describe, {
+        Parameters: { "renderJobId.$": "$.renderJobId" },
+        ResultPath: null,
+        Catch: catchToMarkFailed(),
+        End: true,
+      }),
+      ...failureStates(resolve, "describe"),
+    },
+  };
+}
+
+/**
+ * Phase 2: an image and an audio clip per block. Input `{ renderJobId }`;
+ * PlanBlocks answers `{ renderJobId, items: [{ renderJobId, blockId, kind }] }`.
+ * The Map discards its results (ResultPath null) so the state stays small
+ * however many blocks a screenplay has.
+ */
+export function generateDefinition(resolve: ResolveTask): StateMachineDefinition {
+  return {
+    Comment: "Render phase 2: generate the image and audio of every block, then mark the assets ready.",
+    StartAt: TASK.planBlocks,
+    States: {
+      [TASK.planBlocks]: task(resolve, TASK.planBlocks, {
+        Parameters: { "renderJobId.$": "$.renderJobId" },
+        Catch: catchToMarkFailed(),
+        Next: GENERATE_BLOCKS_MAP,
+      }),
+      [GENERATE_BLOCKS_MAP]: {
+        Type: "Map",
+        ItemsPath: "$.items",
+        MaxConcurrency: BLOCK_CONCURRENCY,
+        ItemProcessor: {
+          ProcessorConfig: { Mode: "INLINE" },
+          StartAt: TASK.generateBlock,
+          States: {
+            [TASK.generateBlock]: {
+              Type: "Task",
+              Resource: resolve(TASK.generateBlock),
+              Parameters: { "renderJobId.$": "$.renderJobId", "blockId.$": "$.blockId", "kind.$": "$.kind" },
+              Retry: [BLOCK_RETRY],
+              End: true,
+            },
+          },
+        },
+        ResultPath: null,
+        Catch: catchToMarkFailed(),
+        Next: TASK.assetsGenerated,
+      },
+      [TASK.assetsGenerated]: task(resolve, TASK.assetsGenerated, {
+        Parameters: { "renderJobId.$": "$.renderJobId" },
+        ResultPath: null,
+        Catch: catchToMarkFailed(),
+        End: true,
+      }),
+      ...failureStates(resolve, "generate"),
+    },
+  };
+}
+
+/** Phase 3: video, poster, combined audio and project zip. Input `{ renderJobId }`. */
+export function compileDefinition(resolve: ResolveTask): StateMachineDefinition {
+  return {
+    Comment: "Render phase 3: compile the video, poster, combined audio and project archive.",
+    StartAt: TASK.compile,
+    States: {
+      [TASK.compile]: task(resolve, TASK.compile, {
+        Parameters: { "renderJobId.$": "$.renderJobId" },
+        ResultPath: null,
+        Catch: catchToMarkFailed(),
+        End: true,
+      }),
+      ...failureStates(resolve, "compile"),
+    },
+  };
+}
+
+export const DEFINITIONS: Record<Phase, (resolve: ResolveTask) => StateMachineDefinition> = {
+  describe: describeDefinition,
+  generate: generateDefinition,
+  compile: compileDefinition,
+};
+
+/** The tasks each phase runs (including MarkFailed), e.g. to grant invoke rights. */
+export function tasksOf(definition: StateMachineDefinition): TaskName[] {
+  const names = new Set<TaskName>();
+  const visit = (states: Record<string, State>) => {
+    for (const [name, state] of Object.entries(states)) {
+      if (state.Type === "Task") names.add(name as TaskName);
+      const processor = (state.ItemProcessor ?? state.Iterator) as { States?: Record<string, State> } | undefined;
+      if (processor?.States) visit(processor.States);
+    }
+  };
+  visit(definition.States);
+  return [...names];
+}

@@ -1,0 +1,22 @@
+import { loadSecrets, resetSecretsForTests } from "./secrets";
+
+describe("loadSecrets", () => {
+  afterEach(() => {
+    delete process.env.SST_Secret_value_ELEVENLABS_API_KEY;
+    delete process.env.ELEVENLABS_API_KEY;
+    resetSecretsForTests();
+  });
+
+  it("copies a bound secret's value into its plain variable", async () => {
+    process.env.SST_Secret_value_ELEVENLABS_API_KEY = "xi-123";
+    await loadSecrets();
+    expect(process.env.ELEVENLABS_API_KEY).toBe("xi-123");
+  });
+
+  it("keeps a plain variable that is already set", async () => {
+    process.env.ELEVENLABS_API_KEY = "from-env";
+    process.env.SST_Secret_value_ELEVENLABS_API_KEY = "bound";
+    await loadSecrets();
+    expect(process.env.ELEVENLABS_API_KEY).toBe("from-env");
+  });
+});

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { Navigate, Outlet } from "react-router-dom";
+import { AppLayout } from "../components/layouts/app-layout";
+import { PageSpinner } from "../components/ui/spinner";
+import { useUser } from "../features/auth/api/user";
+
+/** Signed-in screens: a spinner while the session loads, then /auth when there is no user. */
+export function RequireUser() {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <PageSpinner label="Loading session" />;
+  if (!user) return <Navigate to="/auth" replace />;
+  return <AppLayout user={user} />;
+}
+
+/** Landing, /auth and /forgot-password: a signed-in user goes to the dashboard. */
+export function RedirectIfUser({ children }: { children?: ReactNode }) {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <PageSpinner label="Loading session" />;
+  if (user) return <Navigate to="/dashboard" replace />;
+  return children ?? <Outlet />;
+}

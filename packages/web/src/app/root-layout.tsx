@@ -1,0 +1,48 @@
+import { Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { PageSpinner } from "../components/ui/spinner";
+import { useGoogleRedirectHandler } from "../features/auth/api/google";
+import { storeReferral } from "../lib/referral";
+
+/** Spec §2: every route change starts at the top of the page. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Spec §3: `?ref=CODE` on any page is kept for registration. */
+function ReferralCapture() {
+  const { search } = useLocation();
+  useEffect(() => {
+    const ref = new URLSearchParams(search).get("ref");
+    if (ref) storeReferral(ref);
+  }, [search]);
+  return null;
+}
+
+function GoogleRedirectHandler() {
+  useGoogleRedirectHandler();
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px] focus:ring-ring/50"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <ReferralCapture />
+      <GoogleRedirectHandler />
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}

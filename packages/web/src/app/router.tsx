@@ -1,0 +1,95 @@
+import { lazy, type ComponentType } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { AdaptiveLayout } from "../components/layouts/adaptive-layout";
+import { PublicLayout } from "../components/layouts/public-layout";
+import { RedirectIfUser, RequireUser } from "./guards";
+import { RootLayout } from "./root-layout";
+import { NotFound } from "./routes/not-found";
+
+/** React.lazy for a named export, so each screen is its own chunk. */
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const Landing = screen(() => import("./routes/landing"), "LandingRoute");
+const AuthScreen = screen(() => import("../features/auth/components/auth-screen"), "AuthScreen");
+const ForgotPassword = screen(() => import("../features/auth/components/forgot-password-screen"), "ForgotPasswordScreen");
+const Faq = screen(() => import("../features/faq/components/faq-screen"), "FaqScreen");
+const Tutorials = screen(() => import("../features/tutorials/components/tutorials-screen"), "TutorialsScreen");
+const Pricing = screen(() => import("../features/pricing/components/pricing-screen"), "PricingScreen");
+const ShowcaseExplore = screen(() => import("../features/showcase/components/showcase-explore-screen"), "ShowcaseExploreScreen");
+const ShowcaseDetail = screen(() => import("../features/showcase/components/showcase-detail-screen"), "ShowcaseDetailScreen");
+const Privacy = screen(() => import("../features/legal/components/privacy-page"), "PrivacyPage");
+const Terms = screen(() => import("../features/legal/components/terms-page"), "TermsPage");
+const Copyright = screen(() => import("../features/legal/components/copyright-page"), "CopyrightPage");
+const Unsubscribe = screen(() => import("../features/unsubscribe/components/unsubscribe-screen"), "UnsubscribeScreen");
+const Dashboard = screen(() => import("../features/dashboard/components/dashboard-screen"), "DashboardScreen");
+const Screenplay = screen(() => import("../features/screenplays/components/screenplay-screen"), "ScreenplayScreen");
+const Render = screen(() => import("../features/renders/components/render-screen"), "RenderScreen");
+const Renders = screen(() => import("../features/renders/components/renders-screen"), "RendersScreen");
+const PrepRender = screen(() => import("../features/prep-render/components/prep-render-screen"), "PrepRenderScreen");
+const Billing = screen(() => import("../features/billing/components/billing-screen"), "BillingScreen");
+const Points = screen(() => import("../features/points/components/points-screen"), "PointsScreen");
+const Settings = screen(() => import("../features/settings/components/settings-screen"), "SettingsScreen");
+const AdminFixes = screen(() => import("../features/admin/components/admin-fixes-screen"), "AdminFixesScreen");
+
+/** Spec §2 route table: the public list, the signed-in list, and the 404 for anything else. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: (
+          <RedirectIfUser>
+            <PublicLayout />
+          </RedirectIfUser>
+        ),
+        children: [
+          { path: "/", element: <Landing /> },
+          { path: "/auth", element: <AuthScreen /> },
+          { path: "/forgot-password", element: <ForgotPassword /> },
+        ],
+      },
+      {
+        element: <AdaptiveLayout />,
+        children: [
+          { path: "/faq", element: <Faq /> },
+          { path: "/tutorials", element: <Tutorials /> },
+          { path: "/pricing", element: <Pricing /> },
+          { path: "/showcase", element: <ShowcaseExplore /> },
+          { path: "/showcase/search", element: <ShowcaseExplore /> },
+          { path: "/showcase/:id", element: <ShowcaseDetail /> },
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: "/privacy", element: <Privacy /> },
+          { path: "/terms", element: <Terms /> },
+          { path: "/copyright", element: <Copyright /> },
+          { path: "/unsubscribe", element: <Unsubscribe /> },
+        ],
+      },
+      {
+        element: <RequireUser />,
+        children: [
+          { path: "/dashboard", element: <Dashboard /> },
+          { path: "/screenplays", element: <Dashboard /> },
+          { path: "/screenplays/:id", element: <Screenplay /> },
+          { path: "/renders", element: <Renders /> },
+          { path: "/renders/:id", element: <Render /> },
+          { path: "/prep-render/:id", element: <PrepRender /> },
+          { path: "/billing", element: <Billing /> },
+          { path: "/points", element: <Points /> },
+          { path: "/settings", element: <Settings /> },
+          { path: "/admin/fixes", element: <AdminFixes /> },
+        ],
+      },
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,52 @@
+import { useLocation, useNavigate } from "react-router-dom";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { GoogleButton } from "./google-button";
+import { LoginForm } from "./login-form";
+import { OrDivider } from "./or-divider";
+import { RegisterForm } from "./register-form";
+
+type AuthTab = "login" | "register";
+export const REGISTER_HASH = "#register";
+
+/** /auth: Sign In and Register tabs; #register selects (and marks) the Register tab. */
+export function AuthScreen() {
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const tab: AuthTab = hash === REGISTER_HASH ? "register" : "login";
+
+  const selectTab = (next: string) => {
+    navigate({ hash: next === "register" ? REGISTER_HASH : "" }, { replace: true });
+  };
+
+  return (
+    <div className="flex justify-center px-4 py-10 sm:py-16">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle className="text-2xl">{tab === "register" ? "Create your account" : "Welcome back"}</CardTitle>
+          <CardDescription>
+            {tab === "register"
+              ? "Start with 500 free points, enough for a five-page render."
+              : "Sign in to your screenplays and renders."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs value={tab} onValueChange={selectTab}>
+            <TabsList className="grid grid-cols-2">
+              <TabsTrigger value="login">Sign In</TabsTrigger>
+              <TabsTrigger value="register">Register</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login" className="grid gap-4">
+              <LoginForm />
+              <OrDivider />
+              <GoogleButton />
+            </TabsContent>
+            <TabsContent value="register" className="grid gap-4">
+              <RegisterForm />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { WELCOME_STORAGE_KEY, WelcomeDialog } from "./welcome-dialog";
+
+describe("welcome dialog", () => {
+  it("shows once when the user has points, and dismissing stores a timestamp", async () => {
+    const first = render(<WelcomeDialog points={500} />);
+    expect(await screen.findByRole("dialog")).toHaveTextContent("500 points");
+    await userEvent.click(screen.getByRole("button", { name: "Let's go" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(WELCOME_STORAGE_KEY).toBe("welcomeDismissedAt");
+    const stored = localStorage.getItem(WELCOME_STORAGE_KEY);
+    expect(stored && Number.isNaN(Date.parse(stored))).toBe(false);
+    first.unmount();
+
+    render(<WelcomeDialog points={500} />);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("stores the timestamp when closed with the close button too", async () => {
+    render(<WelcomeDialog points={500} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Close" }));
+    expect(localStorage.getItem(WELCOME_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it("is not shown without points", () => {
+    render(<WelcomeDialog points={0} />);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});

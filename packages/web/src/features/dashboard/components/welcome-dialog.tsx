@@ -1,0 +1,55 @@
+import { Sparkles } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { APP_NAME } from "../../../config/env";
+
+/** Set when the welcome has been dismissed; its value is the time of dismissal. */
+export const WELCOME_STORAGE_KEY = "welcomeDismissedAt";
+
+function dismissedBefore(): boolean {
+  try {
+    return !!localStorage.getItem(WELCOME_STORAGE_KEY);
+  } catch {
+    return true;
+  }
+}
+
+/** Spec §4: shown once when the user has points and no welcome flag is stored. */
+export function WelcomeDialog({ points }: { points: number }) {
+  const [open, setOpen] = useState(() => points > 0 && !dismissedBefore());
+
+  const dismiss = () => {
+    try {
+      localStorage.setItem(WELCOME_STORAGE_KEY, new Date().toISOString());
+    } catch {
+      // Without storage it may show again next visit; harmless.
+    }
+    setOpen(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : dismiss())}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary sm:mx-0">
+            <Sparkles className="size-6" aria-hidden />
+          </div>
+          <DialogTitle>Welcome to {APP_NAME}!</DialogTitle>
+          <DialogDescription>
+            You have <span className="font-semibold text-foreground">{points.toLocaleString()} points</span> to start with. A render
+            costs 100 points per screenplay page, so that's enough for {Math.floor(points / 100)} page{points >= 200 ? "s" : ""}.
+          </DialogDescription>
+        </DialogHeader>
+        <ol className="grid gap-2 text-sm text-muted-foreground">
+          <li>1. Upload a Final Draft (.fdx) or Open Screenplay Format (.xml) file.</li>
+          <li>2. Pick a visual style and a voice for each character.</li>
+          <li>3. Review descriptions and images, then watch your storyboard.</li>
+        </ol>
+        <DialogFooter>
+          <Button onClick={dismiss}>Let's go</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

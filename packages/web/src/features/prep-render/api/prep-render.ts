@@ -1,0 +1,96 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreateRenderInput } from "@storyboard/core/render/schema";
+import type { Voice } from "@storyboard/core/provider/types";
+import type { CharacterEntry } from "@storyboard/core/screenplay/types";
+import { toast } from "../../../components/ui/use-toast";
+import { api, ApiError } from "../../../lib/api";
+import { USER_QUERY_KEY } from "../../../lib/query-keys";
+
+export type { Voice };
+
+/** The fields of GET /api/screenplays/{id} this screen reads. */
+export interface ScreenplayForRender {
+  id: string;
+  title: string;
+  status: string;
+  pageCount: number | null;
+  estimatedCost: number | null;
+  characterDictionary: Record<string, Partial<CharacterEntry>>;
+}
+
+/** Parsing has not finished in these statuses: the screenplay cannot be rendered yet. */
+export const isScreenplayProcessing = (status: string | undefined) => status === "uploaded" || status === "parsing";
+
+/** Same key as the screenplay screen's query, so both share one cached copy. */
+export const screenplayForRenderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["screenplays", id] as const,
+    queryFn: () => api.get<ScreenplayForRender>(`/api/screenplays/${encodeURIComponent(id)}`),
+    refetchInterval: (query) => (isScreenplayProcessing(query.state.data?.status) ? 2000 : false),
+  });
+
+export const voicesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["voices"] as const,
+    queryFn: () => api.get<Voice[]>("/api/voices"),
+  });
+
+export const useScreenplayForRender = (id: string) => useQuery(screenplayForRenderQueryOptions(id));
+export const useVoices = () => useQuery(voicesQueryOptions());
+
+/** The 402 answer of POST /api/renders: what the render costs and what is missing. */
+export interface PaymentRequired {
+  message: string;
+  cost: number;
+  balance: number;
+  shortfall: number;
+}
+
+/** The payment details of a 402 `payment_required` error, or null for any other failure. */
+export function paymentRequiredOf(error: unknown): PaymentRequired | null {
+  if (!(error instanceof ApiError) || error.status !== 402) return null;
+  const prefix = `${error.status}: `;
+  const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : "";
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object") body = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON: the numbers stay unknown (NaN) and the view says so.
+  }
+  const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : Number.NaN);
+  return {
+    message: error.serverMessage ?? "You don't have enough points for this render.",
+    cost: num(body.cost),
+    balance: num(body.balance),
+    shortfall: num(body.shortfall),
+  };
+}
+
+/**
+ * POST /api/renders. A 402 is not toasted: the screen switches to 'Complete Your Purchase'.
+ * Points, the render lists and the screenplay's render count all change.
+ */
+export function useCreateRender() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateRenderInput) => api.post<{ id: string }>("/api/renders", input),
+    onSuccess: async () => {
+      toast({ title: "Render job created!" });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["renders"] }),
+        queryClient.invalidateQueries({ queryKey: ["screenplays"] }),
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ["points"] }),
+      ]);
+    },
+    onError: (error) => {
+      if (paymentRequiredOf(error)) return;
+      toast({
+        variant: "destructive",
+        title: "Error creating render job",
+        description: error instanceof ApiError ? (error.serverMessage ?? error.message) : "Please check your connection and try again.",
+      });
+    },
+  });
+}

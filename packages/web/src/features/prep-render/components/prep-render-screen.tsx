@@ -1,0 +1,52 @@
+import { AlertCircle, ArrowLeft } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { PageHeader } from "../../../components/page-header";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { useScreenplayForRender } from "../api/prep-render";
+import { PrepRenderForm } from "./prep-render-form";
+
+/** /prep-render/:id: the settings of a new render of one screenplay (spec §2 Prepare render). */
+export function PrepRenderScreen() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const { data: screenplay, isPending, isError } = useScreenplayForRender(id);
+  const back = `/screenplays/${id}`;
+
+  if (isPending) return <PageSpinner label="Loading screenplay" />;
+  if (isError || !screenplay) {
+    return (
+      <EmptyState
+        icon={AlertCircle}
+        title="Could not load screenplay data..."
+        description="The screenplay may have been deleted, or the connection failed."
+        action={
+          <Button asChild variant="outline">
+            <Link to="/screenplays">Back to Screenplays</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  const pages = screenplay.pageCount ?? 0;
+  return (
+    <div className="flex flex-col">
+      <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2 w-fit">
+        <Link to={back}>
+          <ArrowLeft aria-hidden /> Back
+        </Link>
+      </Button>
+      <PageHeader
+        title="Prepare Render"
+        description={
+          <>
+            <span className="font-medium text-foreground">{screenplay.title}</span>
+            {pages > 0 && ` · ${pages} ${pages === 1 ? "page" : "pages"}`}
+          </>
+        }
+      />
+      <PrepRenderForm screenplay={screenplay} onCancel={() => navigate(back)} />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+export interface SubscriptionPlan {
+  id: string;
+  name: string;
+  /** Cents. */
+  monthlyPrice: number;
+  annualPrice: number;
+  monthlyPriceId?: string;
+  annualPriceId?: string;
+  pointsPerMonth: number;
+}
+
+/** Spec §9: retail is $3 per 100 points (one page). */
+export const RETAIL_CENTS_PER_PAGE = 300;
+export const PLAN_ORDER = ["test", "starter", "pro", "studio", "agency"];
+
+export const plansQueryOptions = () =>
+  queryOptions({ queryKey: ["subscription-plans"], queryFn: () => api.get<SubscriptionPlan[]>("/api/subscriptions") });
+
+export const usePlans = () => useQuery(plansQueryOptions());
+
+export function sortPlans(plans: SubscriptionPlan[]): SubscriptionPlan[] {
+  const rank = (p: SubscriptionPlan) => {
+    const i = PLAN_ORDER.indexOf(p.name.toLowerCase());
+    return i === -1 ? PLAN_ORDER.length : i;
+  };
+  return [...plans].sort((a, b) => rank(a) - rank(b));
+}

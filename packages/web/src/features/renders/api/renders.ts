@@ -1,0 +1,101 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { MediaCompletion } from "@storyboard/core/render/progress";
+import { api } from "../../../lib/api";
+import { pollInterval } from "../utils/status";
+import type { RenderListItem } from "./render-list";
+
+export type { MediaCompletion };
+
+/** One block of a render's snapshot (spec §3 Block). `imageUrl[0]` is the image the video uses. */
+export interface RenderBlock {
+  id: string;
+  type: string;
+  text: string;
+  character: string | null;
+  sceneId: string | null;
+  /** Milliseconds of narration; null until the audio exists. */
+  duration: number | null;
+  audioUrl: string | null;
+  imageUrl: string[];
+  imagePrompt: string | null;
+  /** Whether the block gets an image and narration of its own. */
+  hasMedia?: boolean;
+}
+
+export interface RenderCharacter {
+  description?: string;
+  isSpeaker?: boolean;
+  pronouns?: { subject?: string; object?: string; possessive?: string };
+  gender?: string;
+}
+
+export interface RenderScene {
+  heading?: string;
+  interior?: string | null;
+  location?: string;
+  timeOfDay?: string | null;
+  description?: string;
+}
+
+export interface CharacterVoice {
+  voiceId: string;
+  voiceName?: string;
+}
+
+/** GET /api/renders/{id}. */
+export interface RenderJob extends RenderListItem {
+  userId: string;
+  screenplayId: string;
+  characterVoices: Record<string, CharacterVoice>;
+  screenplaySnapshot: {
+    characterDictionary?: Record<string, RenderCharacter>;
+    sceneDictionary?: Record<string, RenderScene>;
+    pageCount?: number;
+    blocks: RenderBlock[];
+  };
+  outputFilePath: string | null;
+  posterImagePath: string | null;
+  combinedAudioPath: string | null;
+  projectZipPath: string | null;
+  previewDescriptionsBeforeFirstImages: boolean;
+  previewImagesBeforeFirstRender: boolean;
+  burnCaptions: boolean;
+  pointsCharged: number;
+  failureReason: string | null;
+}
+
+/** Everything under ["renders"], so one invalidation refreshes the list (render-list.ts) and the details. */
+export const renderKeys = {
+  all: ["renders"] as const,
+  list: ["renders", "list"] as const,
+  detail: (id: string) => ["renders", "detail", id] as const,
+  /** Keyed by status too: counts cached while generating must not stand in for those at assets_ready. */
+  mediaCompletion: (id: string, status?: string) => ["renders", "detail", id, "media-completion", status ?? ""] as const,
+};
+
+const path = (id: string) => `/api/renders/${encodeURIComponent(id)}`;
+
+/** One render; polled every 10 s while its status is active (spec §4), never otherwise. */
+export const renderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: renderKeys.detail(id),
+    queryFn: () => api.get<RenderJob>(path(id)),
+    refetchInterval: (query) => pollInterval(query.state.data?.status),
+  });
+
+/** From generation on, progress counts media (spec §4: 90 % once none remain), so it never falls back to time. */
+export const MEDIA_PROGRESS_STATUSES: readonly string[] = ["generating_assets", "assets_ready", "rendering", "compiling"];
+
+/** Which share of the images and narration exists; read once per status, polled while generating. */
+export const mediaCompletionQueryOptions = (id: string, status: string | undefined) =>
+  queryOptions({
+    queryKey: renderKeys.mediaCompletion(id, status),
+    queryFn: () => api.get<MediaCompletion>(`/api/renders/mediaCompletion/${encodeURIComponent(id)}`),
+    enabled: !!status && MEDIA_PROGRESS_STATUSES.includes(status),
+    // The previous status's counts stand in until the new ones arrive, so the bar never jumps back to a time estimate.
+    placeholderData: keepPreviousData,
+    refetchInterval: pollInterval(status === "generating_assets" ? status : undefined),
+  });
+
+export const useRender = (id: string) => useQuery(renderQueryOptions(id));
+export const useMediaCompletion = (id: string, status: string | undefined) => useQuery(mediaCompletionQueryOptions(id, status));

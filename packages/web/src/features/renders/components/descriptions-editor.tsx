@@ -1,0 +1,108 @@
+import { useMemo, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
+import { useStartGeneration, useUpdateDescriptions, type DescriptionEdits } from "../api/mutations";
+import type { RenderJob } from "../api/renders";
+
+type Texts = Record<string, string>;
+
+const textsOf = (dictionary: Record<string, { description?: string }> | undefined): Texts =>
+  Object.fromEntries(Object.entries(dictionary ?? {}).map(([key, value]) => [key, value.description ?? ""]));
+
+const differs = (a: Texts, b: Texts) => Object.keys(a).some((key) => a[key] !== b[key]);
+
+/** Review gate 1 (status descriptions_ready): edit what the images are drawn from, save, then start generating. */
+export function DescriptionsEditor({ render }: { render: RenderJob }) {
+  const { characterDictionary, sceneDictionary } = render.screenplaySnapshot;
+  const savedCharacters = useMemo(() => textsOf(characterDictionary), [characterDictionary]);
+  const savedScenes = useMemo(() => textsOf(sceneDictionary), [sceneDictionary]);
+  const [characters, setCharacters] = useState<Texts>(savedCharacters);
+  const [scenes, setScenes] = useState<Texts>(savedScenes);
+  const save = useUpdateDescriptions(render.id);
+  const start = useStartGeneration(render.id);
+  const dirty = differs(characters, savedCharacters) || differs(scenes, savedScenes);
+  const busy = save.isPending || start.isPending;
+
+  const edits = (): DescriptionEdits => ({
+    characterDictionary: Object.fromEntries(Object.entries(characters).map(([k, description]) => [k, { description }])),
+    sceneDictionary: Object.fromEntries(Object.entries(scenes).map(([k, description]) => [k, { description }])),
+  });
+
+  const onSave = () => save.mutate({ edits: edits() });
+  /** Unsaved edits are saved first, so the images are drawn from what is on screen. */
+  const onStart = async () => {
+    if (dirty) {
+      try {
+        await save.mutateAsync({ edits: edits(), quiet: true });
+      } catch {
+        return; // 'Update Failed' is shown by the mutation.
+      }
+    }
+    start.mutate();
+  };
+
+  const characterNames = Object.keys(characters);
+  const sceneIds = Object.keys(scenes);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Review descriptions</CardTitle>
+        <CardDescription>
+          Every image is drawn from these descriptions. Adjust how characters look and what each scene's setting is like,
+          save, then start generating images and audio.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <section aria-labelledby="characters-heading" className="flex flex-col gap-4">
+          <h4 id="characters-heading" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+            Characters ({characterNames.length})
+          </h4>
+          {characterNames.length === 0 && <p className="text-sm text-muted-foreground">This screenplay has no characters.</p>}
+          {characterNames.map((name) => (
+            <div key={name} className="grid gap-2">
+              <Label htmlFor={`character-${name}`}>{name}</Label>
+              <Textarea
+                id={`character-${name}`}
+                value={characters[name]}
+                onChange={(e) => setCharacters((prev) => ({ ...prev, [name]: e.target.value }))}
+                maxLength={2000}
+                rows={3}
+              />
+            </div>
+          ))}
+        </section>
+        <section aria-labelledby="scenes-heading" className="flex flex-col gap-4">
+          <h4 id="scenes-heading" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+            Scenes ({sceneIds.length})
+          </h4>
+          {sceneIds.length === 0 && <p className="text-sm text-muted-foreground">This screenplay has no scene headings.</p>}
+          {sceneIds.map((id) => (
+            <div key={id} className="grid gap-2">
+              <Label htmlFor={`scene-${id}`} className="font-mono text-xs leading-snug">
+                {sceneDictionary?.[id]?.heading || id}
+              </Label>
+              <Textarea
+                id={`scene-${id}`}
+                value={scenes[id]}
+                onChange={(e) => setScenes((prev) => ({ ...prev, [id]: e.target.value }))}
+                maxLength={2000}
+                rows={3}
+              />
+            </div>
+          ))}
+        </section>
+      </CardContent>
+      <CardFooter className="flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onSave} disabled={!dirty || busy} className="w-full sm:w-auto">
+          {save.isPending ? "Saving..." : "Save"}
+        </Button>
+        <Button onClick={onStart} disabled={busy} className="w-full sm:w-auto">
+          {start.isPending ? "Starting..." : "Start Generating"}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+/** The timeline editor's maths (spec §9): zoom in pixels per millisecond, block widths, positions. */
+export const ZOOM_INITIAL = 0.02;
+export const ZOOM_MIN = 0.001;
+export const ZOOM_MAX = 1;
+export const ZOOM_STEP = 1.5;
+export const MIN_BLOCK_WIDTH_PX = 30;
+export const DEFAULT_BLOCK_DURATION_MS = 1000;
+
+export const clampZoom = (zoom: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));
+export const zoomIn = (zoom: number) => clampZoom(zoom * ZOOM_STEP);
+export const zoomOut = (zoom: number) => clampZoom(zoom / ZOOM_STEP);
+export const canZoomIn = (zoom: number) => zoom < ZOOM_MAX;
+export const canZoomOut = (zoom: number) => zoom > ZOOM_MIN;
+
+/** A block without a usable duration (no narration yet) counts as one second. */
+export function blockDurationMs(duration: number | null | undefined): number {
+  return typeof duration === "number" && Number.isFinite(duration) && duration > 0 ? duration : DEFAULT_BLOCK_DURATION_MS;
+}
+
+export const blockWidthPx = (duration: number | null | undefined, zoom: number) =>
+  Math.max(MIN_BLOCK_WIDTH_PX, blockDurationMs(duration) * zoom);
+
+export interface TimelineItem<B> {
+  block: B;
+  /** When the block starts in the video, in milliseconds. */
+  startMs: number;
+  durationMs: number;
+  leftPx: number;
+  widthPx: number;
+}
+
+/** Lays the blocks end to end, each as wide as its duration at this zoom but never narrower than 30 px. */
+export function layoutTimeline<B extends { duration: number | null | undefined }>(blocks: readonly B[], zoom: number) {
+  const items: TimelineItem<B>[] = [];
+  let startMs = 0;
+  let leftPx = 0;
+  for (const block of blocks) {
+    const durationMs = blockDurationMs(block.duration);
+    const widthPx = blockWidthPx(block.duration, zoom);
+    items.push({ block, startMs, durationMs, leftPx, widthPx });
+    startMs += durationMs;
+    leftPx += widthPx;
+  }
+  return { items, totalMs: startMs, totalWidthPx: leftPx };
+}
+
+/** "1:05" or "0:03.2" for the timeline's labels. */
+export function formatTimecode(ms: number, withTenths = false): string {
+  const totalSeconds = Math.max(0, ms) / 1000;
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds - minutes * 60;
+  const whole = Math.floor(seconds);
+  const base = `${minutes}:${String(whole).padStart(2, "0")}`;
+  return withTenths ? `${base}.${Math.floor((seconds - whole) * 10)}` : base;
+}
+
+/** The blocks that have an image and narration of their own: the ones the video shows. */
+export const timelineBlocks = <B extends { hasMedia?: boolean; imageUrl: readonly string[] }>(blocks: readonly B[]) =>
+  blocks.filter((b) => b.hasMedia ?? b.imageUrl.length > 0);

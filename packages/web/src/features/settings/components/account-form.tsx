@@ -1,0 +1,85 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { accountSettingsSchema, type AccountSettingsInput } from "@storyboard/core/auth/schema";
+import { SETTINGS_TIMEZONES } from "@storyboard/core/catalog/timezones";
+import { useForm } from "react-hook-form";
+import { TimezoneSelect } from "../../../components/timezone-select";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../../../components/ui/form";
+import { Input } from "../../../components/ui/input";
+import { useUpdateAccount, type UserSettings } from "../api/settings";
+
+/** E-mail, name and timezone; Save is enabled only once something changed. */
+export function AccountForm({ settings }: { settings: UserSettings }) {
+  const update = useUpdateAccount();
+  const form = useForm<AccountSettingsInput>({
+    resolver: zodResolver(accountSettingsSchema),
+    defaultValues: { email: settings.email, fullName: settings.fullName ?? "", timezone: settings.timezone },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      form.reset(values);
+    } catch {
+      // The mutation shows 'Failed to update account'.
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account</CardTitle>
+        <CardDescription>Your sign-in e-mail, the name we greet you with, and the timezone for dates.</CardDescription>
+      </CardHeader>
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem className="sm:col-span-2">
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input type="email" autoComplete="email" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="fullName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Full name</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="name" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="timezone"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Timezone</FormLabel>
+                  <TimezoneSelect options={SETTINGS_TIMEZONES} value={field.value} onChange={field.onChange} />
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </CardContent>
+          <CardFooter className="justify-end border-t pt-6">
+            <Button type="submit" disabled={!form.formState.isDirty || update.isPending}>
+              {update.isPending ? "Saving..." : "Save changes"}
+            </Button>
+          </CardFooter>
+        </form>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+/** Spec §3: settings an e-mail link may switch off, with their friendly names. */
+export const UNSUBSCRIBE_SETTINGS: Record<string, string> = {
+  emailNotifications: "Email Notifications",
+  marketingEmails: "Marketing Emails",
+  renderNotifications: "Render Notifications",
+  weeklyDigest: "Weekly Digest",
+};
+
+/**
+ * POST /api/unsubscribe, run once when the page opens. It is a query rather
+ * than a mutation so a re-render (or React's strict double effects) never
+ * sends it twice; the server treats a repeat as a no-op anyway.
+ */
+export const unsubscribeQueryOptions = (token: string, setting: string) =>
+  queryOptions({
+    queryKey: ["unsubscribe", token, setting],
+    queryFn: () => api.post<{ message: string; email: string }>("/api/unsubscribe", { token, setting }),
+  });
+
+export const useUnsubscribe = (token: string, setting: string, enabled: boolean) =>
+  useQuery({ ...unsubscribeQueryOptions(token, setting), enabled });

@@ -1,0 +1,2 @@
+/** Query keys that more than one feature touches. */
+export const USER_QUERY_KEY = ["user"] as const;

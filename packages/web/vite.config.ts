@@ -1,0 +1,31 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // The repository root holds another React (a CLI dependency); always use this package's copy.
+    dedupe: ["react", "react-dom", "zod"],
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // The framework changes rarely; keep it in its own long-cached chunks.
+        manualChunks(id) {
+          if (!id.includes("node_modules")) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return "react";
+          if (id.includes("@tanstack")) return "query";
+          if (/@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton/.test(id)) return "radix";
+          return undefined;
+        },
+      },
+    },
+  },
+});

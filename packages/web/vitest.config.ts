@@ -1,0 +1,46 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineProject } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineProject({
+  root,
+  plugins: [react()],
+  resolve: {
+    dedupe: ["react", "react-dom", "zod"],
+    // lucide-react has no "exports" map, so Node would take its CommonJS build, whose
+    // require("react") finds the root's React 18. Point at the ES build so it is inlined.
+    mainFields: ["module", "jsnext:main", "jsnext", "main"],
+    alias: [{ find: /^lucide-react$/, replacement: "lucide-react/dist/esm/lucide-react.js" }],
+  },
+  test: {
+    name: "web",
+    environment: "jsdom",
+    include: ["src/**/*.test.tsx"],
+    setupFiles: ["src/test/setup.ts"],
+    globals: true,
+    css: false,
+    testTimeout: 15_000,
+    // Inline React libraries so they resolve this package's React 19 rather than
+    // the React 18 hoisted to the repository root.
+    server: {
+      deps: {
+        inline: [
+          /@radix-ui/,
+          /@tanstack/,
+          /react-hook-form/,
+          /@hookform/,
+          /react-router/,
+          /lucide-react/,
+          /@floating-ui/,
+          /@testing-library/,
+          /react-remove-scroll/,
+          /react-style-singleton/,
+          /use-callback-ref/,
+          /use-sidecar/,
+        ],
+      },
+    },
+  },
+});

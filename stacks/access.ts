@@ -1,0 +1,60 @@
+/**
+ * What the functions of every stack share: the environment that
+ * `@storyboard/core/config` reads, and the grants that go with it.
+ */
+import type { IGrantable } from "aws-cdk-lib/aws-iam";
+import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
+import type { Bucket, Stack, Table } from "sst/constructs";
+
+export interface StorageResources {
+  table: Table;
+  uploads: Bucket;
+  media: Bucket;
+  /** Public prefix of media objects: the media CloudFront URL. */
+  mediaUrl: string;
+}
+
+/** The variables `@storyboard/core/config` reads for storage. */
+export function storageEnvironment(storage: StorageResources): Record<string, string> {
+  return {
+    TABLE_NAME: storage.table.tableName,
+    UPLOADS_BUCKET: storage.uploads.bucketName,
+    MEDIA_BUCKET: storage.media.bucketName,
+    MEDIA_URL_PREFIX: storage.mediaUrl,
+  };
+}
+
+/** Item-level access to the table and its indexes, object access to both buckets: no table or bucket admin. */
+export function grantStorage(grantee: IGrantable, storage: StorageResources) {
+  storage.table.cdk.table.grantReadWriteData(grantee);
+  storage.uploads.cdk.bucket.grantReadWrite(grantee);
+  storage.media.cdk.bucket.grantReadWrite(grantee);
+}
+
+/** Sending mail through SES (SESv2 SendEmail) from any verified identity of the account. */
+export function sesSendStatement(stack: Stack) {
+  return new PolicyStatement({
+    effect: Effect.ALLOW,
+    actions: ["ses:SendEmail", "ses:SendRawEmail"],
+    resources: [`arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/*`],
+  });
+}
+
+/** The admin calls the API makes on the user pool (DESIGN Decision 2: our API creates users and checks passwords). */
+export const COGNITO_ADMIN_ACTIONS = [
+  "cognito-idp:AdminCreateUser",
+  "cognito-idp:AdminInitiateAuth",
+  "cognito-idp:AdminGetUser",
+  "cognito-idp:AdminSetUserPassword",
+  "cognito-idp:AdminUpdateUserAttributes",
+  "cognito-idp:AdminDeleteUser",
+  "cognito-idp:AdminDisableUser",
+  "cognito-idp:AdminEnableUser",
+  "cognito-idp:AdminUserGlobalSignOut",
+  "cognito-idp:AdminLinkProviderForUser",
+  "cognito-idp:ListUsers",
+];
+
+export function cognitoAdminStatement(userPoolArn: string) {
+  return new PolicyStatement({ effect: Effect.ALLOW, actions: COGNITO_ADMIN_ACTIONS, resources: [userPoolArn] });
+}

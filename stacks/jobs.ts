@@ -1,0 +1,43 @@
+import { Cron, type StackContext, use } from "sst/constructs";
+import { grantStorage, sesSendStatement, storageEnvironment } from "./access";
+import { Secrets } from "./secrets";
+import { settings } from "./settings";
+import { Storage } from "./storage";
+
+/** EventBridge schedules (UTC). */
+export const SCHEDULES = {
+  /** Every day at 03:00: expire hosting that has run out. */
+  hostingExpiry: "cron(0 3 * * ? *)",
+  /** Mondays at 09:00: the weekly digest e-mail. */
+  weeklyDigest: "cron(0 9 ? * MON *)",
+} as const;
+
+export function Jobs({ stack, app }: StackContext) {
+  const storage = use(Storage);
+  const { parameters } = use(Secrets);
+  const { siteUrl, mailFrom } = settings(app);
+  const environment = { STAGE: app.stage, APP_URL: siteUrl, MAIL_FROM: mailFrom, ...storageEnvironment(storage) };
+
+  const job = (handler: string) => ({
+    function: {
+      handler: `packages/functions/src/${handler}.handler`,
+      timeout: 900,
+      memorySize: 1024,
+      environment,
+      bind: [parameters.APP_URL, parameters.MAIL_FROM],
+      permissions: [sesSendStatement(stack)],
+    },
+  });
+
+  const hostingExpiry = new Cron(stack, "HostingExpiry", {
+    schedule: SCHEDULES.hostingExpiry,
+    job: job("cron/hosting-expiry"),
+  });
+  const weeklyDigest = new Cron(stack, "WeeklyDigest", {
+    schedule: SCHEDULES.weeklyDigest,
+    job: job("cron/weekly-digest"),
+  });
+  for (const cron of [hostingExpiry, weeklyDigest]) grantStorage(cron.jobFunction, storage);
+
+  return { hostingExpiry, weeklyDigest };
+}

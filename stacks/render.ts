@@ -1,0 +1,101 @@
+import {
+  DEFINITIONS,
+  PHASES,
+  type Phase,
+  TASK,
+  TASK_HANDLERS,
+  tasksOf,
+  type TaskName,
+} from "@storyboard/core/render/workflow";
+import { Duration } from "aws-cdk-lib";
+import * as sfn from "aws-cdk-lib/aws-stepfunctions";
+import { Function, type FunctionProps, type StackContext, use } from "sst/constructs";
+import { grantStorage, sesSendStatement, storageEnvironment } from "./access";
+import { Secrets } from "./secrets";
+import { settings } from "./settings";
+import { Storage } from "./storage";
+
+/** Per-task sizing: media work wants memory and time, bookkeeping does not. */
+const TASK_SIZING: Record<TaskName, Pick<FunctionProps, "timeout" | "memorySize" | "diskSize">> = {
+  Describe: { timeout: 300, memorySize: 1024 },
+  PlanBlocks: { timeout: 60, memorySize: 512 },
+  GenerateBlock: { timeout: 300, memorySize: 2048, diskSize: 2048 },
+  AssetsGenerated: { timeout: 60, memorySize: 512 },
+  // ffmpeg: the Lambda ceiling is 15 minutes, 10 GB of /tmp. Very long videos
+  // outgrow it; the scale path is an ECS Fargate task (`arn:aws:states:::ecs:runTask.sync`)
+  // running the same compile code in a container, swapped in for this Task.
+  // (The ffmpeg binaries come with the bundle: see stacks/bundling.ts.)
+  Compile: { timeout: 900, memorySize: 3008, diskSize: 10240 },
+  MarkFailed: { timeout: 60, memorySize: 512 },
+};
+
+/** How long each phase may run in total before Step Functions stops it. */
+const PHASE_TIMEOUT: Record<Phase, Duration> = {
+  describe: Duration.minutes(30),
+  generate: Duration.hours(3),
+  compile: Duration.hours(1),
+};
+
+/**
+ * The render phases (DESIGN Decision 5): three Standard state machines built
+ * from core's ASL, and one Lambda per task.
+ */
+export function Render({ stack, app }: StackContext) {
+  const storage = use(Storage);
+  const { providerSecrets, parameters } = use(Secrets);
+  const { siteUrl, mailFrom } = settings(app);
+
+  const environment = {
+    STAGE: app.stage,
+    APP_URL: siteUrl,
+    MAIL_FROM: mailFrom,
+    ...storageEnvironment(storage),
+  };
+
+  const functions = {} as Record<TaskName, Function>;
+  for (const task of Object.values(TASK)) {
+    const fn = new Function(stack, `${task}Task`, {
+      handler: `packages/functions/src/${TASK_HANDLERS[task]}.handler`,
+      ...TASK_SIZING[task],
+      environment: { ...environment, RENDER_TASK: task },
+      bind: [...providerSecrets, parameters.APP_URL, parameters.MAIL_FROM],
+      permissions: [sesSendStatement(stack)],
+    });
+    grantStorage(fn, storage);
+    functions[task] = fn;
+  }
+  const resolve = (task: TaskName) => functions[task].functionArn;
+
+  const machines = {} as Record<Phase, sfn.StateMachine>;
+  for (const phase of PHASES) {
+    const definition = DEFINITIONS[phase](resolve);
+    const machine = new sfn.StateMachine(stack, `${capitalize(phase)}StateMachine`, {
+      stateMachineName: `${app.stage}-${app.name}-render-${phase}`,
+      stateMachineType: sfn.StateMachineType.STANDARD,
+      definitionBody: sfn.DefinitionBody.fromString(stack.toJsonString(definition)),
+      timeout: PHASE_TIMEOUT[phase],
+      tracingEnabled: true,
+    });
+    for (const task of tasksOf(definition)) functions[task].grantInvoke(machine);
+    machines[phase] = machine;
+  }
+
+  stack.addOutputs({
+    DescribeStateMachineArn: machines.describe.stateMachineArn,
+    GenerateStateMachineArn: machines.generate.stateMachineArn,
+    CompileStateMachineArn: machines.compile.stateMachineArn,
+  });
+
+  return {
+    machines,
+    functions,
+    /** The variables the API reads to start a phase. */
+    environment: {
+      DESCRIBE_STATE_MACHINE_ARN: machines.describe.stateMachineArn,
+      GENERATE_STATE_MACHINE_ARN: machines.generate.stateMachineArn,
+      COMPILE_STATE_MACHINE_ARN: machines.compile.stateMachineArn,
+    },
+  };
+}
+
+const capitalize = (s: string) => s[0]!.toUpperCase() + s.slice(1);

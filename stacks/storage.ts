@@ -1,0 +1,104 @@
+import { tableKeys } from "@storyboard/core/dynamo/keys";
+import { Duration } from "aws-cdk-lib";
+import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import { S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { Bucket, type StackContext, Table } from "sst/constructs";
+import { grantStorage, type StorageResources, storageEnvironment } from "./access";
+import { settings } from "./settings";
+
+/** Where uploaded screenplay originals go; the upload notification listens on it. */
+export const SCREENPLAY_PREFIX = "screenplays/";
+
+export function Storage({ stack, app }: StackContext) {
+  const { siteUrl, isProd } = settings(app);
+
+  // One table for every entity (ElectroDB); the key layout is core's.
+  const table = new Table(stack, "Table", {
+    fields: {
+      [tableKeys.primary.pk]: "string",
+      [tableKeys.primary.sk]: "string",
+      [tableKeys.gsi1.pk]: "string",
+      [tableKeys.gsi1.sk]: "string",
+      [tableKeys.gsi2.pk]: "string",
+      [tableKeys.gsi2.sk]: "string",
+      [tableKeys.gsi3.pk]: "string",
+      [tableKeys.gsi3.sk]: "string",
+    },
+    primaryIndex: { partitionKey: tableKeys.primary.pk, sortKey: tableKeys.primary.sk },
+    globalIndexes: {
+      gsi1: { partitionKey: tableKeys.gsi1.pk, sortKey: tableKeys.gsi1.sk },
+      gsi2: { partitionKey: tableKeys.gsi2.pk, sortKey: tableKeys.gsi2.sk },
+      gsi3: { partitionKey: tableKeys.gsi3.pk, sortKey: tableKeys.gsi3.sk },
+    },
+    // Sessions, confirmation codes and lockouts expire on their own.
+    timeToLiveAttribute: tableKeys.ttl,
+    cdk: { table: { pointInTimeRecovery: isProd, deletionProtection: isProd } },
+  });
+
+  // Screenplay originals: private, reached only by the functions.
+  const uploads = new Bucket(stack, "Uploads", {
+    blockPublicACLs: true,
+    cdk: {
+      bucket: {
+        lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      },
+    },
+  });
+
+  // Render outputs: private bucket, read through CloudFront (origin access control).
+  const media = new Bucket(stack, "Media", {
+    blockPublicACLs: true,
+    cors: [{ allowedMethods: ["GET", "HEAD"], allowedOrigins: [siteUrl], allowedHeaders: ["*"], maxAge: "3600 seconds" }],
+  });
+  const mediaCors = new cloudfront.ResponseHeadersPolicy(stack, "MediaCors", {
+    comment: `${app.stage}-${app.name} media: GET from the site`,
+    corsBehavior: {
+      accessControlAllowOrigins: [siteUrl],
+      accessControlAllowMethods: ["GET", "HEAD", "OPTIONS"],
+      accessControlAllowHeaders: ["*"],
+      accessControlAllowCredentials: false,
+      accessControlMaxAge: Duration.hours(1),
+      originOverride: true,
+    },
+  });
+  const mediaCdn = new cloudfront.Distribution(stack, "MediaCdn", {
+    comment: `${app.stage}-${app.name} media`,
+    defaultBehavior: {
+      origin: S3BucketOrigin.withOriginAccessControl(media.cdk.bucket),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD_OPTIONS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: mediaCors,
+      compress: true,
+    },
+    priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+  });
+  const mediaUrl = `https://${mediaCdn.distributionDomainName}`;
+  const storage: StorageResources = { table, uploads, media, mediaUrl };
+
+  // A new original under screenplays/ is parsed into blocks.
+  uploads.addNotifications(stack, {
+    screenplayUploaded: {
+      function: {
+        handler: "packages/functions/src/s3/screenplay-uploaded.handler",
+        timeout: 120,
+        memorySize: 1024,
+        environment: { STAGE: app.stage, ...storageEnvironment(storage) },
+      },
+      events: ["object_created"],
+      filters: [{ prefix: SCREENPLAY_PREFIX }],
+    },
+  });
+  const screenplayUploaded = uploads.notificationFunctions[0]!;
+  grantStorage(screenplayUploaded, storage);
+
+  stack.addOutputs({
+    TableName: table.tableName,
+    UploadsBucket: uploads.bucketName,
+    MediaBucket: media.bucketName,
+    MediaUrl: mediaUrl,
+  });
+
+  return { ...storage, mediaCdn, screenplayUploaded };
+}

@@ -1,0 +1,47 @@
+import type { Template } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Jobs } from "../jobs";
+import { actionsOf, arnTarget, build, handlersByLogicalId, resources, statementsOfRole } from "./harness";
+
+describe("jobs stack", () => {
+  let template: Template;
+  beforeAll(async () => {
+    template = (await build("placeholders")).template(Jobs);
+  });
+
+  const ruleFor = (handler: string) => {
+    const handlers = handlersByLogicalId(template);
+    const rules = Object.values(resources(template, "AWS::Events::Rule")).filter(
+      (rule) => handlers.get(arnTarget(rule.Properties.Targets[0].Arn)) === `packages/functions/src/${handler}.handler`,
+    );
+    expect(rules, handler).toHaveLength(1);
+    return rules[0];
+  };
+
+  it("has exactly the two cron rules", () => {
+    expect(Object.keys(resources(template, "AWS::Events::Rule"))).toHaveLength(2);
+  });
+
+  it("runs hosting expiry every day", () => {
+    const rule = ruleFor("cron/hosting-expiry");
+    expect(rule.Properties.ScheduleExpression).toBe("cron(0 3 * * ? *)");
+    expect(rule.Properties.State).toBe("ENABLED");
+  });
+
+  it("sends the weekly digest on Mondays at 09:00 UTC", () => {
+    const rule = ruleFor("cron/weekly-digest");
+    expect(rule.Properties.ScheduleExpression).toBe("cron(0 9 ? * MON *)");
+    expect(rule.Properties.State).toBe("ENABLED");
+  });
+
+  it("lets the jobs read and write the table and send mail", () => {
+    for (const handler of ["cron/hosting-expiry", "cron/weekly-digest"]) {
+      const fnId = arnTarget(ruleFor(handler).Properties.Targets[0].Arn);
+      const fn = template.toJSON().Resources[fnId];
+      expect(JSON.stringify(fn.Properties.Environment.Variables.TABLE_NAME)).toContain("ExportsOutputRefTable");
+      const statements = statementsOfRole(template, fn.Properties.Role["Fn::GetAtt"][0]);
+      const actions = statements.flatMap(actionsOf);
+      expect(actions).toEqual(expect.arrayContaining(["dynamodb:Query", "dynamodb:UpdateItem", "ses:SendEmail", "s3:DeleteObject*"]));
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { Match, type Template } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Storage } from "../storage";
+import { arnTarget, build, handlersByLogicalId, resources, SITE_URL } from "./harness";
+
+const keyOf = (schema: { AttributeName: string; KeyType: string }[]) =>
+  Object.fromEntries(schema.map((k) => [k.KeyType, k.AttributeName]));
+
+describe("storage stack", () => {
+  let test: Template;
+  let prod: Template;
+  beforeAll(async () => {
+    test = (await build("placeholders", "test")).template(Storage);
+    prod = (await build("placeholders", "prod")).template(Storage);
+  });
+
+  it("has the single table with pk/sk, three GSIs, the TTL attribute and on-demand billing", () => {
+    const tables = Object.values(resources(test, "AWS::DynamoDB::Table"));
+    expect(tables).toHaveLength(1);
+    const table = tables[0].Properties;
+    expect(table.TableName).toBe("test-storyboard-Table");
+    expect(keyOf(table.KeySchema)).toEqual({ HASH: "pk", RANGE: "sk" });
+    const attributes = Object.fromEntries(table.AttributeDefinitions.map((a: any) => [a.AttributeName, a.AttributeType]));
+    expect(attributes).toEqual({ pk: "S", sk: "S", gsi1pk: "S", gsi1sk: "S", gsi2pk: "S", gsi2sk: "S", gsi3pk: "S", gsi3sk: "S" });
+    const indexes = Object.fromEntries(table.GlobalSecondaryIndexes.map((i: any) => [i.IndexName, keyOf(i.KeySchema)]));
+    expect(indexes).toEqual({
+      gsi1: { HASH: "gsi1pk", RANGE: "gsi1sk" },
+      gsi2: { HASH: "gsi2pk", RANGE: "gsi2sk" },
+      gsi3: { HASH: "gsi3pk", RANGE: "gsi3sk" },
+    });
+    expect(table.TimeToLiveSpecification).toEqual({ AttributeName: "expiresAt", Enabled: true });
+    expect(table.BillingMode).toBe("PAY_PER_REQUEST");
+  });
+
+  it("keeps point-in-time recovery, deletion protection and the data itself for prod only", () => {
+    const [testTable] = Object.values(resources(test, "AWS::DynamoDB::Table"));
+    const [prodTable] = Object.values(resources(prod, "AWS::DynamoDB::Table"));
+    expect(testTable.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: false });
+    expect(prodTable.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(prodTable.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(prodTable.DeletionPolicy).toBe("Retain");
+    expect(testTable.DeletionPolicy).toBe("Delete");
+    for (const bucket of Object.values(resources(prod, "AWS::S3::Bucket"))) expect(bucket.DeletionPolicy).toBe("Retain");
+    expect(Object.keys(resources(prod, "Custom::S3AutoDeleteObjects"))).toEqual([]);
+  });
+
+  it("has two private buckets: Uploads and Media", () => {
+    const buckets = resources(test, "AWS::S3::Bucket");
+    expect(Object.keys(buckets).sort()).toEqual([
+      expect.stringMatching(/^MediaBucket/),
+      expect.stringMatching(/^UploadsBucket/),
+    ]);
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+  });
+
+  it("parses uploads: an ObjectCreated notification on screenplays/ to the screenplay-uploaded function", () => {
+    const notifications = Object.values(resources(test, "Custom::S3BucketNotifications"));
+    expect(notifications).toHaveLength(1);
+    const { BucketName, NotificationConfiguration } = notifications[0].Properties;
+    expect(BucketName.Ref).toMatch(/^UploadsBucket/);
+    const configs = NotificationConfiguration.LambdaFunctionConfigurations;
+    expect(configs).toHaveLength(1);
+    expect(configs[0].Events).toEqual(["s3:ObjectCreated:*"]);
+    expect(configs[0].Filter).toEqual({ Key: { FilterRules: [{ Name: "prefix", Value: "screenplays/" }] } });
+    const handler = handlersByLogicalId(test).get(arnTarget(configs[0].LambdaFunctionArn));
+    expect(handler).toBe("packages/functions/src/s3/screenplay-uploaded.handler");
+    test.hasResourceProperties("AWS::Lambda::Function", {
+      Environment: {
+        Variables: Match.objectLike({
+          TABLE_NAME: { Ref: Match.stringLikeRegexp("^Table") },
+          UPLOADS_BUCKET: { Ref: Match.stringLikeRegexp("^UploadsBucket") },
+        }),
+      },
+    });
+  });
+
+  it("serves Media through CloudFront with origin access control and CORS for GET from the site", () => {
+    const [distribution] = Object.values(resources(test, "AWS::CloudFront::Distribution"));
+    const config = distribution.Properties.DistributionConfig;
+    expect(config.Origins).toHaveLength(1);
+    expect(config.Origins[0].DomainName["Fn::GetAtt"][0]).toMatch(/^MediaBucket/);
+    expect(config.Origins[0].OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe("redirect-to-https");
+    const [cors] = Object.values(resources(test, "AWS::CloudFront::ResponseHeadersPolicy"));
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref).toBeDefined();
+    expect(cors.Properties.ResponseHeadersPolicyConfig.CorsConfig).toMatchObject({
+      AccessControlAllowOrigins: { Items: [SITE_URL] },
+      AccessControlAllowMethods: { Items: ["GET", "HEAD", "OPTIONS"] },
+      AccessControlAllowCredentials: false,
+    });
+    const media = Object.entries(resources(test, "AWS::S3::Bucket")).find(([id]) => id.startsWith("MediaBucket"))![1];
+    expect(media.Properties.CorsConfiguration.CorsRules).toEqual([
+      expect.objectContaining({ AllowedMethods: ["GET", "HEAD"], AllowedOrigins: [SITE_URL] }),
+    ]);
+    // Only CloudFront may read the bucket.
+    const policies = Object.values(resources(test, "AWS::S3::BucketPolicy")).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    expect(policies).toContainEqual(
+      expect.objectContaining({ Principal: { Service: "cloudfront.amazonaws.com" }, Action: "s3:GetObject", Effect: "Allow" }),
+    );
+  });
+
+  it("exports the media URL as the CloudFront domain", () => {
+    const output = test.toJSON().Outputs.MediaUrl.Value;
+    expect(output["Fn::Join"][1][0]).toBe("https://");
+    expect(output["Fn::Join"][1][1]["Fn::GetAtt"]).toEqual([expect.stringMatching(/^MediaCdn/), "DomainName"]);
+  });
+});

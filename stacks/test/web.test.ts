@@ -1,0 +1,74 @@
+/**
+ * The site's CloudFront distribution exists only where the web stack is
+ * active, and `finish()` would then build the Vite app (a StaticSite's
+ * deferred task), so this file reads the template of the "site" build: every
+ * stack active, constructors only (see stacks/offline.ts).
+ */
+import type { Template } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SPA_REWRITE, Web } from "../web";
+import { build, resources } from "./harness";
+
+const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+
+describe("web stack", () => {
+  let template: Template;
+  let config: any;
+  beforeAll(async () => {
+    template = (await build("site")).template(Web);
+    const distributions = Object.values(resources(template, "AWS::CloudFront::Distribution"));
+    expect(distributions).toHaveLength(1);
+    config = distributions[0].Properties.DistributionConfig;
+  });
+
+  const origin = (id: string) => config.Origins.find((o: any) => o.Id === id);
+
+  it("serves the static site from its private bucket by default", () => {
+    expect(config.DefaultRootObject).toBe("index.html");
+    const site = origin(config.DefaultCacheBehavior.TargetOriginId);
+    expect(site.DomainName["Fn::GetAtt"][0]).toMatch(/^SiteS3Bucket/);
+    expect(site.S3OriginConfig).toBeDefined();
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe("redirect-to-https");
+  });
+
+  it("mounts the API under /api/* on the same distribution: every method, no caching, cookies forwarded", () => {
+    expect(config.CacheBehaviors).toHaveLength(1);
+    const api = config.CacheBehaviors[0];
+    expect(api.PathPattern).toBe("/api/*");
+    expect(api.AllowedMethods.sort()).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
+    expect(api.CachePolicyId).toBe(CACHING_DISABLED);
+    expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    expect(api.ViewerProtocolPolicy).toBe("https-only");
+    const apiOrigin = origin(api.TargetOriginId);
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: "https-only" });
+    // The host name of the API's own endpoint, imported from the api stack.
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain("test-storyboard-Api:ExportsOutputFnGetAttApi");
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain("ApiEndpoint");
+  });
+
+  it("routes client-side paths with a viewer-request function, not error pages that would swallow API errors", () => {
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const [association] = config.DefaultCacheBehavior.FunctionAssociations;
+    expect(association.EventType).toBe("viewer-request");
+    const fnId = association.FunctionARN["Fn::GetAtt"][0];
+    expect(template.toJSON().Resources[fnId].Properties.FunctionCode).toBe(SPA_REWRITE);
+  });
+
+  it("the rewrite gives the app shell to routes and leaves files alone", () => {
+    // The CloudFront function is plain ES5: run it here.
+    const handler = new Function(`${SPA_REWRITE}; return handler;`)() as (e: any) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite("/")).toBe("/index.html");
+    expect(rewrite("/dashboard")).toBe("/index.html");
+    expect(rewrite("/renders/01JABCDEF")).toBe("/index.html");
+    expect(rewrite("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
+    expect(rewrite("/favicon.ico")).toBe("/favicon.ico");
+    expect(rewrite("/.well-known/security.txt")).toBe("/.well-known/security.txt");
+  });
+
+  it("outputs the site URL", () => {
+    const url = template.toJSON().Outputs.SiteUrl.Value;
+    expect(url["Fn::Join"][1]).toEqual(["https://", { "Fn::GetAtt": [expect.stringMatching(/^SiteDistribution/), "DomainName"] }]);
+  });
+});

@@ -1,0 +1,84 @@
+import { Fn } from "aws-cdk-lib";
+import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { type StackContext, StaticSite, use } from "sst/constructs";
+import { Api } from "./api";
+import { settings } from "./settings";
+
+/** Requests under this prefix go to the API, everything else to the site. */
+export const API_PATH_PATTERN = "/api/*";
+
+/**
+ * Client-side routing: a path without a file extension (`/dashboard`,
+ * `/renders/01J...`) gets the app shell. Done per request instead of with the
+ * distribution's error responses, which would also turn the API's 403 and 404
+ * answers into index.html.
+ */
+export const SPA_REWRITE = `
+function handler(event) {
+  var request = event.request;
+  var last = request.uri.split("/").pop();
+  if (request.uri.indexOf("/.well-known/") !== 0 && last.indexOf(".") === -1) {
+    request.uri = "/index.html";
+  }
+  return request;
+}`;
+
+/**
+ * The React app as a StaticSite, and the API mounted on the same CloudFront
+ * distribution under `/api/*`: one origin for the browser, so the session
+ * cookie is first-party and no CORS is involved.
+ */
+export function Web({ stack, app }: StackContext) {
+  const { api } = use(Api);
+  const { siteDomain } = settings(app);
+
+  // API Gateway answers only to its own host name: forward everything but Host.
+  const apiOrigin = new HttpOrigin(Fn.parseDomainName(api.url), {
+    protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+    originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+  });
+  const spaRewrite = new cloudfront.Function(stack, "SpaRewrite", {
+    code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+    runtime: cloudfront.FunctionRuntime.JS_2_0,
+    comment: "Serve index.html for client-side routes",
+  });
+
+  const site = new StaticSite(stack, "Site", {
+    path: "packages/web",
+    buildCommand: "npm run build",
+    buildOutput: "dist",
+    customDomain: siteDomain,
+    // The app reads its runtime settings from GET /api/env and calls the API at
+    // the relative /api, so the build needs no VITE_* values from the stacks.
+    environment: {},
+    // SST would write its (here empty) env typings into packages/web/src.
+    vite: { types: "../../.sst/web-env.d.ts" },
+    cdk: {
+      distribution: {
+        comment: `${app.stage}-${app.name} site and API`,
+        errorResponses: [],
+        defaultBehavior: {
+          functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
+        additionalBehaviors: {
+          [API_PATH_PATTERN]: {
+            origin: apiOrigin,
+            viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+            cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+            // Cookies, query strings and headers (Origin included) reach the handlers.
+            originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          },
+        },
+      },
+    },
+  });
+
+  stack.addOutputs({
+    SiteUrl: site.customDomainUrl ?? site.url ?? "",
+    // Also ties this stack to the API's endpoint when the site is not synthesized (see stacks/synth.ts).
+    ApiEndpoint: api.url,
+  });
+  return { site };
+}
