@@ -189,6 +189,17 @@ describe("compileVideo", () => {
   }, 60_000);
 });
 
+describe("compileVideo failures", () => {
+  it("rejects with ffmpeg's reason when an input is missing", async () => {
+    const clips = [
+      { imagePath: imagePaths[0], audioPath: audioPaths[0], durationMs: 800 },
+      { imagePath: join(dir, "missing.png"), audioPath: audioPaths[1], durationMs: 800 },
+    ];
+    await expect(compileVideo({ clips, outDir: join(dir, "broken") })).rejects.toThrow(/missing\.png/);
+    await expect(compileVideo({ clips: [], outDir: join(dir, "empty") })).rejects.toThrow(/at least one clip/);
+  }, 60_000);
+});
+
 describe("writeProjectZip", () => {
   it("packs images, audio, captions, the screenplay and the edit list", async () => {
     const outPath = join(dir, "project.zip");

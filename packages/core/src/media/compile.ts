@@ -52,13 +52,28 @@ export interface CompileResult {
 /** Keeps each segment's filter graph small; long renders get more segments. */
 const MAX_CLIPS_PER_SEGMENT = 40;
 
-/** Runs tasks with at most `limit` in flight; rejects on the first failure. */
+/** Runs tasks with at most `limit` in flight; after a failure it starts no more and rejects. */
 async function runLimited(tasks: (() => Promise<unknown>)[], limit: number): Promise<void> {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < tasks.length) await tasks[next++]();
+    while (!failed && next < tasks.length) {
+      try {
+        await tasks[next++]();
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  throwFirstFailure(results);
+}
+
+/** Waits for everything (so no process outlives the work folder) and rethrows the first error. */
+function throwFirstFailure(results: PromiseSettledResult<unknown>[]): void {
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) throw failure.reason;
 }
 
 async function writePoster(imagePath: string, outPath: string, title?: string): Promise<void> {
@@ -113,11 +128,13 @@ export async function compileVideo(options: CompileOptions): Promise<CompileResu
     });
     // The narration and poster are light: they run beside the segments.
     const narrationClips = clips.map((c, i) => ({ audioPath: c.audioPath, startMs: timeline.clips[i].startMs, durationMs: c.durationMs }));
-    await Promise.all([
-      runLimited(renderSegments, concurrency),
-      writeNarration(narrationClips, work, narration, out.audio),
-      writePoster(clips[0].imagePath, out.poster, options.title),
-    ]);
+    throwFirstFailure(
+      await Promise.allSettled([
+        runLimited(renderSegments, concurrency),
+        writeNarration(narrationClips, work, narration, out.audio),
+        writePoster(clips[0].imagePath, out.poster, options.title),
+      ]),
+    );
 
     const list = join(work, "segments.txt");
     await writeFile(list, segmentPaths.map((p) => `file '${p.replace(/'/g, "'\\''")}'`).join("\n"));

@@ -164,11 +164,12 @@ export function segmentCommand(input: SegmentInput): { graph: string; args: stri
 
 /**
  * Identical in every segment, so the segments join with a stream copy.
- * superfast with zerolatency (no B-frames, sliced threads) and CRF 26 used
- * about 28 % less CPU than plain superfast at CRF 23 on our motion clips;
- * flat storyboard frames keep their look at that quality.
+ * superfast with zerolatency (no B-frames, sliced threads) cost about a
+ * quarter less CPU than plain superfast on our pans, and CRF 26 suits flat
+ * storyboard frames. subme=0 (whole-pixel motion search) matches motion that
+ * moves in whole pixels and saves another ~15 % for ~5 % more bits.
  */
 export const VIDEO_ENCODING = [
-  "-c:v", "libx264", "-preset", "superfast", "-tune", "zerolatency", "-crf", "26",
+  "-c:v", "libx264", "-preset", "superfast", "-tune", "zerolatency", "-crf", "26", "-x264-params", "subme=0",
   "-pix_fmt", "yuv420p", "-r", String(FPS), "-g", String(FPS * 4),
 ];

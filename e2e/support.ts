@@ -1,0 +1,62 @@
+import type { Page } from "playwright-core";
+
+interface StoredMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+}
+
+/** The newest 6-digit code e-mailed to `email`, read from the local SES mail store. */
+export async function latestCode(email: string, after = 0): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const { emails } = (await (await fetch(`${process.env.SES_URL}/store`)).json()) as { emails: StoredMail[] };
+    const mine = emails.filter((m) => m.destination.to.includes(email));
+    if (mine.length > after) {
+      const text = mine[mine.length - 1].body.text ?? mine[mine.length - 1].body.html ?? "";
+      const code = /\b(\d{6})\b/.exec(text)?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No code reached ${email}`);
+}
+
+export const mailCount = async (email: string) => {
+  const { emails } = (await (await fetch(`${process.env.SES_URL}/store`)).json()) as { emails: StoredMail[] };
+  return emails.filter((m) => m.destination.to.includes(email)).length;
+};
+
+/** Closes the one-time welcome dialog if it shows up. */
+export async function dismissWelcome(page: Page) {
+  const button = page.getByRole("button", { name: "Let's go" });
+  if (await button.isVisible().catch(() => false)) await button.click();
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** A signed-in browser context for a user made straight in the table (sign-up has its own test). */
+export async function signedInContext(browser: import("playwright-core").Browser, options: { points?: number; roles?: string[] } = {}) {
+  const { createTestUser } = await import("../packages/local/src/test/fixtures");
+  const user = await createTestUser(options);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await context.addCookies([{ name: "sb_session", value: user.cookie.split("=")[1], url: process.env.APP_URL! }]);
+  // The welcome dialog is covered by the accounts test; keep it out of the way here.
+  await context.addInitScript(() => localStorage.setItem("welcomeDismissedAt", String(Date.now())));
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+  return { user, context, page };
+}
+
+/** Uploads a corpus file through the dashboard's dialog and waits for its detail page. */
+export async function uploadThroughDialog(page: Page, file: string) {
+  const { corpusPath } = await import("../packages/local/src/test/fixtures");
+  await page.goto(new URL("/dashboard", process.env.APP_URL).toString());
+  await page.getByRole("button", { name: "Upload Screenplay" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Upload Screenplay" });
+  await dialog.getByTestId("screenplay-file-input").setInputFiles(corpusPath(file));
+  await dialog.getByRole("checkbox").click();
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await dialog.getByLabel("Upload progress").waitFor();
+  await page.waitForURL((url) => /^\/screenplays\/[\w-]+$/.test(url.pathname));
+  return page.url().split("/").pop()!;
+}
