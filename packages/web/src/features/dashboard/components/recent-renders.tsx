@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useRenderList, type RenderListItem } from "../../renders/api/render-list";
-import { RenderStatusBadge } from "../../screenplays/components/render-status-badge";
+import { RenderStatusBadge } from "../../../components/render-status-badge";
 import { styleName } from "../../screenplays/utils/style-name";
 import { truncateTitle } from "../../screenplays/utils/truncate-title";
 

@@ -35,7 +35,7 @@ describe("render detail", () => {
   it.each([
     ["queued", "Queued", "yellow"],
     ["rendering", "Rendering", "yellow"],
-    ["generating_assets", "Generating images & audio", "neutral"],
+    ["generating_assets", "Generating images & audio", "yellow"],
     ["assets_ready", "Images ready for review", "neutral"],
     ["failed", "Failed", "red"],
   ])("labels %s as '%s' in %s", async (status, label, tone) => {

@@ -18,7 +18,7 @@ import { DescriptionsEditor } from "./descriptions-editor";
 import { ImagePickerDialog } from "./image-picker-dialog";
 import { ProgressCard } from "./progress-card";
 import { RenderMedia } from "./render-media";
-import { RenderStatusBadge } from "./render-status-badge";
+import { RenderStatusBadge } from "../../../components/render-status-badge";
 import { ReRenderCard } from "./re-render-card";
 import { TimelineEditor } from "./timeline-editor";
 

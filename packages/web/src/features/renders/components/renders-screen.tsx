@@ -9,7 +9,7 @@ import { Card, CardContent } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useRenderList, type RenderListItem } from "../api/render-list";
-import { RenderStatusBadge } from "./render-status-badge";
+import { RenderStatusBadge } from "../../../components/render-status-badge";
 import { styleName } from "../utils/style-name";
 
 /** Spec §9: renders are listed 5 per page. */

@@ -1,4 +1,5 @@
-import { isPollingStatus, pollInterval, renderStatusLabel, renderStatusTone, showsAssets } from "./status";
+import { renderStatusLabel, renderStatusTone } from "../../../lib/render-status";
+import { isPollingStatus, pollInterval, showsAssets } from "./status";
 
 describe("render status", () => {
   it("has readable labels", () => {
@@ -12,7 +13,8 @@ describe("render status", () => {
 
   it("colours queued and rendering yellow, complete green, failed red, uploading blue, the rest neutral", () => {
     expect(["queued", "rendering", "complete", "failed", "uploading"].map(renderStatusTone)).toEqual(["yellow", "yellow", "green", "red", "blue"]);
-    for (const s of ["descriptions_ready", "generating_assets", "assets_ready", "compiling", "canceled"]) expect(renderStatusTone(s)).toBe("neutral");
+    expect(["compiling", "generating_assets"].map(renderStatusTone)).toEqual(["yellow", "yellow"]);
+    for (const s of ["descriptions_ready", "assets_ready", "canceled"]) expect(renderStatusTone(s)).toBe("neutral");
   });
 
   it("polls every 10 s only while active", () => {

@@ -7,7 +7,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useScreenplayRenders } from "../api/screenplays";
 import { styleName } from "../utils/style-name";
-import { RenderStatusBadge } from "./render-status-badge";
+import { RenderStatusBadge } from "../../../components/render-status-badge";
 
 /** The screenplay's renders, each opening its render page. */
 export function ScreenplayRenders({ screenplayId }: { screenplayId: string }) {

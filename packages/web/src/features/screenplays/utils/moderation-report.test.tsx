@@ -43,7 +43,8 @@ describe("moderation report", () => {
 
   it("names categories as core's catalogue does, unknown ones as they are", () => {
     expect(categoryLabel("graphic_violence")).toBe("Graphic violence");
-    expect(categoryLabel("hate")).toBe("hate");
+    expect(categoryLabel("hate")).toBe("Hate");
+    expect(categoryLabel("made_up_category")).toBe("made_up_category");
   });
 
   it("accepts the server's 403 body and refuses anything else", () => {

@@ -1,7 +1,7 @@
 import { Loader2 } from "lucide-react";
-import { Badge } from "../../../components/ui/badge";
-import { cn } from "../../../lib/utils";
-import { renderStatusLabel, renderStatusTone, STATUS_TONE_CLASSES } from "../utils/status";
+import { Badge } from "./ui/badge";
+import { cn } from "../lib/utils";
+import { renderStatusLabel, renderStatusTone, STATUS_TONE_CLASSES } from "../lib/render-status";
 
 /** Spec §4: queued/rendering yellow (rendering spins), complete green, failed red, uploading blue. */
 export function RenderStatusBadge({ status, className }: { status: string; className?: string }) {
