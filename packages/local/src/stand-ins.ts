@@ -19,6 +19,17 @@ export interface StandIn {
   stop: () => Promise<void>;
 }
 
+/** Children still running; killed when this process exits however it exits, so no stand-in outlives it. */
+const children = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+const track = (child: ChildProcess) => {
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+};
+
 const killChild = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode) return resolve();
@@ -31,7 +42,7 @@ const killChild = (child: ChildProcess) =>
 export async function startDynamo(port: number, dir?: string): Promise<StandIn> {
   if (dir) mkdirSync(dir, { recursive: true });
   // sharedDb: one database whatever the access key and region of the client.
-  const child = dynamoDbLocal.spawn({ port, path: dir, sharedDb: true, stdio: ["ignore", "ignore", "pipe"] } as never) as ChildProcess;
+  const child = track(dynamoDbLocal.spawn({ port, path: dir, sharedDb: true, stdio: ["ignore", "ignore", "pipe"] } as never) as ChildProcess);
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
@@ -51,10 +62,12 @@ export async function startDynamo(port: number, dir?: string): Promise<StandIn> 
 export async function startS3(port: number, dir: string, buckets: string[], onEvent: (event: unknown) => void): Promise<StandIn> {
   mkdirSync(dir, { recursive: true });
   const script = fileURLToPath(new URL("./s3-process.ts", import.meta.url));
-  const child = fork(script, [String(port), dir, ...buckets], {
-    execArgv: ["--openssl-legacy-provider", "--import", "tsx"],
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
+  const child = track(
+    fork(script, [String(port), dir, ...buckets], {
+      execArgv: ["--openssl-legacy-provider", "--import", "tsx"],
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`local S3 exited with ${code}`)));
     child.on("message", (msg: { type: string; event?: unknown }) => {
@@ -81,11 +94,13 @@ export async function startCognito(port: number, dir: string): Promise<StandIn> 
   // The issuer must be the address clients use, so aws-jwt-verify accepts local tokens unchanged.
   writeFileSync(join(dir, ".cognito", "config.json"), JSON.stringify({ TokenConfig: { IssuerDomain: url } }));
   const bin = require.resolve("cognito-local/lib/bin/start.js");
-  const child = spawn(process.execPath, [bin], {
-    cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = track(
+    spawn(process.execPath, [bin], {
+      cwd: dir,
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
+      stdio: ["ignore", "ignore", "pipe"],
+    }),
+  );
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += d));
   await waitFor("Cognito Local", async () => {
