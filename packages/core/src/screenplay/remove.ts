@@ -2,6 +2,7 @@ import { deleteKeys, deletePrefix } from "../blob/s3";
 import { screenplayKeys } from "../blob/keys";
 import { config } from "../config";
 import { db } from "../dynamo/service";
+import { renderSummary } from "../render/jobs";
 import { AppError } from "../error";
 import { getOwnScreenplay } from "./records";
 
@@ -22,13 +23,5 @@ export async function deleteScreenplay(screenplayId: string) {
 export async function listScreenplayRenders(screenplayId: string) {
   await getOwnScreenplay(screenplayId);
   const { data } = await db.entities.renderJob.query.byScreenplay({ screenplayId }).go({ pages: "all", order: "desc" });
-  return data.map((r) => ({
-    id: r.renderJobId,
-    title: r.title,
-    style: r.style,
-    status: r.status,
-    completedAt: r.completedAt ?? null,
-    estimatedCompletionTime: r.estimatedCompletionTime ?? null,
-    createdAt: r.createdAt,
-  }));
+  return data.map(renderSummary);
 }

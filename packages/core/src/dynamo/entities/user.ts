@@ -1,16 +1,6 @@
 import { Entity } from "electrodb";
+import { NOTIFICATION_PREFERENCE_KEYS } from "../../auth/schema";
 import { timestamps } from "./_shared";
-
-export const NOTIFICATION_PREFERENCE_KEYS = [
-  "renderStarted",
-  "renderComplete",
-  "payment",
-  "renderFailure",
-  "emailNotifications",
-  "marketingEmails",
-  "renderNotifications",
-  "weeklyDigest",
-] as const;
 
 export const User = new Entity({
   model: { entity: "user", version: "1", service: "storyboard" },

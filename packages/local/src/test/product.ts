@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { startAppServer } from "../app-server";
+import { startRuntime } from "../runtime";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    env: Record<string, string>;
+  }
+}
+
+/**
+ * The product for a test run: the stand-ins in a temporary folder, the API
+ * (and, for browser tests, the built web app) on a random port, the S3 event
+ * wiring and the local state-machine runner. Test workers get its environment
+ * through `inject("env")`.
+ */
+export async function startTestProduct(project: TestProject, web: "static" | "none") {
+  const dataDir = mkdtempSync(join(tmpdir(), `storyboard-${web === "none" ? "int" : "e2e"}-`));
+  const runtime = await startRuntime({ dataDir, ports: "random", inMemoryDb: true });
+  Object.assign(process.env, runtime.env, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "SILENT" });
+  const app = await startAppServer({ port: 0, web, s3Endpoint: runtime.env.S3_ENDPOINT, mediaBucket: runtime.env.MEDIA_BUCKET });
+  process.env.APP_URL = app.url;
+  // Core modules read the environment when first imported: only now.
+  const { seedCatalog } = await import("@storyboard/core/catalog/seed");
+  await seedCatalog();
+  const { dispatchS3Event } = await import("../s3-events");
+  runtime.onS3Event(dispatchS3Event);
+  const { useLocalWorkflows } = await import("../workflows");
+  useLocalWorkflows({ retryIntervalSeconds: 0 });
+  project.provide("env", { ...runtime.env, APP_URL: app.url, API_URL: app.url, SES_URL: runtime.sesUrl, LOG_LEVEL: "SILENT" });
+  return async () => {
+    await app.close();
+    await runtime.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
