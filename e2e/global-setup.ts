@@ -1,12 +1,30 @@
+import { fork } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { startTestProduct } from "../packages/local/src/test/product";
 
-/** The whole product for the browser tests: the production build of the web app with the API on one port. */
+/**
+ * The whole product for the browser tests: the production build of the web
+ * app with the API on one port, served by a separate process (see serve-product.ts).
+ */
 export default async function setup(project: TestProject) {
   const webRoot = fileURLToPath(new URL("../packages/web", import.meta.url));
   const { build } = await import("vite");
   await build({ root: webRoot, configFile: join(webRoot, "vite.config.ts"), logLevel: "error" });
-  return startTestProduct(project, "static");
+
+  const script = fileURLToPath(new URL("../packages/local/src/test/serve-product.ts", import.meta.url));
+  const child = fork(script, [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const env = await new Promise<Record<string, string>>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`The browser tests' server exited with ${code} before it was ready`)));
+    child.on("message", (msg: { type: string; env: Record<string, string> }) => {
+      if (msg.type === "ready") resolve(msg.env);
+    });
+  });
+  project.provide("env", env);
+  return async () => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.disconnect();
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+  };
 }

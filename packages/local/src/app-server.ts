@@ -70,7 +70,10 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     server,
     close: async () => {
       await vite?.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections (fetch in test workers, browsers) would hold close() open.
+      server.closeAllConnections();
+      await closed;
     },
   };
 }

@@ -83,7 +83,11 @@ export async function startSes(port: number): Promise<StandIn> {
   const server: Server = await sesLocal({ host: "127.0.0.1", port });
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -1,7 +1,9 @@
 import type { TestProject } from "vitest/node";
-import { startTestProduct } from "./product";
+import { startProduct } from "./product";
 
-/** Starts the stand-ins and an API-only server once for the integration tests. */
-export default function setup(project: TestProject) {
-  return startTestProduct(project, "none");
+/** Starts the stand-ins and an API-only server once for the integration tests, in vitest's main process. */
+export default async function setup(project: TestProject) {
+  const product = await startProduct("none");
+  project.provide("env", product.env);
+  return product.stop;
 }

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { TestProject } from "vitest/node";
 import { startAppServer } from "../app-server";
 import { startRuntime } from "../runtime";
 
@@ -12,12 +11,12 @@ declare module "vitest" {
 }
 
 /**
- * The product for a test run: the stand-ins in a temporary folder, the API
- * (and, for browser tests, the built web app) on a random port, the S3 event
- * wiring and the local state-machine runner. Test workers get its environment
- * through `inject("env")`.
+ * The product for a test run, in this process: the stand-ins in a temporary
+ * folder, the API (and for browser tests the built web app) on a random port,
+ * the S3 event wiring and the local state-machine runner. It takes over this
+ * process's environment; `env` is what test workers need (`inject("env")`).
  */
-export async function startTestProduct(project: TestProject, web: "static" | "none") {
+export async function startProduct(web: "static" | "none") {
   const dataDir = mkdtempSync(join(tmpdir(), `storyboard-${web === "none" ? "int" : "e2e"}-`));
   const runtime = await startRuntime({ dataDir, ports: "random", inMemoryDb: true });
   Object.assign(process.env, runtime.env, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "SILENT" });
@@ -30,10 +29,12 @@ export async function startTestProduct(project: TestProject, web: "static" | "no
   runtime.onS3Event(dispatchS3Event);
   const { useLocalWorkflows } = await import("../workflows");
   useLocalWorkflows({ retryIntervalSeconds: 0 });
-  project.provide("env", { ...runtime.env, APP_URL: app.url, API_URL: app.url, SES_URL: runtime.sesUrl, LOG_LEVEL: "SILENT" });
-  return async () => {
-    await app.close();
-    await runtime.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    env: { ...runtime.env, APP_URL: app.url, API_URL: app.url, SES_URL: runtime.sesUrl, LOG_LEVEL: "SILENT" },
+    stop: async () => {
+      await app.close().catch(() => {});
+      await runtime.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

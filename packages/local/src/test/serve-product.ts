@@ -1,0 +1,19 @@
+/**
+ * The product for the browser tests, in a process of its own: vitest runs
+ * every project's global setup in one process, where the integration tests'
+ * product already owns `process.env`. Reports its environment over IPC once
+ * ready; stops when the parent disconnects.
+ */
+import { startProduct } from "./product";
+
+const product = await startProduct("static");
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await product.stop();
+  process.exit(0);
+};
+process.on("disconnect", stop);
+process.on("SIGTERM", stop);
+process.send?.({ type: "ready", env: product.env });
