@@ -7,7 +7,8 @@ import {
   tasksOf,
   type TaskName,
 } from "@storyboard/core/render/workflow";
-import { Duration } from "aws-cdk-lib";
+import { ArnFormat, Duration } from "aws-cdk-lib";
+import * as iam from "aws-cdk-lib/aws-iam";
 import * as sfn from "aws-cdk-lib/aws-stepfunctions";
 import { Function, type FunctionProps, type StackContext, use } from "sst/constructs";
 import { grantStorage, sesSendStatement, storageEnvironment } from "./access";
@@ -45,11 +46,25 @@ export function Render({ stack, app }: StackContext) {
   const { providerSecrets, parameters } = use(Secrets);
   const { siteUrl, mailFrom } = settings(app);
 
+  // Tasks start the next phase themselves (Describe starts generate, AssetsGenerated starts
+  // compile). The machines' ARNs are built from their names: referring to the machines would
+  // make machine -> function -> role policy -> machine a CloudFormation cycle.
+  const machineName = (phase: Phase) => `${app.stage}-${app.name}-render-${phase}`;
+  const machineArn = (phase: Phase) =>
+    stack.formatArn({ service: "states", resource: "stateMachine", resourceName: machineName(phase), arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+  const phaseEnvironment = {
+    DESCRIBE_STATE_MACHINE_ARN: machineArn("describe"),
+    GENERATE_STATE_MACHINE_ARN: machineArn("generate"),
+    COMPILE_STATE_MACHINE_ARN: machineArn("compile"),
+  };
+  const startPhases = new iam.PolicyStatement({ actions: ["states:StartExecution"], resources: PHASES.map(machineArn) });
+
   const environment = {
     STAGE: app.stage,
     APP_URL: siteUrl,
     MAIL_FROM: mailFrom,
     ...storageEnvironment(storage),
+    ...phaseEnvironment,
   };
 
   const functions = {} as Record<TaskName, Function>;
@@ -59,7 +74,7 @@ export function Render({ stack, app }: StackContext) {
       ...TASK_SIZING[task],
       environment: { ...environment, RENDER_TASK: task },
       bind: [...providerSecrets, parameters.APP_URL, parameters.MAIL_FROM],
-      permissions: [sesSendStatement(stack)],
+      permissions: [sesSendStatement(stack), startPhases],
     });
     grantStorage(fn, storage);
     functions[task] = fn;
@@ -70,7 +85,7 @@ export function Render({ stack, app }: StackContext) {
   for (const phase of PHASES) {
     const definition = DEFINITIONS[phase](resolve);
     const machine = new sfn.StateMachine(stack, `${capitalize(phase)}StateMachine`, {
-      stateMachineName: `${app.stage}-${app.name}-render-${phase}`,
+      stateMachineName: machineName(phase),
       stateMachineType: sfn.StateMachineType.STANDARD,
       definitionBody: sfn.DefinitionBody.fromString(stack.toJsonString(definition)),
       timeout: PHASE_TIMEOUT[phase],

@@ -2,7 +2,7 @@ import { DEFINITIONS, PHASES, TASK, TASK_HANDLERS, type TaskName } from "@storyb
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Render } from "../render";
-import { actionsOf, build, flatten, handlersByLogicalId, resources } from "./harness";
+import { actionsOf, build, flatten, handlersByLogicalId, resources, statementsOfRole } from "./harness";
 
 describe("render stack", () => {
   let template: Template;
@@ -94,6 +94,21 @@ describe("render stack", () => {
       expect(JSON.stringify(vars.MEDIA_BUCKET)).toContain("ExportsOutputRefMediaBucket");
       expect(vars.SST_Secret_value_OPENAI_API_KEY).toBe("__FETCH_FROM_SSM__");
       expect(vars.SST_Secret_value_ELEVENLABS_API_KEY).toBe("__FETCH_FROM_SSM__");
+    }
+  });
+
+  it("lets the tasks that start the next phase find and start it", () => {
+    for (const task of ["Describe", "AssetsGenerated"] as TaskName[]) {
+      const fn = functions[taskFunction.get(task)!].Properties;
+      const vars = fn.Environment.Variables;
+      for (const phase of PHASES) {
+        const name = `test-storyboard-render-${phase}`;
+        expect(flatten(vars[`${phase.toUpperCase()}_STATE_MACHINE_ARN`])).toMatch(new RegExp(`:states:.*:stateMachine:${name}$`));
+      }
+      const statements = statementsOfRole(template, fn.Role["Fn::GetAtt"][0]);
+      const start = statements.find((st) => actionsOf(st).includes("states:StartExecution"));
+      expect(start, task).toBeDefined();
+      expect([start!.Resource].flat().map(flatten).join(" ")).toContain("stateMachine:test-storyboard-render-generate");
     }
   });
 });
