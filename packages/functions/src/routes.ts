@@ -23,6 +23,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/env", handler: "api/env/get", auth: "public" },
   { method: "GET", path: "/api/faqs", handler: "api/faq/list", auth: "public" },
   { method: "POST", path: "/api/unsubscribe", handler: "api/unsubscribe/post", auth: "public" },
+  { method: "GET", path: "/api/subscriptions", handler: "api/billing/plans", auth: "public" },
 
   // Accounts and sessions
   { method: "POST", path: "/api/auth/send-confirmation", handler: "api/auth/send-confirmation", auth: "public" },

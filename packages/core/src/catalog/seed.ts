@@ -1,6 +1,7 @@
+import { seedPlans } from "../billing/plans";
 import { seedFaqs } from "../faq/faq";
 
-/** Writes what the product needs to run (FAQ items; plans join when billing lands). Idempotent. */
+/** Writes what the product needs to run: the FAQ and the plan catalogue. Idempotent. */
 export async function seedCatalog() {
-  await seedFaqs();
+  await Promise.all([seedFaqs(), seedPlans()]);
 }

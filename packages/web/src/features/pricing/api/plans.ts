@@ -13,7 +13,7 @@ export interface SubscriptionPlan {
 }
 
 /** Spec §9: retail is $3 per 100 points (one page). */
-export const RETAIL_CENTS_PER_PAGE = 300;
+export { RETAIL_CENTS_PER_PAGE } from "@storyboard/core/catalog/plans";
 export const PLAN_ORDER = ["test", "starter", "pro", "studio", "agency"];
 
 export const plansQueryOptions = () =>

@@ -57,7 +57,8 @@ export function PricingScreen() {
         <EmptyState icon={AlertCircle} title="Failed to load subscription plans" description="Please refresh the page to try again." />
       ) : (
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {sortPlans(data).filter((p) => p.name.toLowerCase() !== "test").map((plan) => (
+          {/* The server lists the Test plan to admins only (spec §6). */}
+          {sortPlans(data).map((plan) => (
             <PlanCard key={plan.id} plan={plan} />
           ))}
         </div>
