@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Actor } from "../actor";
 import { db } from "../dynamo/service";
 
 export const SESSION_COOKIE = "sb_session";
@@ -42,4 +43,14 @@ export async function endOtherSessions(userId: string, keepSessionId?: string) {
   const { data } = await db.entities.session.query.byUser({ userId }).go({ pages: "all" });
   const others = data.filter((s) => s.sessionId !== keepSessionId);
   if (others.length) await db.entities.session.delete(others.map((s) => ({ sessionId: s.sessionId }))).go();
+}
+
+/** Who a session cookie belongs to: the signed-in user with their roles, or the public. */
+export async function actorForSessionToken(token: string | undefined): Promise<Actor> {
+  if (!token) return { type: "public" };
+  const session = await findSession(token);
+  if (!session) return { type: "public" };
+  const { data: user } = await db.entities.user.get({ userId: session.userId }).go();
+  if (!user) return { type: "public" };
+  return { type: "user", userId: user.userId, roles: user.roles ?? [], sessionId: session.sessionId };
 }

@@ -1,5 +1,5 @@
 import { useUserId } from "../actor";
-import { getObjectJson } from "../blob/s3";
+import { getObjectBytes, getObjectJson } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
@@ -61,5 +61,15 @@ export async function getScreenplayDetail(screenplayId: string) {
     sceneDictionary: s.sceneDictionary ?? {},
     characterVoices: s.characterVoices ?? {},
     blocks: s.status === "ready" ? await loadBlocks(s) : [],
+  };
+}
+
+/** The original file as uploaded, for its owner. */
+export async function readOriginalFile(screenplayId: string) {
+  const s = await getOwnScreenplay(screenplayId);
+  return {
+    bytes: await getObjectBytes(config.uploadsBucket, s.filePath),
+    fileName: s.originalFileName,
+    isZip: s.filePath.endsWith(".fadein"),
   };
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Actor, withActor } from "@storyboard/core/actor";
-import { findSession, SESSION_COOKIE } from "@storyboard/core/auth/session";
+import { actorForSessionToken, SESSION_COOKIE } from "@storyboard/core/auth/session";
 import { config } from "@storyboard/core/config";
-import { db } from "@storyboard/core/dynamo/service";
 import { AppError, isAppError } from "@storyboard/core/error";
 import { logger } from "@storyboard/core/logger";
 import { loadSecrets } from "@storyboard/core/secrets";
@@ -50,7 +49,7 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
       const method = event.requestContext?.http?.method ?? "GET";
       if (STATE_CHANGING.has(method) && !options.skipOriginCheck) checkOrigin(event);
       const auth = authLevelOf(event.routeKey);
-      const actor = await resolveActor(event);
+      const actor = await actorForSessionToken(readCookie(event, SESSION_COOKIE));
       if (auth !== "public" && actor.type !== "user") throw AppError.unauthorized();
       if (auth === "admin" && !(actor.type === "user" && actor.roles.includes("admin"))) {
         throw AppError.forbidden("This action needs the admin role.");
@@ -90,15 +89,6 @@ export function errorResult(error: unknown, requestId: string): ApiResult {
   });
 }
 
-async function resolveActor(event: ApiEvent): Promise<Actor> {
-  const token = readCookie(event, SESSION_COOKIE);
-  if (!token) return { type: "public" };
-  const session = await findSession(token);
-  if (!session) return { type: "public" };
-  const { data: user } = await db.entities.user.get({ userId: session.userId }).go();
-  if (!user) return { type: "public" };
-  return { type: "user", userId: user.userId, roles: user.roles ?? [], sessionId: session.sessionId };
-}
 
 function checkOrigin(event: ApiEvent) {
   const origin = header(event, "origin");

@@ -7,22 +7,29 @@ export interface MultipartForm {
   files: Record<string, { fileName: string; bytes: Buffer; contentType: string; truncated: boolean }>;
 }
 
-/** Reads a multipart/form-data body. Files larger than `maxFileBytes` come back marked truncated. */
-export function parseMultipart(event: ApiEvent, maxFileBytes: number): Promise<MultipartForm> {
+/**
+ * Reads a multipart/form-data body. With `maxFileBytes` 0 files are skipped;
+ * otherwise one file is kept, marked truncated when it is larger.
+ */
+export function parseMultipart(event: ApiEvent, maxFileBytes: number, maxFieldBytes = 16 * 1024): Promise<MultipartForm> {
   const contentType = header(event, "content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
-    throw AppError.badRequest("Send the screenplay as multipart/form-data with a 'file' field.");
+    throw AppError.badRequest("Send the form as multipart/form-data.");
   }
   return new Promise((resolve, reject) => {
     const form: MultipartForm = { fields: {}, files: {} };
     let parser: Busboy.Busboy;
     try {
-      parser = Busboy({ headers: { "content-type": contentType }, limits: { fileSize: maxFileBytes, files: 1, fields: 20 } });
+      parser = Busboy({
+        headers: { "content-type": contentType },
+        limits: { fileSize: maxFileBytes, files: maxFileBytes ? 1 : 0, fields: 20, fieldSize: maxFieldBytes },
+      });
     } catch {
-      return reject(AppError.badRequest("The upload is not a valid multipart form."));
+      return reject(AppError.badRequest("The form data could not be read."));
     }
     parser.on("field", (name, value) => (form.fields[name] = value));
     parser.on("file", (name, stream, info) => {
+      if (!maxFileBytes) return stream.resume();
       const chunks: Buffer[] = [];
       let truncated = false;
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -31,7 +38,7 @@ export function parseMultipart(event: ApiEvent, maxFileBytes: number): Promise<M
         form.files[name] = { fileName: info.filename ?? "", bytes: Buffer.concat(chunks), contentType: info.mimeType, truncated };
       });
     });
-    parser.on("error", () => reject(AppError.badRequest("The upload is not a valid multipart form.")));
+    parser.on("error", () => reject(AppError.badRequest("The form data could not be read.")));
     parser.on("close", () => resolve(form));
     parser.end(bodyBytes(event));
   });

@@ -1,6 +1,6 @@
-import busboy from "busboy";
 import { AppError } from "@storyboard/core/error";
-import { type ApiEvent, bodyBytes, bodyText, header } from "../../shared/http";
+import { type ApiEvent, bodyText, header } from "../../shared/http";
+import { parseMultipart } from "../../shared/multipart";
 
 const MAX_FIELD_BYTES = 16 * 1024;
 const TRUE = new Set(["true", "on", "1", "yes"]);
@@ -24,26 +24,9 @@ export async function readFields(event: ApiEvent, booleans: readonly string[] = 
   }
   let fields: Record<string, string>;
   if (type === "application/x-www-form-urlencoded") fields = Object.fromEntries(new URLSearchParams(bodyText(event)));
-  else if (type === "multipart/form-data") fields = await multipartFields(event);
+  else if (type === "multipart/form-data") fields = (await parseMultipart(event, 0, MAX_FIELD_BYTES)).fields;
   else throw new AppError("unsupported_media_type", "Send the form as JSON, URL-encoded or multipart form data.");
   const out: Record<string, unknown> = { ...fields };
   for (const name of booleans) out[name] = TRUE.has((fields[name] ?? "").toLowerCase());
   return out;
-}
-
-function multipartFields(event: ApiEvent): Promise<Record<string, string>> {
-  return new Promise((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: { "content-type": header(event, "content-type")! }, limits: { fieldSize: MAX_FIELD_BYTES, files: 0 } });
-    } catch {
-      return reject(AppError.badRequest("The form data could not be read."));
-    }
-    parser.on("field", (name, value) => (fields[name] = value));
-    parser.on("file", (_name, stream) => stream.resume());
-    parser.on("close", () => resolve(fields));
-    parser.on("error", () => reject(AppError.badRequest("The form data could not be read.")));
-    parser.end(bodyBytes(event));
-  });
 }
