@@ -64,3 +64,6 @@ export function getStyle(id: StyleId): VisualStyle {
   if (!style) throw new Error(`Unknown visual style: ${id}`);
   return style;
 }
+
+/** A style's display name; unknown ids show as they are, a missing one as "". */
+export const styleName = (id: string | null | undefined): string => (id ? (VISUAL_STYLES.find((s) => s.id === id)?.name ?? id) : "");

@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import { ArrowRight, Film } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -7,37 +6,12 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { useRenderList, type RenderListItem } from "../../renders/api/render-list";
-import { RenderStatusBadge } from "../../../components/render-status-badge";
-import { styleName } from "../../screenplays/utils/style-name";
+import { useRenderList } from "../../renders/api/render-list";
+import { RenderRow } from "../../../components/render-row";
 import { truncateTitle } from "../../screenplays/utils/truncate-title";
 
 /** Spec §9: recent renders, 5 per page; 'Show All' appears above that many. */
 export const RECENT_RENDERS_PAGE_SIZE = 5;
-
-function RenderRow({ render }: { render: RenderListItem }) {
-  const created = new Date(render.createdAt);
-  const meta = [styleName(render.style), Number.isNaN(created.getTime()) ? "" : format(created, "MMM d, yyyy")]
-    .filter(Boolean)
-    .join(" · ");
-  return (
-    <li>
-      <Link
-        to={`/renders/${render.id}`}
-        className="flex flex-col items-start gap-2 p-3 outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:flex-row sm:items-center sm:justify-between sm:gap-3"
-      >
-        <div className="w-full min-w-0 sm:w-auto">
-          <p className="font-medium break-words sm:truncate" title={render.title}>
-            <span className="sm:hidden">{truncateTitle(render.title)}</span>
-            <span className="hidden sm:inline">{render.title}</span>
-          </p>
-          <p className="text-xs text-muted-foreground">{meta}</p>
-        </div>
-        <RenderStatusBadge status={render.status} className="shrink-0" />
-      </Link>
-    </li>
-  );
-}
 
 /** The dashboard's Recent Renders card: newest first, each row opens the render. */
 export function RecentRenders() {
@@ -80,7 +54,7 @@ export function RecentRenders() {
           <>
             <ul className="flex flex-col divide-y rounded-lg border" aria-label="Renders">
               {slice.map((r) => (
-                <RenderRow key={r.id} render={r} />
+                <RenderRow key={r.id} render={r} mobileTitle={truncateTitle(r.title)} />
               ))}
             </ul>
             <Pager page={current} pages={pages} onPage={setPage} label="Render pages" />

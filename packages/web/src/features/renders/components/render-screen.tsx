@@ -10,7 +10,7 @@ import { ApiError } from "../../../lib/api";
 import { useCreateVideo } from "../api/mutations";
 import { useRender, type RenderJob } from "../api/renders";
 import { showsAssets } from "../utils/status";
-import { styleName } from "../utils/style-name";
+import { styleName } from "@storyboard/core/catalog/styles";
 import { timelineBlocks } from "../utils/timeline";
 import { CharacterVoicesTable } from "./character-voices-table";
 import { DescriptionsComingSoonDialog } from "./descriptions-coming-soon-dialog";

@@ -1,5 +1,4 @@
-import { format } from "date-fns";
-import { ChevronRight, Film } from "lucide-react";
+import { Film } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { PageHeader } from "../../../components/page-header";
@@ -8,39 +7,11 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { useRenderList, type RenderListItem } from "../api/render-list";
-import { RenderStatusBadge } from "../../../components/render-status-badge";
-import { styleName } from "../utils/style-name";
+import { useRenderList } from "../api/render-list";
+import { RenderRow } from "../../../components/render-row";
 
 /** Spec §9: renders are listed 5 per page. */
 export const RENDERS_PAGE_SIZE = 5;
-
-function formatDate(iso: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : format(date, "MMM d, yyyy");
-}
-
-function RenderRow({ render }: { render: RenderListItem }) {
-  return (
-    <li>
-      <Link
-        to={`/renders/${render.id}`}
-        className="flex items-center gap-3 p-4 outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-          <div className="min-w-0">
-            <p className="font-medium break-words sm:truncate" title={render.title}>
-              {render.title}
-            </p>
-            <p className="text-xs text-muted-foreground">{[styleName(render.style), formatDate(render.createdAt)].filter(Boolean).join(" · ")}</p>
-          </div>
-          <RenderStatusBadge status={render.status} className="w-fit shrink-0" />
-        </div>
-        <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-      </Link>
-    </li>
-  );
-}
 
 /** /renders: every render of the signed-in user, newest first. */
 export function RendersScreen() {

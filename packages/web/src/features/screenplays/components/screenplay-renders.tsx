@@ -1,13 +1,10 @@
-import { format } from "date-fns";
 import { Film } from "lucide-react";
-import { Link } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useScreenplayRenders } from "../api/screenplays";
-import { styleName } from "../utils/style-name";
-import { RenderStatusBadge } from "../../../components/render-status-badge";
+import { RenderRow } from "../../../components/render-row";
 
 /** The screenplay's renders, each opening its render page. */
 export function ScreenplayRenders({ screenplayId }: { screenplayId: string }) {
@@ -38,22 +35,7 @@ export function ScreenplayRenders({ screenplayId }: { screenplayId: string }) {
         ) : (
           <ul className="flex flex-col divide-y rounded-lg border" aria-label="Renders">
             {data.map((r) => (
-              <li key={r.id}>
-                <Link
-                  to={`/renders/${r.id}`}
-                  className="flex flex-col items-start gap-2 p-3 outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:flex-row sm:items-center sm:justify-between sm:gap-3"
-                >
-                  <div className="w-full min-w-0 sm:w-auto">
-                    <p className="font-medium break-words sm:truncate" title={r.title}>
-                      {r.title}
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      {[styleName(r.style), r.createdAt ? format(new Date(r.createdAt), "MMM d, yyyy") : ""].filter(Boolean).join(" · ")}
-                    </p>
-                  </div>
-                  <RenderStatusBadge status={r.status} className="shrink-0" />
-                </Link>
-              </li>
+              <RenderRow key={r.id} render={r} />
             ))}
           </ul>
         )}
