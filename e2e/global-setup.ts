@@ -1,17 +1,13 @@
 import { fork } from "node:child_process";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 
 /**
  * The whole product for the browser tests: the production build of the web
- * app with the API on one port, served by a separate process (see serve-product.ts).
+ * app with the API on one port, built and served by a separate process (see
+ * serve-product.ts), so nothing of it stays behind in vitest's own process.
  */
 export default async function setup(project: TestProject) {
-  const webRoot = fileURLToPath(new URL("../packages/web", import.meta.url));
-  const { build } = await import("vite");
-  await build({ root: webRoot, configFile: join(webRoot, "vite.config.ts"), logLevel: "error" });
-
   const script = fileURLToPath(new URL("../packages/local/src/test/serve-product.ts", import.meta.url));
   const child = fork(script, [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const env = await new Promise<Record<string, string>>((resolve, reject) => {
@@ -24,7 +20,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.disconnect();
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (child.exitCode === null) child.kill("SIGKILL");
+    const deadline = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(deadline);
   };
 }
