@@ -6,10 +6,10 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../../../components/ui/form";
-import { Input } from "../../../components/ui/input";
+import { Form } from "../../../components/ui/form";
 import { useResetPassword, useSendPasswordReset } from "../api/registration";
 import { ConfirmationCodeDialog } from "./confirmation-code-dialog";
+import { InputField } from "../../../components/input-field";
 
 /** /forgot-password: new password first, then the e-mailed code resets it and signs in. */
 export function ForgotPasswordScreen() {
@@ -39,20 +39,7 @@ export function ForgotPasswordScreen() {
           <Form {...form}>
             <form onSubmit={form.handleSubmit((values) => setPending(values))} className="grid gap-4" noValidate>
               {fields.map(({ name, label, type, autoComplete }) => (
-                <FormField
-                  key={name}
-                  control={form.control}
-                  name={name}
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{label}</FormLabel>
-                      <FormControl>
-                        <Input type={type} autoComplete={autoComplete} {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <InputField key={name} control={form.control} name={name} label={label} type={type} autoComplete={autoComplete} />
               ))}
               <Button type="submit" className="w-full">
                 Send reset code

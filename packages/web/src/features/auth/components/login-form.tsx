@@ -7,6 +7,7 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../../../components/ui/form";
 import { Input } from "../../../components/ui/input";
 import { useLogin } from "../api/session";
+import { InputField } from "../../../components/input-field";
 
 export function LoginForm() {
   const login = useLogin();
@@ -28,19 +29,7 @@ export function LoginForm() {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <InputField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
         <FormField
           control={form.control}
           name="password"

@@ -14,6 +14,7 @@ import { useRegister, useSendConfirmationCode } from "../api/registration";
 import { ConfirmationCodeDialog } from "./confirmation-code-dialog";
 import { GoogleButton } from "./google-button";
 import { OrDivider } from "./or-divider";
+import { InputField } from "../../../components/input-field";
 
 const linkClass = "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
@@ -62,19 +63,7 @@ export function RegisterForm() {
               </FormItem>
             )}
           />
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <InputField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
           <FormField
             control={form.control}
             name="timezone"
@@ -87,32 +76,8 @@ export function RegisterForm() {
             )}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Password</FormLabel>
-                  <FormControl>
-                    <Input type="password" autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="confirmPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Confirm password</FormLabel>
-                  <FormControl>
-                    <Input type="password" autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" />
+            <InputField control={form.control} name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
           </div>
           <FormField
             control={form.control}

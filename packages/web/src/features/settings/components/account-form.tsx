@@ -5,9 +5,9 @@ import { useForm } from "react-hook-form";
 import { TimezoneSelect } from "../../../components/timezone-select";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../../../components/ui/form";
-import { Input } from "../../../components/ui/input";
+import { Form, FormField, FormItem, FormLabel, FormMessage } from "../../../components/ui/form";
 import { useUpdateAccount, type UserSettings } from "../api/settings";
+import { InputField } from "../../../components/input-field";
 
 /** E-mail, name and timezone; Save is enabled only once something changed. */
 export function AccountForm({ settings }: { settings: UserSettings }) {
@@ -35,32 +35,8 @@ export function AccountForm({ settings }: { settings: UserSettings }) {
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem className="sm:col-span-2">
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="fullName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Full name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="email" label="Email" type="email" autoComplete="email" className="sm:col-span-2" />
+            <InputField control={form.control} name="fullName" label="Full name" autoComplete="name" />
             <FormField
               control={form.control}
               name="timezone"

@@ -3,9 +3,9 @@ import { passwordChangeFormSchema, type PasswordChangeFormInput } from "@storybo
 import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../../../components/ui/form";
-import { Input } from "../../../components/ui/input";
+import { Form } from "../../../components/ui/form";
 import { useUpdatePassword } from "../api/settings";
+import { InputField } from "../../../components/input-field";
 
 const FIELDS = [
   { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
@@ -39,20 +39,7 @@ export function PasswordForm() {
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
           <CardContent className="grid gap-4 sm:grid-cols-3">
             {FIELDS.map(({ name, label, autoComplete }) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{label}</FormLabel>
-                    <FormControl>
-                      <Input type="password" autoComplete={autoComplete} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <InputField key={name} control={form.control} name={name} label={label} type="password" autoComplete={autoComplete} />
             ))}
           </CardContent>
           <CardFooter className="justify-end border-t pt-6">
