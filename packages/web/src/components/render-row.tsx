@@ -1,7 +1,13 @@
 import { styleName } from "@storyboard/core/catalog/styles";
 import { format } from "date-fns";
+import { Film } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { cn } from "../lib/utils";
 import { RenderStatusBadge } from "./render-status-badge";
+import { Button } from "./ui/button";
+import { EmptyState } from "./ui/empty-state";
+import { Skeleton } from "./ui/skeleton";
 
 export interface RenderRowItem {
   id: string;
@@ -40,5 +46,51 @@ export function RenderRow({ render, mobileTitle }: { render: RenderRowItem; mobi
         <RenderStatusBadge status={render.status} className="shrink-0" />
       </Link>
     </li>
+  );
+}
+
+interface RenderListProps {
+  renders: RenderRowItem[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  /** What an empty list shows (the wording differs by screen). */
+  empty: { description: string; action?: ReactNode };
+  /** Phone titles, e.g. cut to 25 characters on the dashboard. */
+  mobileTitle?: (title: string) => string;
+  className?: string;
+}
+
+/** A list of renders with its loading, error and empty states. */
+export function RenderList({ renders, isPending, isError, onRetry, empty, mobileTitle, className }: RenderListProps) {
+  if (isPending) {
+    return (
+      <div className={cn("flex flex-col gap-2", className)} aria-label="Loading renders" aria-busy>
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-14 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (isError || !renders) {
+    return (
+      <EmptyState
+        className={className}
+        title="The renders could not be loaded."
+        action={
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!renders.length) return <EmptyState className={className} icon={Film} title="No renders yet" description={empty.description} action={empty.action} />;
+  return (
+    <ul className="flex flex-col divide-y rounded-lg border" aria-label="Renders">
+      {renders.map((r) => (
+        <RenderRow key={r.id} render={r} mobileTitle={mobileTitle?.(r.title)} />
+      ))}
+    </ul>
   );
 }

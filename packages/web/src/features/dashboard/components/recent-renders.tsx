@@ -1,13 +1,11 @@
-import { ArrowRight, Film } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { paginate, Pager } from "../../../components/pager";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { useRenderList } from "../../renders/api/render-list";
-import { RenderRow } from "../../../components/render-row";
+import { RenderList } from "../../../components/render-row";
 import { truncateTitle } from "../../screenplays/utils/truncate-title";
 
 /** Spec §9: recent renders, 5 per page; 'Show All' appears above that many. */
@@ -33,33 +31,15 @@ export function RecentRenders() {
         )}
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        {isPending ? (
-          <div className="flex flex-col gap-2" aria-label="Loading renders" aria-busy>
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-14 w-full" />
-            ))}
-          </div>
-        ) : isError ? (
-          <EmptyState
-            title="Your renders could not be loaded."
-            action={
-              <Button variant="outline" size="sm" onClick={() => refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        ) : slice.length === 0 ? (
-          <EmptyState icon={Film} title="No renders yet" description="Open a screenplay and create a render to see it here." />
-        ) : (
-          <>
-            <ul className="flex flex-col divide-y rounded-lg border" aria-label="Renders">
-              {slice.map((r) => (
-                <RenderRow key={r.id} render={r} mobileTitle={truncateTitle(r.title)} />
-              ))}
-            </ul>
-            <Pager page={current} pages={pages} onPage={setPage} label="Render pages" />
-          </>
-        )}
+        <RenderList
+          renders={isPending || isError ? undefined : slice}
+          isPending={isPending}
+          isError={isError}
+          onRetry={() => void refetch()}
+          empty={{ description: "Open a screenplay and create a render to see it here." }}
+          mobileTitle={truncateTitle}
+        />
+        {!isPending && !isError && <Pager page={current} pages={pages} onPage={setPage} label="Render pages" />}
       </CardContent>
     </Card>
   );

@@ -1,10 +1,6 @@
-import { Film } from "lucide-react";
-import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { useScreenplayRenders } from "../api/screenplays";
-import { RenderRow } from "../../../components/render-row";
+import { RenderList } from "../../../components/render-row";
 
 /** The screenplay's renders, each opening its render page. */
 export function ScreenplayRenders({ screenplayId }: { screenplayId: string }) {
@@ -16,29 +12,13 @@ export function ScreenplayRenders({ screenplayId }: { screenplayId: string }) {
         <CardTitle>Renderings</CardTitle>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <div className="flex flex-col gap-2" aria-label="Loading renders" aria-busy>
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
-        ) : isError ? (
-          <EmptyState
-            title="The renders could not be loaded."
-            action={
-              <Button variant="outline" size="sm" onClick={() => refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        ) : data.length === 0 ? (
-          <EmptyState icon={Film} title="No renders yet" description="Create a render to turn this screenplay into a storyboard video." />
-        ) : (
-          <ul className="flex flex-col divide-y rounded-lg border" aria-label="Renders">
-            {data.map((r) => (
-              <RenderRow key={r.id} render={r} />
-            ))}
-          </ul>
-        )}
+        <RenderList
+          renders={data}
+          isPending={isPending}
+          isError={isError}
+          onRetry={() => void refetch()}
+          empty={{ description: "Create a render to turn this screenplay into a storyboard video." }}
+        />
       </CardContent>
     </Card>
   );
