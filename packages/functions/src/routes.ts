@@ -24,6 +24,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/faqs", handler: "api/faq/list", auth: "public" },
   { method: "POST", path: "/api/unsubscribe", handler: "api/unsubscribe/post", auth: "public" },
   { method: "GET", path: "/api/subscriptions", handler: "api/billing/plans", auth: "public" },
+  { method: "POST", path: "/api/stripe/webhook", handler: "api/billing/stripe-webhook", auth: "public" },
 
   // Accounts and sessions
   { method: "POST", path: "/api/auth/send-confirmation", handler: "api/auth/send-confirmation", auth: "public" },
