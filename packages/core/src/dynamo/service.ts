@@ -11,6 +11,7 @@ import { Payment } from "./entities/payment";
 import { PaymentProcessorId } from "./entities/payment-processor-id";
 import { Plan } from "./entities/plan";
 import { PointsLedger } from "./entities/points-ledger";
+import { RateLimit } from "./entities/rate-limit";
 import { RenderBlock } from "./entities/render-block";
 import { RenderJob } from "./entities/render-job";
 import { RenderMedia } from "./entities/render-media";
@@ -47,6 +48,7 @@ export const db = new Service(
     featuredShowcase: FeaturedShowcase,
     faq: Faq,
     plan: Plan,
+    rateLimit: RateLimit,
   },
   { client: documentClient, table: config.tableName },
 );
