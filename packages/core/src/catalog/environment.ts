@@ -16,5 +16,7 @@ export function publicEnvironment() {
     GOOGLE_AUTH: process.env.GOOGLE_SIGN_IN_ENABLED === "true" ? google : null,
     TUTORIAL_VIDEO_URL: config.tutorialVideoUrl ?? null,
     STRIPE_PUBLISHABLE_KEY: process.env.STRIPE_PUBLISHABLE_KEY ?? null,
+    // Only offline: the browser then confirms card payments against the local stand-in (docs/product.md#payments).
+    ...(process.env.STRIPE_API_URL ? { STRIPE_API_URL: process.env.STRIPE_API_URL } : {}),
   };
 }

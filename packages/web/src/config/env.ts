@@ -14,6 +14,9 @@ export interface PublicEnv {
   AWS_S3_URL_PREFIX: string;
   GOOGLE_AUTH?: GoogleAuthConfig | null;
   TUTORIAL_VIDEO_URL?: string | null;
+  /** Card payments (docs/product.md#payments); `STRIPE_API_URL` only when the server uses the offline stand-in. */
+  STRIPE_PUBLISHABLE_KEY?: string | null;
+  STRIPE_API_URL?: string | null;
   [key: string]: unknown;
 }
 
