@@ -46,6 +46,13 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/points/balance", handler: "api/points/balance", auth: "user" },
   { method: "GET", path: "/api/points/ledger", handler: "api/points/ledger", auth: "user" },
 
+  // Payments (docs/product.md#payments)
+  { method: "POST", path: "/api/create-payment-intent-v2", handler: "api/billing/create-points-intent", auth: "user" },
+  { method: "POST", path: "/api/create-payment-intent", handler: "api/billing/create-render-intent", auth: "user" },
+  { method: "POST", path: "/api/purchase-render", handler: "api/billing/purchase-render", auth: "user", timeout: 30 },
+  { method: "GET", path: "/api/payments", handler: "api/billing/payments", auth: "user" },
+  { method: "GET", path: "/api/payment-methods", handler: "api/billing/payment-methods", auth: "user" },
+
   // Screenplays
   { method: "GET", path: "/api/screenplays", handler: "api/screenplay/list", auth: "user" },
   { method: "POST", path: "/api/screenplays", handler: "api/screenplay/create", auth: "user", timeout: 30, memory: 1024 },

@@ -189,3 +189,33 @@ export function weeklyDigestMail({ recipient, screenplaysUploaded, rendersComple
     headers: { "List-Unsubscribe": `<${off}>` },
   };
 }
+
+export interface PaymentReceiptInput {
+  recipient: MailRecipient;
+  payment: { id: string; amount: number; currency: string; description: string; method: string; points: number; kind: "points" | "render" };
+  /** The balance after the payment. */
+  balance: number;
+}
+
+/** The receipt of a successful card payment (docs/product.md#payments), sent if the `payment` preference is on. */
+export function paymentReceiptMail({ recipient, payment, balance }: PaymentReceiptInput): RenderedMail {
+  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: payment.currency.toUpperCase() }).format(payment.amount / 100);
+  const off = unsubscribeLink(recipient.unsubscribeToken, "emailNotifications");
+  return {
+    ...layout({
+      subject: `Your ${PRODUCT} receipt: ${amount}`,
+      paragraphs: [
+        `Hi ${greetingName(recipient)},`,
+        `Thank you for your payment of ${amount} (${payment.method}).`,
+        `${payment.description}. ${payment.kind === "points" ? `${payment.points} points were added to your balance` : `It paid for ${payment.points} points of render`}; your balance is now ${balance} points.`,
+        `Receipt number: ${payment.id}`,
+      ],
+      action: { label: "View your billing history", url: appLink("/billing") },
+      footer: [
+        { text: "Manage your notification settings", url: appLink("/settings") },
+        { text: "Stop all notification e-mails", url: off },
+      ],
+    }),
+    headers: { "List-Unsubscribe": `<${off}>` },
+  };
+}

@@ -4,6 +4,7 @@ import { assertCommitted } from "../dynamo/transaction";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { logger } from "../logger";
+import { debitItems, type TransactionEntities } from "../points/points";
 import { providers } from "../provider/registry";
 import { DEFAULT_NARRATOR_VOICE_ID } from "../provider/types";
 import { getOwnScreenplay, loadBlocks } from "../screenplay/records";
@@ -18,12 +19,33 @@ import { autoAssignVoices } from "./voice-assignment";
 /** Initial descriptions take about two minutes on the cloud providers; the estimate grows with the pages. */
 const ESTIMATE_MS_PER_PAGE = 60_000;
 
+/** What pays for a render, written in the render's own transaction before the job. */
+export interface RenderCharge {
+  userId: string;
+  cost: number;
+  renderJobId: string;
+  title: string;
+}
+export type RenderPayment = (
+  tx: TransactionEntities,
+  charge: RenderCharge,
+) => { items: TransactionItem[]; errors: Record<number, AppError> };
+type TransactionItem = ReturnType<Parameters<typeof db.transaction.write>[0]>[number];
+
+/** The default: the points on the user's balance (conditional debit first, then its ledger item). */
+const payWithPoints: RenderPayment = (tx, { userId, cost, renderJobId, title }) => ({
+  items: debitItems(tx, { userId, amount: cost, reason: "render", referenceId: renderJobId, comment: `Render: ${title}` }),
+  errors: {},
+});
+
 /**
  * Starts a render: checks the voices, debits the points and creates the job
  * in one transaction, writes the blocks, then starts the describe phase.
- * Too few points answer 402 with the shortfall.
+ * Too few points answer 402 with the shortfall. A render bought by card
+ * (billing/purchase-render.ts) passes its own `pay`: the purchase credit and
+ * the render debit, in the same transaction as the job.
  */
-export async function createRender(raw: CreateRenderInput) {
+export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) {
   const input = createRenderSchema.parse(raw);
   const userId = useUserId();
   const screenplay = await getOwnScreenplay(input.screenplayId);
@@ -33,44 +55,43 @@ export async function createRender(raw: CreateRenderInput) {
 
   const { data: user } = await db.entities.user.get({ userId }).go();
   if (!user) throw AppError.unauthorized();
-  if (user.points < cost) throw insufficientPoints(cost, user.points);
+  if (!pay && user.points < cost) throw insufficientPoints(cost, user.points);
 
   const characterDictionary = (screenplay.characterDictionary ?? {}) as CharacterDictionary;
   const characterVoices = await resolveVoices(characterDictionary, input.characterVoices);
   const renderJobId = randomUUID();
   const now = Date.now();
+  let errors: Record<number, AppError> = { 0: insufficientPoints(cost, user.points) };
   const result = await db.transaction
-    .write(({ user: users, pointsLedger, renderJob, screenplay: screenplays }) => [
-      users
-        .patch({ userId })
-        .subtract({ points: cost })
-        .where(({ points }, { gte }) => gte(points, cost))
-        .commit(),
-      pointsLedger
-        .create({ userId, entryId: randomUUID(), delta: -cost, reason: "render", referenceId: renderJobId, comment: `Render: ${input.title}` })
-        .commit(),
-      renderJob
-        .create({
-          renderJobId,
-          userId,
-          screenplayId: screenplay.screenplayId,
-          title: input.title,
-          style: input.style,
-          status: "queued",
-          type: "render",
-          characterVoices,
-          screenplaySnapshot: { characterDictionary, sceneDictionary: screenplay.sceneDictionary ?? {}, pageCount },
-          pointsCharged: cost,
-          burnCaptions: input.burnCaptions,
-          previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
-          previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
-          estimatedCompletionTime: new Date(now + pageCount * ESTIMATE_MS_PER_PAGE).toISOString(),
-        })
-        .commit(),
-      screenplays.patch({ screenplayId: screenplay.screenplayId }).add({ renderCount: 1 }).commit(),
-    ])
+    .write((tx) => {
+      const payment = (pay ?? payWithPoints)(tx, { userId, cost, renderJobId, title: input.title });
+      if (pay) errors = payment.errors;
+      const { renderJob, screenplay: screenplays } = tx;
+      return [
+        ...payment.items,
+        renderJob
+          .create({
+            renderJobId,
+            userId,
+            screenplayId: screenplay.screenplayId,
+            title: input.title,
+            style: input.style,
+            status: "queued",
+            type: "render",
+            characterVoices,
+            screenplaySnapshot: { characterDictionary, sceneDictionary: screenplay.sceneDictionary ?? {}, pageCount },
+            pointsCharged: cost,
+            burnCaptions: input.burnCaptions,
+            previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
+            previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
+            estimatedCompletionTime: new Date(now + pageCount * ESTIMATE_MS_PER_PAGE).toISOString(),
+          })
+          .commit(),
+        screenplays.patch({ screenplayId: screenplay.screenplayId }).add({ renderCount: 1 }).commit(),
+      ];
+    })
     .go();
-  assertCommitted(result, { 0: insufficientPoints(cost, user.points) });
+  assertCommitted(result, errors);
 
   try {
     await writeBlocks(renderJobId, await loadBlocks(screenplay));

@@ -1,0 +1,42 @@
+/**
+ * One Stripe customer per user (docs/product.md#payments), created the first
+ * time the user pays. Its id is on the user item and in payment_processor_ids.
+ */
+import { db } from "../dynamo/service";
+import { AppError } from "../error";
+import { stripe } from "./stripe";
+
+/** The user's Stripe customer id, or undefined before their first payment. */
+export async function customerIdOf(userId: string): Promise<string | undefined> {
+  const { data } = await db.entities.user.get({ userId }).go({ attributes: ["stripeCustomerId"] });
+  return data?.stripeCustomerId ?? undefined;
+}
+
+/**
+ * The user's customer, created on first use. Stripe's idempotency key makes
+ * concurrent first payments share one customer; the conditional write makes
+ * the first id stick if two ever differ.
+ */
+export async function ensureCustomer(userId: string): Promise<string> {
+  const { data: user } = await db.entities.user.get({ userId }).go();
+  if (!user) throw AppError.unauthorized();
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const customer = await stripe().customers.create(
+    { email: user.email, name: user.fullName || user.username, metadata: { userId } },
+    { idempotencyKey: `customer-${userId}` },
+  );
+  const result = await db.transaction
+    .write(({ user: users, paymentProcessorId }) => [
+      users
+        .patch({ userId })
+        .set({ stripeCustomerId: customer.id })
+        .where(({ stripeCustomerId }, { notExists }) => notExists(stripeCustomerId))
+        .commit(),
+      paymentProcessorId.put({ internalId: userId, type: "customer", processorName: "stripe", externalId: customer.id }).commit(),
+    ])
+    .go();
+  if (!result.canceled) return customer.id;
+  const winner = await customerIdOf(userId);
+  if (!winner) throw new AppError("internal", "The payment account could not be saved.");
+  return winner;
+}

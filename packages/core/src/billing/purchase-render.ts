@@ -1,0 +1,87 @@
+/**
+ * `POST /api/purchase-render` (docs/product.md#payments): a render paid by
+ * card. The intent is checked with Stripe (succeeded, ours, this screenplay,
+ * the right amount, not used before), then the render is created exactly as
+ * `POST /api/renders` does, with the purchase credit and the render debit in
+ * the render's own transaction. docs/decisions.md#payments has the two claims.
+ */
+import { useUserId } from "../actor";
+import { db } from "../dynamo/service";
+import { AppError } from "../error";
+import { debitItems } from "../points/points";
+import { createRender, type RenderPayment } from "../render/create";
+import { renderCost } from "../render/pricing";
+import { getOwnScreenplay } from "../screenplay/records";
+import { renderPurchaseCreditItems } from "./fulfil";
+import { creditKey, ourIntent, paymentMethodLabel, renderPurchaseKey, retrieveIntent, type OurIntent } from "./intents";
+import { activePlanFor, renderPriceCents } from "./rates";
+import { sendReceipt } from "./receipts";
+import { purchaseRenderSchema, type PurchaseRenderInput } from "./schema";
+
+const ALREADY_USED = "This payment has already been used for a render.";
+/** The webhook credited the intent first: the render is then paid from the balance. */
+const CREDITED_BY_WEBHOOK = new AppError("conflict", "credited");
+
+const claimExists = async (value: string) => !!(await db.entities.unique.get({ kind: "idempotency", value }).go()).data;
+
+export async function purchaseRender(raw: PurchaseRenderInput) {
+  const input = purchaseRenderSchema.parse(raw);
+  const userId = useUserId();
+  const intent = await verifiedIntent(input.paymentIntentId, input.screenplayId, userId);
+  const render = {
+    screenplayId: input.screenplayId,
+    title: input.renderTitle,
+    style: input.style,
+    characterVoices: input.characterVoices,
+    previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
+    previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
+    burnCaptions: input.burnCaptions,
+  };
+  const method = await paymentMethodLabel(intent.paymentMethodId);
+  const claimRender = (tx: Parameters<RenderPayment>[0]) => tx.unique.create({ kind: "idempotency", value: renderPurchaseKey(intent.id), ownerId: userId }).commit();
+
+  // The usual path: credit and debit of the same points, both claims, the payment record.
+  const creditAndDebit: RenderPayment = (tx, charge) => {
+    const credit = renderPurchaseCreditItems(tx, intent, method);
+    const debit = debitItems(tx, { userId, amount: charge.cost, reason: "render", referenceId: charge.renderJobId, comment: `Render: ${charge.title}` }).slice(1);
+    return { items: [...credit, ...debit, claimRender(tx)], errors: { 0: CREDITED_BY_WEBHOOK, [credit.length + debit.length]: AppError.conflict(ALREADY_USED) } };
+  };
+  // The webhook was first: its points are on the balance; debit them like any render.
+  const fromBalance: RenderPayment = (tx, charge) => {
+    const debit = debitItems(tx, { userId, amount: charge.cost, reason: "render", referenceId: charge.renderJobId, comment: `Render: ${charge.title}` });
+    return {
+      items: [...debit, claimRender(tx)],
+      errors: { 0: new AppError("payment_required", "The points of this payment have already been spent."), [debit.length]: AppError.conflict(ALREADY_USED) },
+    };
+  };
+
+  try {
+    const created = await createRender(render, creditAndDebit);
+    await sendReceipt(intent, method);
+    return { renderJob: created, id: created.id };
+  } catch (error) {
+    if (error !== CREDITED_BY_WEBHOOK && !(error instanceof AppError && error.code === "conflict" && error.message !== ALREADY_USED)) throw error;
+    // A concurrent call or the webhook got there first: decide from the claims.
+    if (await claimExists(renderPurchaseKey(intent.id))) throw AppError.conflict(ALREADY_USED);
+    if (!(await claimExists(creditKey(intent.id)))) throw error;
+    const created = await createRender(render, fromBalance);
+    return { renderJob: created, id: created.id };
+  }
+}
+
+/** The intent, if it paid for a render of this screenplay by this user and was not used before; a 4xx otherwise. */
+async function verifiedIntent(paymentIntentId: string, screenplayId: string, userId: string): Promise<OurIntent> {
+  if (await claimExists(renderPurchaseKey(paymentIntentId))) throw AppError.conflict(ALREADY_USED);
+  const intent = ourIntent(await retrieveIntent(paymentIntentId));
+  // Another user's payment is answered like a missing one (docs/product.md#roles).
+  if (!intent || intent.userId !== userId) throw AppError.notFound("Payment not found.");
+  if (intent.kind !== "render") throw AppError.badRequest("This payment was not made for a render.");
+  if (!intent.succeeded) throw new AppError("payment_required", "This payment has not been completed.");
+  const screenplay = await getOwnScreenplay(screenplayId);
+  const pageCount = screenplay.pageCount ?? 1;
+  const expected = renderPriceCents(pageCount, await activePlanFor(userId));
+  if (intent.screenplayId !== screenplayId || intent.amount !== expected || intent.currency !== "usd" || intent.points !== renderCost(pageCount)) {
+    throw AppError.badRequest("This payment does not match the price of this render. Its points were added to your balance instead.");
+  }
+  return intent;
+}

@@ -1,0 +1,4 @@
+import { listPayments } from "@storyboard/core/billing/payments";
+import { api } from "../../shared/handler";
+
+export const handler = api({}, async () => listPayments());
