@@ -1,87 +1,15 @@
 /**
- * The pricing math of payments and subscriptions (docs/product.md#payments,
- * docs/product.md#constants): how many points a dollar buys and what a render
- * costs in cents, at retail or at the rate of the buyer's plan. Rounding rules
- * are in docs/decisions.md#payments. Pure except `activePlanFor`.
+ * The pricing both payments and subscriptions use (docs/product.md#payments):
+ * the pure math of `price.ts` (browser-safe, re-exported here) and the plan a
+ * user pays through.
  */
-import { PLANS, RETAIL_CENTS_PER_PAGE, type PlanDefinition } from "../catalog/plans";
 import { db } from "../dynamo/service";
-import { POINTS_PER_PAGE } from "../render/pricing";
+import { type ActivePlan, planForPriceId } from "./price";
 
-export type BillingInterval = "month" | "year";
-
-/** The plan a subscriber pays through, as pricing needs it. */
-export interface ActivePlan {
-  plan: PlanDefinition;
-  priceId: string;
-  interval: BillingInterval;
-}
-
-/** Points purchases: at least $10, in steps of $10 (docs/product.md#points). */
-export const MIN_PURCHASE_DOLLARS = 10;
-export const PURCHASE_STEP_DOLLARS = 10;
-/** Our own ceiling on one purchase, far below Stripe's; a bigger buyer can buy twice. */
-export const MAX_PURCHASE_DOLLARS = 5000;
+export * from "./price";
 
 /** Subscription statuses that earn the plan's rate. */
 const RATE_STATUSES = new Set(["active", "trialing"]);
-
-/** The catalogue plan and interval a Stripe price id (a lookup key) belongs to, or null. */
-export function planForPriceId(priceId: string): ActivePlan | null {
-  for (const plan of PLANS) {
-    if (plan.monthlyPriceId === priceId) return { plan, priceId, interval: "month" };
-    if (plan.annualPriceId === priceId) return { plan, priceId, interval: "year" };
-  }
-  return null;
-}
-
-/**
- * The price of one page (100 points) in cents: retail 300, or what the plan
- * charges per page over its billing period (annual: the annual price over
- * twelve months of points). May be fractional; callers round as documented.
- */
-export function centsPerPage(active: ActivePlan | null): number {
-  if (!active) return RETAIL_CENTS_PER_PAGE;
-  const pagesPerMonth = active.plan.pointsPerMonth / POINTS_PER_PAGE;
-  if (pagesPerMonth <= 0) return RETAIL_CENTS_PER_PAGE;
-  const price = active.interval === "year" ? active.plan.annualPrice / 12 : active.plan.monthlyPrice;
-  return price / pagesPerMonth;
-}
-
-/** The per-page price shown to subscribers, in whole cents (rounded to the nearest cent). */
-export const pricePerPageCents = (active: ActivePlan | null) => Math.round(centsPerPage(active));
-
-/**
- * Amount of a points purchase in whole dollars: rounded down to a multiple of
- * $10, never below $10. Not a number → null (the caller answers 400).
- */
-export function normalizePurchaseDollars(amount: number): number | null {
-  if (typeof amount !== "number" || !Number.isFinite(amount)) return null;
-  const stepped = Math.floor(amount / PURCHASE_STEP_DOLLARS) * PURCHASE_STEP_DOLLARS;
-  return Math.max(MIN_PURCHASE_DOLLARS, stepped);
-}
-
-/**
- * Points bought with `dollars`: dollars × 100 points per page price, rounded
- * DOWN to a whole point (retail $20 → 666, never 667: we never give away a
- * fraction of a point the buyer did not pay for).
- */
-export function pointsForDollars(dollars: number, active: ActivePlan | null): number {
-  const cents = Math.round(dollars * 100);
-  // Integer arithmetic where the rate is whole; a tiny epsilon guards binary fractions (e.g. 204.0000001).
-  return Math.floor((cents * POINTS_PER_PAGE) / centsPerPage(active) + 1e-9);
-}
-
-/** Pages a render is billed for: the page count rounded up, at least one (as `renderCost`). */
-export const billablePages = (pageCount: number) => Math.max(1, Math.ceil(pageCount || 0));
-
-/**
- * A render bought by card, in cents: billable pages × the page price, rounded
- * UP to a whole cent (only ever a fraction of a cent, and never undercharges).
- */
-export function renderPriceCents(pageCount: number, active: ActivePlan | null): number {
-  return Math.ceil(billablePages(pageCount) * centsPerPage(active) - 1e-9);
-}
 
 /** The plan whose rate the user pays: an active or trialing subscription's, else null (retail). */
 export async function activePlanFor(userId: string): Promise<ActivePlan | null> {

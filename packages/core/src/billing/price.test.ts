@@ -1,5 +1,5 @@
 import { PLANS } from "../catalog/plans";
-import { centsPerPage, normalizePurchaseDollars, planForPriceId, pointsForDollars, pricePerPageCents, renderPriceCents } from "./rates";
+import { centsPerPage, normalizePurchaseDollars, planForPriceId, pointsForDollars, pricePerPageCents, renderPriceCents } from "./price";
 
 const plan = (id: string, interval: "month" | "year" = "month") => {
   const p = PLANS.find((x) => x.id === id)!;

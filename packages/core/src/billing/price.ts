@@ -1,0 +1,86 @@
+/**
+ * The pricing math of payments and subscriptions (docs/product.md#payments,
+ * docs/product.md#constants): how many points a dollar buys and what a render
+ * costs in cents, at retail or at the rate of the buyer's plan. Rounding rules
+ * are in docs/decisions.md#payments. Browser-safe: the buy-points dialog and
+ * the prepare screen show the same numbers; `rates.ts` adds the subscriber lookup.
+ */
+import { PLANS, RETAIL_CENTS_PER_PAGE, type PlanDefinition } from "../catalog/plans";
+import { POINTS_PER_PAGE } from "../render/pricing";
+
+export type BillingInterval = "month" | "year";
+
+/** The plan a subscriber pays through, as pricing needs it. */
+export interface ActivePlan {
+  plan: PlanDefinition;
+  priceId: string;
+  interval: BillingInterval;
+}
+
+/** Points purchases: at least $10, in steps of $10 (docs/product.md#points). */
+export const MIN_PURCHASE_DOLLARS = 10;
+export const PURCHASE_STEP_DOLLARS = 10;
+/** Our own ceiling on one purchase, far below Stripe's; a bigger buyer can buy twice. */
+export const MAX_PURCHASE_DOLLARS = 5000;
+
+/** The catalogue plan and interval a Stripe price id (a lookup key) belongs to, or null. */
+export function planForPriceId(priceId: string): ActivePlan | null {
+  for (const plan of PLANS) {
+    if (plan.monthlyPriceId === priceId) return { plan, priceId, interval: "month" };
+    if (plan.annualPriceId === priceId) return { plan, priceId, interval: "year" };
+  }
+  return null;
+}
+
+/**
+ * The price of one page (100 points) in cents: retail 300, or what the plan
+ * charges per page over its billing period (annual: the annual price over
+ * twelve months of points). May be fractional; callers round as documented.
+ */
+export function centsPerPage(active: ActivePlan | null): number {
+  if (!active) return RETAIL_CENTS_PER_PAGE;
+  const pagesPerMonth = active.plan.pointsPerMonth / POINTS_PER_PAGE;
+  if (pagesPerMonth <= 0) return RETAIL_CENTS_PER_PAGE;
+  const price = active.interval === "year" ? active.plan.annualPrice / 12 : active.plan.monthlyPrice;
+  return price / pagesPerMonth;
+}
+
+/** The per-page price shown to subscribers, in whole cents (rounded to the nearest cent). */
+export const pricePerPageCents = (active: ActivePlan | null) => Math.round(centsPerPage(active));
+
+/**
+ * Amount of a points purchase in whole dollars: rounded down to a multiple of
+ * $10, never below $10. Not a number → null (the caller answers 400).
+ */
+export function normalizePurchaseDollars(amount: number): number | null {
+  if (typeof amount !== "number" || !Number.isFinite(amount)) return null;
+  const stepped = Math.floor(amount / PURCHASE_STEP_DOLLARS) * PURCHASE_STEP_DOLLARS;
+  return Math.max(MIN_PURCHASE_DOLLARS, stepped);
+}
+
+/**
+ * Points bought with `dollars`: dollars × 100 points per page price, rounded
+ * DOWN to a whole point (retail $20 → 666, never 667: we never give away a
+ * fraction of a point the buyer did not pay for).
+ */
+export function pointsForDollars(dollars: number, active: ActivePlan | null): number {
+  return pointsAtPagePrice(dollars, centsPerPage(active));
+}
+
+/** The same, at a known page price in cents (the web knows the subscriber's `pricePerPage`, not the plan). */
+export function pointsAtPagePrice(dollars: number, pagePriceCents: number): number {
+  const cents = Math.round(dollars * 100);
+  // A tiny epsilon guards binary fractions of a fractional page price (e.g. 204.0000001).
+  return Math.floor((cents * POINTS_PER_PAGE) / pagePriceCents + 1e-9);
+}
+
+/** Pages a render is billed for: the page count rounded up, at least one (as `renderCost`). */
+export const billablePages = (pageCount: number) => Math.max(1, Math.ceil(pageCount || 0));
+
+/**
+ * A render bought by card, in cents: billable pages × the page price, rounded
+ * UP to a whole cent (only ever a fraction of a cent, and never undercharges).
+ */
+export function renderPriceCents(pageCount: number, active: ActivePlan | null): number {
+  return Math.ceil(billablePages(pageCount) * centsPerPage(active) - 1e-9);
+}
