@@ -76,6 +76,22 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/voices", handler: "api/voice/list", auth: "user" },
   { method: "GET", path: "/api/voices/{id}/preview", handler: "api/voice/preview", auth: "public", memory: 512 },
   { method: "POST", path: "/api/admin/retry-failed-audio", handler: "api/admin/retry-failed-audio", auth: "admin" },
+
+  // Showcase (docs/product.md#showcase)
+  { method: "GET", path: "/api/showcase/search", handler: "api/showcase/search", auth: "public" },
+  { method: "GET", path: "/api/showcase/single/{id}", handler: "api/showcase/single", auth: "public" },
+  { method: "GET", path: "/api/showcase/by-user/{userId}", handler: "api/showcase/by-user", auth: "public" },
+  { method: "GET", path: "/api/showcase/by-render/{id}", handler: "api/showcase/by-render", auth: "user" },
+  { method: "POST", path: "/api/showcase/promote", handler: "api/showcase/promote", auth: "user" },
+  { method: "PUT", path: "/api/showcase/{id}", handler: "api/showcase/edit", auth: "user" },
+  { method: "POST", path: "/api/showcase/{id}/report", handler: "api/showcase/report", auth: "user" },
+  { method: "GET", path: "/api/share/showcase/{id}", handler: "api/showcase/share-page", auth: "public" },
+  { method: "GET", path: "/api/featured-showcase", handler: "api/showcase/featured-list", auth: "public" },
+  { method: "POST", path: "/api/featured-showcase", handler: "api/showcase/featured-add", auth: "admin" },
+  { method: "DELETE", path: "/api/featured-showcase/{id}", handler: "api/showcase/featured-remove", auth: "admin" },
+  { method: "POST", path: "/api/contact-requests", handler: "api/showcase/contact", auth: "user" },
+  { method: "GET", path: "/api/admin/showcase-reports", handler: "api/showcase/reports-list", auth: "admin" },
+  { method: "POST", path: "/api/admin/showcase-reports/{id}/{action}", handler: "api/showcase/report-resolve", auth: "admin" },
 ];
 
 /** Answers every /api path that no row matches (API Gateway's `$default` route). */

@@ -18,6 +18,7 @@ import { RenderMedia } from "./entities/render-media";
 import { Screenplay } from "./entities/screenplay";
 import { Session } from "./entities/session";
 import { ShowcaseEntry } from "./entities/showcase-entry";
+import { ShowcaseReport } from "./entities/showcase-report";
 import { SubscriptionEvent } from "./entities/subscription-event";
 import { Unique } from "./entities/unique";
 import { User } from "./entities/user";
@@ -46,6 +47,7 @@ export const db = new Service(
     subscriptionEvent: SubscriptionEvent,
     showcaseEntry: ShowcaseEntry,
     featuredShowcase: FeaturedShowcase,
+    showcaseReport: ShowcaseReport,
     faq: Faq,
     plan: Plan,
     rateLimit: RateLimit,

@@ -3,6 +3,7 @@ import { renderKeys } from "../blob/keys";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { logger } from "../logger";
+import { unpublishRenderEntry } from "../showcase/entries";
 
 /** Generated content is kept one year for accounts without a subscription (spec §9, Privacy). */
 export const HOSTING_DAYS = 365;
@@ -35,6 +36,8 @@ export async function expireHostedRenders(now = Date.now()) {
       .set({ hostingExpiredAt: new Date(now).toISOString() })
       .remove(["hostingState", "outputFilePath", "posterImagePath", "combinedAudioPath", "projectZipPath"])
       .go();
+    // Its showcase entry, if any, would point at files that are gone (docs/product.md#showcase).
+    await unpublishRenderEntry(job.renderJobId);
     expired += 1;
   }
   logger.info("Hosting expiry done", { candidates: candidates.length, expired });

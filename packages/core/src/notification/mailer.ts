@@ -8,6 +8,8 @@ export interface Mail {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe on notifications. */
   headers?: Record<string, string>;
+  /** Where replies go, when not to us (a contact request: the sender). */
+  replyTo?: string;
 }
 
 let client: SESv2Client | undefined;
@@ -19,6 +21,7 @@ export async function sendMail(mail: Mail): Promise<string | undefined> {
     new SendEmailCommand({
       FromEmailAddress: config.mailFrom,
       Destination: { ToAddresses: [mail.to] },
+      ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
       Content: {
         Simple: {
           Subject: { Data: mail.subject, Charset: "UTF-8" },

@@ -219,3 +219,30 @@ export function paymentReceiptMail({ recipient, payment, balance }: PaymentRecei
     headers: { "List-Unsubscribe": `<${off}>` },
   };
 }
+
+export interface ContactRequestMailInput {
+  recipient: Pick<MailRecipient, "fullName" | "username">;
+  senderName: string;
+  reasonLabel: string;
+  message?: string;
+  entry?: { id: string; title: string };
+}
+
+/**
+ * A viewer's message to a creator (docs/product.md#showcase). Sent from our
+ * address with Reply-To set to the sender, so the creator answers directly
+ * and the sender never learns the creator's address unless they answer.
+ */
+export function contactRequestMail({ recipient, senderName, reasonLabel, message, entry }: ContactRequestMailInput): RenderedMail {
+  return layout({
+    subject: `${senderName} contacted you about ${entry ? `"${entry.title}"` : `your work on ${PRODUCT}`}`,
+    paragraphs: [
+      `Hi ${greetingName(recipient)},`,
+      `${senderName} saw ${entry ? `your storyboard "${entry.title}"` : "your work"} on ${PRODUCT} and sent you a message.`,
+      `Reason: ${reasonLabel}`,
+      `Message: ${message?.trim() || "(no message)"}`,
+      "Reply to this e-mail to answer them directly. They do not see your e-mail address unless you reply.",
+    ],
+    ...(entry ? { action: { label: "View your showcase entry", url: appLink(`/showcase/${entry.id}`) } } : {}),
+  });
+}

@@ -1,0 +1,188 @@
+/**
+ * Showcase entries (docs/product.md#showcase): a `features` user promotes a
+ * finished render of theirs; the entry keeps the render's media keys as the
+ * render has them, so the media layer can tell which files are public.
+ */
+import { randomUUID } from "node:crypto";
+import { hasRole, useActor, useUserId } from "../actor";
+import { db } from "../dynamo/service";
+import { assertCommitted } from "../dynamo/transaction";
+import { AppError } from "../error";
+import { getOwnRenderJob, getRenderBlocks } from "../render/jobs";
+import type { EditInput, PromoteInput } from "./schema";
+
+export const ENTRY_NOT_FOUND = "Showcase entry not found.";
+
+type EntryItem = NonNullable<Awaited<ReturnType<ReturnType<typeof db.entities.showcaseEntry.get>["go"]>>["data"]>;
+
+/** The entry as every answer shows it. It never carries an e-mail address. */
+export function toEntryView(e: EntryItem) {
+  return {
+    id: e.showcaseEntryId,
+    showcaseEntryId: e.showcaseEntryId,
+    renderJobId: e.renderJobId,
+    userId: e.userId,
+    title: e.title,
+    logline: e.logline ?? null,
+    videoUrl: e.videoUrl ?? null,
+    posterUrl: e.posterUrl ?? null,
+    thumbnailUrl: e.thumbnailUrl ?? null,
+    genre: e.genre,
+    subgenres: e.subgenres ?? [],
+    tags: e.tags ?? [],
+    language: e.language ?? "English",
+    displayName: e.displayName,
+    isPublic: e.isPublic !== false,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+  };
+}
+
+export type ShowcaseEntryView = ReturnType<typeof toEntryView>;
+
+export async function getEntryItem(showcaseEntryId: string) {
+  const { data } = await db.entities.showcaseEntry.get({ showcaseEntryId }).go();
+  return data ?? undefined;
+}
+
+const isOwner = (entry: EntryItem) => {
+  const actor = useActor();
+  return actor.type === "user" && actor.userId === entry.userId;
+};
+
+/** The images a render's thumbnail may be chosen from: its poster and every block image. */
+async function renderImages(renderJobId: string, posterPath?: string) {
+  const blocks = await getRenderBlocks(renderJobId);
+  return new Set([...(posterPath ? [posterPath] : []), ...blocks.flatMap((b) => b.imageUrl ?? [])]);
+}
+
+async function checkThumbnail(renderJobId: string, posterPath: string | undefined, thumbnailUrl: string | null | undefined) {
+  if (!thumbnailUrl) return undefined;
+  if (!(await renderImages(renderJobId, posterPath)).has(thumbnailUrl)) {
+    throw AppError.badRequest("The thumbnail must be one of this render's images.");
+  }
+  return thumbnailUrl;
+}
+
+/** POST /api/showcase/promote: one entry per render, by its owner with the `features` role. */
+export async function promoteRender(input: PromoteInput) {
+  const userId = useUserId();
+  if (!hasRole("features")) throw AppError.forbidden("Promoting to the showcase needs the features role.");
+  const render = await getOwnRenderJob(input.renderJobId);
+  if (render.status !== "complete" || !render.outputFilePath) {
+    throw AppError.conflict("Only a finished render with a video can be promoted to the showcase.");
+  }
+  const thumbnailUrl = await checkThumbnail(render.renderJobId, render.posterImagePath, input.thumbnailUrl);
+  const showcaseEntryId = randomUUID();
+  const result = await db.transaction
+    .write((tx) => [
+      tx.unique.create({ kind: "showcaseRenderJob", value: render.renderJobId, ownerId: showcaseEntryId }).commit(),
+      tx.showcaseEntry
+        .create({
+          showcaseEntryId,
+          renderJobId: render.renderJobId,
+          userId,
+          title: input.title,
+          logline: input.logline || undefined,
+          videoUrl: render.outputFilePath,
+          posterUrl: render.posterImagePath,
+          thumbnailUrl,
+          genre: input.genre,
+          subgenres: input.subgenres,
+          tags: input.tags,
+          displayName: input.displayName,
+          isPublic: true,
+        })
+        .commit(),
+    ])
+    .go();
+  assertCommitted(result, { 0: AppError.conflict("This render is already in the showcase.") });
+  return toEntryView((await getEntryItem(showcaseEntryId))!);
+}
+
+/** The caller's own entry, or a 404 (another user's entry is indistinguishable from a missing one). */
+async function getOwnEntry(showcaseEntryId: string) {
+  const userId = useUserId();
+  const entry = await getEntryItem(showcaseEntryId);
+  if (!entry || entry.userId !== userId) throw AppError.notFound(ENTRY_NOT_FOUND);
+  return entry;
+}
+
+/** PUT /api/showcase/{id}: the owner edits the fields, the thumbnail (from this render's images) and visibility. */
+export async function editEntry(showcaseEntryId: string, input: EditInput) {
+  const entry = await getOwnEntry(showcaseEntryId);
+  const thumbnailUrl = input.thumbnailUrl === entry.thumbnailUrl
+    ? entry.thumbnailUrl
+    : await checkThumbnail(entry.renderJobId, entry.posterUrl, input.thumbnailUrl);
+  const removals: ("logline" | "thumbnailUrl")[] = [];
+  if (!input.logline) removals.push("logline");
+  if (!thumbnailUrl) removals.push("thumbnailUrl");
+  let update = db.entities.showcaseEntry.patch({ showcaseEntryId }).set({
+    title: input.title,
+    genre: input.genre,
+    subgenres: input.subgenres,
+    tags: input.tags,
+    displayName: input.displayName,
+    isPublic: input.isPublic,
+    ...(input.logline ? { logline: input.logline } : {}),
+    ...(thumbnailUrl ? { thumbnailUrl } : {}),
+  });
+  if (removals.length) update = update.remove(removals);
+  await update.go();
+  return toEntryView((await getEntryItem(showcaseEntryId))!);
+}
+
+/** GET /api/showcase/single/{id}: public entries to everyone; a hidden one only to its owner. */
+export async function getEntry(showcaseEntryId: string) {
+  const entry = await getEntryItem(showcaseEntryId);
+  if (!entry || (entry.isPublic === false && !isOwner(entry))) throw AppError.notFound(ENTRY_NOT_FOUND);
+  return { ...toEntryView(entry), isOwner: isOwner(entry) };
+}
+
+/** GET /api/showcase/by-user/{userId}: a creator's public entries, newest first. */
+export async function listUserEntries(userId: string, options: { limit: number; excludeId?: string }) {
+  const { data } = await db.entities.showcaseEntry.query.byUser({ userId }).go({ pages: "all", order: "desc" });
+  return data
+    .filter((e) => e.isPublic !== false && e.showcaseEntryId !== options.excludeId)
+    .slice(0, options.limit)
+    .map(toEntryView);
+}
+
+/** The entry made from a render, if any. */
+async function entryOfRender(renderJobId: string) {
+  const { data: claim } = await db.entities.unique.get({ kind: "showcaseRenderJob", value: renderJobId }).go();
+  return claim ? getEntryItem(claim.ownerId) : undefined;
+}
+
+/** GET /api/showcase/by-render/{id}: the owner's entry for their render, or null when it was never promoted. */
+export async function getEntryForRender(renderJobId: string) {
+  await getOwnRenderJob(renderJobId);
+  const entry = await entryOfRender(renderJobId);
+  return entry ? toEntryView(entry) : null;
+}
+
+/**
+ * Whether a render's files belong to a public showcase entry: the media layer
+ * keeps those files public while the rest of a render's media is owner-only.
+ */
+export async function isPublicShowcaseRender(renderJobId: string): Promise<boolean> {
+  const entry = await entryOfRender(renderJobId);
+  return Boolean(entry && entry.isPublic !== false);
+}
+
+/** Takes an entry out of public view (an admin after a report, or hosting expiry). */
+export async function unpublishEntry(showcaseEntryId: string) {
+  await db.entities.showcaseEntry.patch({ showcaseEntryId }).set({ isPublic: false }).go();
+}
+
+/** Hosting expiry removed a render's files: its entry, if any, stops being public and loses the media keys. */
+export async function unpublishRenderEntry(renderJobId: string) {
+  const entry = await entryOfRender(renderJobId);
+  if (!entry) return false;
+  await db.entities.showcaseEntry
+    .patch({ showcaseEntryId: entry.showcaseEntryId })
+    .set({ isPublic: false })
+    .remove(["videoUrl", "posterUrl", "thumbnailUrl"])
+    .go();
+  return true;
+}

@@ -1,0 +1,86 @@
+/**
+ * The share page of a public entry (docs/product.md#showcase): the app's own
+ * HTML with Open Graph and Twitter player-card tags in its head, so a link
+ * pasted into a chat or a social site shows the title, logline, poster and
+ * video. Served for /showcase/{id} by the local server and, on AWS, by a
+ * CloudFront behaviour in front of an API route (docs/decisions.md#showcase).
+ */
+import { config } from "../config";
+import { HEIGHT, WIDTH } from "../media/segments";
+import { getEntryItem } from "./entries";
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+const appUrl = () => config.appUrl.replace(/\/$/, "");
+
+/** A stored media key as an absolute URL (crawlers need absolute ones). */
+export function absoluteMediaUrl(path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  const prefix = config.mediaUrlPrefix || "/media/";
+  const base = /^https?:\/\//.test(prefix) ? prefix : `${appUrl()}/${prefix.replace(/^\//, "")}`;
+  return `${base.replace(/\/$/, "")}/${path.replace(/^\//, "")}`;
+}
+
+export const shareUrl = (showcaseEntryId: string) => `${appUrl()}/showcase/${encodeURIComponent(showcaseEntryId)}`;
+
+const FALLBACK_DESCRIPTION = "A creative screenplay visualization.";
+
+/** The meta tags of a public entry, or none when it is missing or not public. */
+export async function shareMetaTags(showcaseEntryId: string): Promise<string | undefined> {
+  const entry = await getEntryItem(showcaseEntryId).catch(() => undefined);
+  if (!entry || entry.isPublic === false) return undefined;
+  const title = `${entry.title} · Storyboard`;
+  const description = entry.logline?.trim() || FALLBACK_DESCRIPTION;
+  const url = shareUrl(entry.showcaseEntryId);
+  const image = entry.thumbnailUrl || entry.posterUrl;
+  const video = entry.videoUrl ? absoluteMediaUrl(entry.videoUrl) : undefined;
+  const tags: [string, string, string][] = [
+    ["property", "og:site_name", "Storyboard"],
+    ["property", "og:type", video ? "video.other" : "website"],
+    ["property", "og:title", title],
+    ["property", "og:description", description],
+    ["property", "og:url", url],
+    ["name", "description", description],
+    ["name", "twitter:title", title],
+    ["name", "twitter:description", description],
+  ];
+  if (image) {
+    tags.push(["property", "og:image", absoluteMediaUrl(image)], ["name", "twitter:image", absoluteMediaUrl(image)]);
+  }
+  if (video) {
+    tags.push(
+      ["property", "og:video", video],
+      ["property", "og:video:secure_url", video],
+      ["property", "og:video:type", "video/mp4"],
+      ["property", "og:video:width", String(WIDTH)],
+      ["property", "og:video:height", String(HEIGHT)],
+      ["name", "twitter:card", "player"],
+      ["name", "twitter:player", url],
+      ["name", "twitter:player:width", String(WIDTH)],
+      ["name", "twitter:player:height", String(HEIGHT)],
+      ["name", "twitter:player:stream", video],
+      ["name", "twitter:player:stream:content_type", "video/mp4"],
+    );
+  } else {
+    tags.push(["name", "twitter:card", image ? "summary_large_image" : "summary"]);
+  }
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
+  ].join("\n    ");
+}
+
+/**
+ * The app's HTML with the entry's tags in place of its generic title and
+ * description; unchanged for anything that is not a public entry.
+ */
+export async function sharePageHtml(showcaseEntryId: string, appHtml: string): Promise<string> {
+  const tags = await shareMetaTags(showcaseEntryId);
+  if (!tags) return appHtml;
+  return appHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, "")
+    .replace(/<\/head>/i, `  ${tags}\n  </head>`);
+}
