@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/utils";
+import { BuyPointsDialog } from "./buy-points-dialog";
 import { RETAIL_CENTS_PER_PAGE, sortPlans, usePlans, type SubscriptionPlan } from "../api/plans";
 
 const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
@@ -70,6 +71,9 @@ export function PricingScreen() {
             {usd(RETAIL_CENTS_PER_PAGE)} per 100 points, enough for one screenplay page. Buy in steps of $10; points never expire.
           </CardDescription>
         </CardHeader>
+        <CardContent>
+          <BuyPointsDialog />
+        </CardContent>
       </Card>
     </div>
   );
