@@ -24,6 +24,23 @@ function handler(event) {
   return request;
 }`;
 
+/** Share links of showcase entries: answered by the API with link-preview tags, then the app. */
+export const SHARE_PATH_PATTERN = "/showcase/*";
+
+/**
+ * `/showcase/{id}` becomes the API's share page (`/api/share/showcase/{id}`),
+ * which serves the app's index.html with the entry's Open Graph and Twitter
+ * tags, so a crawler sees them without running JavaScript
+ * (docs/decisions.md#showcase). `/showcase/search` gets the plain app shell the same way.
+ */
+export const SHARE_REWRITE = `
+function handler(event) {
+  var request = event.request;
+  var id = request.uri.substring("/showcase/".length).split("/")[0];
+  request.uri = "/api/share/showcase/" + (id || "search");
+  return request;
+}`;
+
 /**
  * The React app as a StaticSite, and the API mounted on the same CloudFront
  * distribution under `/api/*`: one origin for the browser, so the session
@@ -42,6 +59,12 @@ export function Web({ stack, app }: StackContext) {
     code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
     runtime: cloudfront.FunctionRuntime.JS_2_0,
     comment: "Serve index.html for client-side routes",
+  });
+
+  const shareRewrite = new cloudfront.Function(stack, "ShareRewrite", {
+    code: cloudfront.FunctionCode.fromInline(SHARE_REWRITE),
+    runtime: cloudfront.FunctionRuntime.JS_2_0,
+    comment: "Showcase share links to the API's share page",
   });
 
   const site = new StaticSite(stack, "Site", {
@@ -69,6 +92,15 @@ export function Web({ stack, app }: StackContext) {
             cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
             // Cookies, query strings and headers (Origin included) reach the handlers.
             originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          },
+          [SHARE_PATH_PATTERN]: {
+            origin: apiOrigin,
+            viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+            allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+            // The page changes when its entry is edited; the handler's own max-age=60 keeps crawlers cheap.
+            cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+            originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+            functionAssociations: [{ function: shareRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
           },
         },
       },

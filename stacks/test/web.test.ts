@@ -6,7 +6,7 @@
  */
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SPA_REWRITE, Web } from "../web";
+import { SHARE_REWRITE, SPA_REWRITE, Web } from "../web";
 import { build, resources } from "./harness";
 
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
@@ -33,9 +33,8 @@ describe("web stack", () => {
   });
 
   it("mounts the API under /api/* on the same distribution: every method, no caching, cookies forwarded", () => {
-    expect(config.CacheBehaviors).toHaveLength(1);
+    expect(config.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(["/api/*", "/showcase/*"]);
     const api = config.CacheBehaviors[0];
-    expect(api.PathPattern).toBe("/api/*");
     expect(api.AllowedMethods.sort()).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);
     expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
@@ -65,6 +64,18 @@ describe("web stack", () => {
     expect(rewrite("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
     expect(rewrite("/favicon.ico")).toBe("/favicon.ico");
     expect(rewrite("/.well-known/security.txt")).toBe("/.well-known/security.txt");
+  });
+
+  it("sends showcase share links to the API's share page, which adds link-preview tags to the app shell", () => {
+    const share = config.CacheBehaviors.find((b: any) => b.PathPattern === "/showcase/*");
+    expect(share.TargetOriginId).toBe(config.CacheBehaviors[0].TargetOriginId);
+    expect(share.AllowedMethods.sort()).toEqual(["GET", "HEAD"]);
+    const fnId = share.FunctionAssociations[0].FunctionARN["Fn::GetAtt"][0];
+    expect(template.toJSON().Resources[fnId].Properties.FunctionCode).toBe(SHARE_REWRITE);
+    const handler = new Function(`${SHARE_REWRITE}; return handler;`)() as (e: any) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite("/showcase/3f2a-entry")).toBe("/api/share/showcase/3f2a-entry");
+    expect(rewrite("/showcase/search")).toBe("/api/share/showcase/search");
   });
 
   it("outputs the site URL", () => {

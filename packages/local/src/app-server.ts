@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { handleApi } from "./api-server";
@@ -26,20 +27,46 @@ async function staticWebApp() {
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
+/** `/showcase/{id}` (not the explore page): the share page with the entry's link-preview tags. */
+const SHARE_PATH = /^\/showcase\/(?!search$)([^/?#.]+)\/?$/;
+
+/**
+ * Answers a showcase share link with the app's HTML plus Open Graph and Twitter
+ * tags (docs/decisions.md#showcase); CloudFront does the same on AWS.
+ */
+async function sharePage(req: IncomingMessage, res: ServerResponse, appHtml: (url: string) => Promise<string>): Promise<boolean> {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = new URL(req.url ?? "/", "http://local");
+  const match = SHARE_PATH.exec(url.pathname);
+  if (!match) return false;
+  // Core reads the environment when first imported: load it only once a request comes.
+  const { sharePageHtml } = await import("@storyboard/core/showcase/share");
+  const html = await sharePageHtml(decodeURIComponent(match[1]), await appHtml(url.pathname));
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" });
+  res.end(req.method === "HEAD" ? undefined : html);
+  return true;
+}
+
 /** One origin for everything: `/api/*` to the handlers, `/media/*` to the media bucket, the rest to the web app. */
 export async function startAppServer(options: AppServerOptions): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const media = createMediaHandler(options.s3Endpoint, options.mediaBucket);
-  let vite: { middlewares: Middleware; close: () => Promise<void> } | undefined;
+  let vite: { middlewares: Middleware; close: () => Promise<void>; transformIndexHtml: (url: string, html: string) => Promise<string> } | undefined;
   if (options.web === "vite") {
     const { createServer: createVite } = await import("vite");
     const root = fileURLToPath(new URL("../../web", import.meta.url));
     vite = await createVite({ root, configFile: `${root}/vite.config.ts`, server: { middlewareMode: true, hmr: { port: options.port + 1 } }, appType: "spa", logLevel: "warn" });
   }
   const staticSite = options.web === "static" ? await staticWebApp() : undefined;
+  const webRoot = fileURLToPath(new URL("../../web", import.meta.url));
+  const appHtml = async (url: string) =>
+    vite
+      ? vite.transformIndexHtml(url, await readFile(`${webRoot}/index.html`, "utf8"))
+      : readFile(`${webRoot}/dist/index.html`, "utf8");
   const server = createServer(async (req, res) => {
     try {
       if (await handleApi(req, res)) return;
       if (await media(req, res)) return;
+      if ((staticSite || vite) && (await sharePage(req, res, appHtml))) return;
       if (staticSite) {
         staticSite(req, res);
         return;

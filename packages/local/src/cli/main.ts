@@ -7,6 +7,8 @@ import type { Command } from "@storyboard/core/cli/command";
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   parse: () => import("@storyboard/core/cli/parse"),
   render: () => import("./render"),
+  grant: async () => (await import("./roles")).grant,
+  revoke: async () => (await import("./roles")).revoke,
 };
 
 function usage(): string {
