@@ -94,3 +94,42 @@ export function useCreateRender() {
     },
   });
 }
+
+/** POST /api/create-payment-intent: the render priced in cents for the card (docs/product.md#payments). */
+export interface RenderPaymentIntent {
+  clientSecret: string;
+  paymentIntentId: string;
+  /** Cents. */
+  amount: number;
+  /** The render's cost in points, which the payment buys. */
+  points: number;
+}
+
+export function useCreateRenderPayment() {
+  return useMutation({
+    mutationFn: (screenplayId: string) => api.post<RenderPaymentIntent>("/api/create-payment-intent", { screenplayId }),
+  });
+}
+
+/** POST /api/purchase-render: the paid intent and the render's settings; the render starts. */
+export function usePurchaseRender() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentIntentId, values }: { paymentIntentId: string; values: CreateRenderInput }) =>
+      api.post<{ renderJob: { id: string } }>("/api/purchase-render", {
+        paymentIntentId,
+        screenplayId: values.screenplayId,
+        renderTitle: values.title,
+        style: values.style,
+        characterVoices: values.characterVoices ?? {},
+        previewDescriptionsBeforeFirstImages: values.previewDescriptionsBeforeFirstImages,
+        previewImagesBeforeFirstRender: values.previewImagesBeforeFirstRender,
+        burnCaptions: values.burnCaptions,
+      }),
+    onSettled: async () => {
+      await Promise.all(
+        [["renders"], ["screenplays"], USER_QUERY_KEY, ["points"], ["payments"], ["payment-methods"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+}

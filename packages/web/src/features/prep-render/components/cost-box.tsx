@@ -2,7 +2,7 @@ import { POINTS_PER_PAGE, renderCost } from "@storyboard/core/render/pricing";
 import { AlertTriangle } from "lucide-react";
 import { cn } from "../../../lib/utils";
 
-/** What the render costs (100 points a page), the balance now and after. */
+/** What the render costs (100 points a page), the balance now and after; never a negative balance (docs/product.md#renders). */
 export function CostBox({ pageCount, balance }: { pageCount: number | null; balance: number | undefined }) {
   const pages = Math.max(1, Math.ceil(pageCount ?? 1));
   const cost = renderCost(pages);
@@ -33,14 +33,14 @@ export function CostBox({ pageCount, balance }: { pageCount: number | null; bala
         <div className="flex items-baseline justify-between gap-4 border-t pt-2">
           <dt className="text-muted-foreground">Balance after this render</dt>
           <dd className={cn("font-semibold whitespace-nowrap tabular-nums", short && "text-destructive")} data-testid="balance-after">
-            {after !== undefined ? `${after} points` : "…"}
+            {after === undefined ? "…" : short ? "Not enough points" : `${after} points`}
           </dd>
         </div>
       </dl>
       {short && (
         <p role="alert" className="mt-3 flex items-start gap-2 text-sm text-destructive">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          You need {-after} more points for this render. Confirm to see how to get them.
+          You need {-after} more points for this render. Confirm to pay for it by card or buy points.
         </p>
       )}
       <p className="mt-3 text-xs text-muted-foreground">The first video of a render is included in its price.</p>

@@ -70,7 +70,15 @@ export function PrepRenderForm({ screenplay, onCancel }: { screenplay: Screenpla
 
   return (
     <>
-      {payment && <CompletePurchase payment={payment} renderTitle={form.getValues("title")} onBack={() => setPayment(null)} />}
+      {payment && (
+        <CompletePurchase
+          payment={payment}
+          values={form.getValues()}
+          pageCount={screenplay.pageCount}
+          onBack={() => setPayment(null)}
+          onStarted={(id) => navigate(`/renders/${id}`, { state: { showDescriptionsComingSoon: form.getValues("previewDescriptionsBeforeFirstImages") } })}
+        />
+      )}
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate hidden={!!payment} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <div className="flex min-w-0 flex-col gap-6">

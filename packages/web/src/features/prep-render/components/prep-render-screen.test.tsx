@@ -40,6 +40,9 @@ function open(handlers: Record<string, Handler> = {}, points = 500) {
   return { user: userEvent.setup(), fetchMock, ...renderApp("/prep-render/sp-1") };
 }
 
+const shortOfPoints = () => json({ message: "This render costs 300 points and you have 120. You need 180 more points.", code: "payment_required", cost: 300, balance: 120, shortfall: 180 }, 402);
+const renderIntent = { clientSecret: "pi_1_secret_x", paymentIntentId: "pi_1", amount: 900, points: 300 };
+
 const row = (key: string) => screen.getByTestId(`voice-row-${key}`);
 const titleInput = () => screen.findByRole("textbox", { name: "Render title" });
 
@@ -75,7 +78,8 @@ describe("prepare render", () => {
     open({}, 120);
     await titleInput();
     expect(await screen.findByText(/You need 180 more points for this render/)).toBeInTheDocument();
-    expect(screen.getByTestId("balance-after")).toHaveTextContent("-180 points");
+    // Never a negative balance after (docs/product.md#renders).
+    expect(screen.getByTestId("balance-after")).toHaveTextContent("Not enough points");
   });
 
   it("requires a render title", async () => {
@@ -158,8 +162,8 @@ describe("prepare render", () => {
 
   it("switches to 'Complete Your Purchase' on a 402, and Back returns to the settings", async () => {
     const { user } = open({
-      "POST /api/renders": () =>
-        json({ message: "This render costs 300 points and you have 120. You need 180 more points.", code: "payment_required", cost: 300, balance: 120, shortfall: 180 }, 402),
+      "POST /api/renders": shortOfPoints,
+      "POST /api/create-payment-intent": () => renderIntent,
     }, 120);
     await titleInput();
     await user.click(screen.getByRole("button", { name: "Confirm" }));
@@ -167,12 +171,64 @@ describe("prepare render", () => {
     expect(screen.getByText("Cost").nextElementSibling).toHaveTextContent("300 points");
     expect(screen.getByText("Your balance").nextElementSibling).toHaveTextContent("120 points");
     expect(screen.getByText("Points needed").nextElementSibling).toHaveTextContent("180 points");
+    expect(screen.getByText("Balance after").nextElementSibling).toHaveTextContent("120 points");
     expect(screen.getByRole("link", { name: "Buy points" })).toHaveAttribute("href", "/pricing");
+    expect(await screen.findByTestId("render-price")).toHaveTextContent("$9.00");
     expect(screen.queryByRole("button", { name: "Confirm" })).not.toBeInTheDocument();
     expect(screen.queryByText("Error creating render job")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(screen.queryByText("Complete Your Purchase")).not.toBeInTheDocument();
     expect(await titleInput()).toHaveValue("Farmland Render");
+  });
+
+  it("pays for the render by card in 'Complete Your Purchase', then starts it and opens it", async () => {
+    const confirm = vi.fn(() => ({ id: "pi_1", status: "succeeded" }));
+    const { user, fetchMock, router } = open({
+      "POST /api/renders": shortOfPoints,
+      "POST /api/create-payment-intent": () => renderIntent,
+      "GET /api/env": () => ({ AWS_S3_URL_PREFIX: "/media/", STRIPE_PUBLISHABLE_KEY: "pk_test_local", STRIPE_API_URL: "http://stripe.local" }),
+      "POST /v1/payment_intents/pi_1/confirm": confirm,
+      "POST /api/purchase-render": () => ({ renderJob: { id: "r9" } }),
+    }, 120);
+    await titleInput();
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    await user.click(await screen.findByRole("button", { name: "Pay $9.00" }));
+    const dialog = await screen.findByRole("dialog", { name: "Complete Your Purchase" });
+    await user.type(within(dialog).getByLabelText("Card number"), "4242424242424242");
+    expect(within(dialog).getByLabelText("Card number")).toHaveValue("4242 4242 4242 4242");
+    await user.type(within(dialog).getByLabelText("Expiry"), "1240");
+    await user.type(within(dialog).getByLabelText("CVC"), "123");
+    await user.click(within(dialog).getByRole("button", { name: "Pay $9.00" }));
+    expect(await screen.findByText("Payment successful")).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input).includes("/confirm"))!;
+    expect((init?.headers as Record<string, string>).Authorization).toBe("Bearer pk_test_local");
+    const form = new URLSearchParams(String(init?.body));
+    expect(form.get("client_secret")).toBe("pi_1_secret_x");
+    expect(form.get("payment_method_data[card][number]")).toBe("4242424242424242");
+    expect(form.get("payment_method_data[card][exp_year]")).toBe("2040");
+    expect(callsTo(fetchMock, "POST /api/purchase-render")[0]).toMatchObject({ paymentIntentId: "pi_1", screenplayId: "sp-1", renderTitle: "Farmland Render", style: "cinematic" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/renders/r9"));
+  });
+
+  it("shows a declined card's message in the payment overlay and starts nothing", async () => {
+    const { user, fetchMock } = open({
+      "POST /api/renders": shortOfPoints,
+      "POST /api/create-payment-intent": () => renderIntent,
+      "GET /api/env": () => ({ AWS_S3_URL_PREFIX: "/media/", STRIPE_PUBLISHABLE_KEY: "pk_test_local", STRIPE_API_URL: "http://stripe.local" }),
+      "POST /v1/payment_intents/pi_1/confirm": () => json({ error: { type: "card_error", code: "card_declined", message: "Your card was declined." } }, 402),
+    }, 120);
+    await titleInput();
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    await user.click(await screen.findByRole("button", { name: "Pay $9.00" }));
+    const dialog = await screen.findByRole("dialog", { name: "Complete Your Purchase" });
+    await user.type(within(dialog).getByLabelText("Card number"), "4000000000000002");
+    await user.type(within(dialog).getByLabelText("Expiry"), "1240");
+    await user.type(within(dialog).getByLabelText("CVC"), "123");
+    await user.click(within(dialog).getByRole("button", { name: "Pay $9.00" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent("Payment failed");
+    expect(alert).toHaveTextContent("Your card was declined.");
+    expect(callsTo(fetchMock, "POST /api/purchase-render")).toHaveLength(0);
   });
 
   it("reports other failures with the server's message", async () => {
