@@ -1,5 +1,5 @@
 import { format } from "date-fns";
-import { CreditCard, Receipt } from "lucide-react";
+import { AlertCircle, CreditCard, Receipt } from "lucide-react";
 import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -11,17 +11,18 @@ import { cardOf, formatCents, usePaymentMethods, usePayments } from "../api/bill
 function PaymentHistory() {
   const { data, isPending, isError } = usePayments();
   if (isPending) return <Skeleton className="h-32 w-full" />;
-  if (isError) return <p className="text-sm text-muted-foreground">Your payment history could not be loaded. Refresh the page to try again.</p>;
+  if (isError) return <EmptyState icon={AlertCircle} title="Payment history unavailable" description="Your payment history could not be loaded. Refresh the page to try again." />;
   if (!data.length) {
     return <EmptyState icon={Receipt} title="No payment history" description="Points purchases and subscription payments will appear here." />;
   }
   return (
     <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full min-w-[32rem] text-sm">
+      <table className="w-full min-w-[36rem] text-sm">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
             <th className="px-3 py-2 font-medium">Date</th>
             <th className="px-3 py-2 font-medium">Description</th>
+            <th className="px-3 py-2 font-medium">Method</th>
             <th className="px-3 py-2 text-right font-medium">Amount</th>
             <th className="px-3 py-2 font-medium">Status</th>
           </tr>
@@ -31,6 +32,7 @@ function PaymentHistory() {
             <tr key={p.id}>
               <td className="px-3 py-2 whitespace-nowrap">{format(new Date(p.createdAt), "MMM d, yyyy")}</td>
               <td className="px-3 py-2">{p.description || "Payment"}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{p.paymentMethod || "Card"}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatCents(p.amount, p.currency)}</td>
               <td className="px-3 py-2">
                 <Badge
@@ -42,7 +44,7 @@ function PaymentHistory() {
                       : "bg-yellow-100 text-yellow-900 dark:bg-yellow-500/15 dark:text-yellow-300",
                   )}
                 >
-                  {p.status}
+                  {p.status.replace(/_/g, " ")}
                 </Badge>
               </td>
             </tr>
@@ -56,9 +58,9 @@ function PaymentHistory() {
 function PaymentMethods() {
   const { data, isPending, isError } = usePaymentMethods();
   if (isPending) return <Skeleton className="h-20 w-full" />;
-  if (isError) return <p className="text-sm text-muted-foreground">Your payment methods could not be loaded. Refresh the page to try again.</p>;
+  if (isError) return <EmptyState icon={AlertCircle} title="Payment methods unavailable" description="Your payment methods could not be loaded. Refresh the page to try again." />;
   if (!data.length) {
-    return <EmptyState icon={CreditCard} title="No payment methods" description="Cards you pay with are saved here for next time." />;
+    return <EmptyState icon={CreditCard} title="No payment methods" description="Cards you pay with appear here." />;
   }
   return (
     <ul className="grid gap-3 sm:grid-cols-2">

@@ -36,11 +36,17 @@ export const ledgerQueryOptions = (page: number) =>
 export const usePointsBalance = () => useQuery(pointsBalanceQueryOptions());
 export const useLedger = (page: number) => useQuery(ledgerQueryOptions(page));
 
+/** The spec's badges (docs/product.md#points), and readable ones for the other reasons we write. */
 const REASON_LABELS: Record<string, string> = {
   purchase: "Points Purchase",
   render: "Video Render",
   subscription: "Subscription Credit",
   refund: "Refund",
+  signup: "Welcome Bonus",
+  referral: "Referral Bonus",
+  image: "Image Generation",
+  "re-render": "Video Re-render",
+  other: "Other",
 };
 
 export const reasonLabel = (reason: string) => REASON_LABELS[reason] ?? reason;
