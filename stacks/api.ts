@@ -35,7 +35,7 @@ export function Api({ stack, app }: StackContext) {
   const auth = use(Auth);
   const render = use(Render);
   const { providerSecrets, billingSecrets, parameters } = use(Secrets);
-  const { siteUrl, mailFrom, apiDomain } = settings(app);
+  const { siteUrl, mailFrom, apiDomain, stripePublishableKey } = settings(app);
 
   // One role for every route function: they need the same rights, and a role
   // per function would put a 60-route API past CloudFormation's 500 resources.
@@ -73,7 +73,8 @@ export function Api({ stack, app }: StackContext) {
           COGNITO_DOMAIN: auth.cognitoDomain,
           GOOGLE_SIGN_IN_ENABLED: "true",
           ...render.environment,
-          ...(process.env.STRIPE_PUBLISHABLE_KEY ? { STRIPE_PUBLISHABLE_KEY: process.env.STRIPE_PUBLISHABLE_KEY } : {}),
+          // Public by design; never STRIPE_API_URL on AWS, so the SDK and Stripe.js talk to Stripe itself.
+          ...(stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: stripePublishableKey } : {}),
           ...(process.env.TUTORIAL_VIDEO_URL ? { TUTORIAL_VIDEO_URL: process.env.TUTORIAL_VIDEO_URL } : {}),
         },
         bind: [...providerSecrets, ...billingSecrets, parameters.APP_URL, parameters.MAIL_FROM],

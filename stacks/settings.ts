@@ -13,6 +13,8 @@
  *                     CloudFront URL printed by a first deploy), see stacks/README.md
  *   API_DOMAIN        optional custom domain of the API itself (direct access)
  *   MAIL_FROM         sender of the e-mails (an SES-verified identity)
+ *   STRIPE_PUBLISHABLE_KEY  Stripe's publishable key (public by design; the
+ *                     secret key and webhook secret are SST secrets)
  */
 import type { App } from "sst/constructs";
 
@@ -27,6 +29,8 @@ export interface Settings {
   siteDomain?: CustomDomain;
   apiDomain?: CustomDomain;
   mailFrom: string;
+  /** Handed to the browser by `GET /api/env` for Stripe.js; unset means card payments are off. */
+  stripePublishableKey?: string;
   isProd: boolean;
 }
 
@@ -49,6 +53,7 @@ export function settings(app: App): Settings {
     siteDomain,
     apiDomain: apiDomainName ? { domainName: apiDomainName, hostedZone: read("API_HOSTED_ZONE") } : undefined,
     mailFrom: read("MAIL_FROM") ?? `Storyboard <no-reply@${mailDomain}>`,
+    stripePublishableKey: read("STRIPE_PUBLISHABLE_KEY"),
     isProd: app.stage === "prod",
   };
 }
