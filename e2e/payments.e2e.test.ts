@@ -1,0 +1,126 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { fountainScreenplay } from "../packages/functions/src/api/billing/test-support";
+import { appUrl, launchBrowser } from "./browser";
+import { signedInContext } from "./support";
+
+/** Card payments in a real browser against the offline Stripe stand-in (docs/product.md#payments). */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Set PAYMENT_SCREENSHOTS=/some/dir to keep pictures of every payment screen along the way. */
+const shotsDir = process.env.PAYMENT_SCREENSHOTS;
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+}
+
+async function payByCard(page: Page, dialogName: string, number: string, payLabel: string) {
+  const overlay = page.getByRole("dialog", { name: dialogName });
+  await overlay.getByLabel("Card number").fill(number);
+  await overlay.getByLabel("Expiry").fill("12 / 34");
+  await overlay.getByLabel("CVC").fill("123");
+  await overlay.getByRole("button", { name: payLabel }).click();
+  return overlay;
+}
+
+const balance = async (page: Page) => (await (await page.context().request.get(appUrl("/api/points/balance"))).json()) as number | { balance: number };
+const balanceValue = async (page: Page) => {
+  const b = await balance(page);
+  return typeof b === "number" ? b : b.balance;
+};
+
+describe("payments in a real browser", () => {
+  it("buys $20 of points with 4242…, then shows the balance, the ledger row, the payment and the card", async () => {
+    const { page, context } = await signedInContext(browser, { points: 500 });
+    await page.goto(appUrl("/pricing"));
+    await page.getByRole("button", { name: "Buy Points" }).click();
+    const dialog = page.getByRole("dialog", { name: "Buy Points" });
+    await expect.poll(() => dialog.getByLabel("Amount (USD)").inputValue()).toBe("10");
+    await expect.poll(() => dialog.getByTestId("points-to-buy").textContent()).toBe("333");
+    await dialog.getByRole("button", { name: "$10 more" }).click();
+    await expect.poll(() => dialog.getByTestId("points-to-buy").textContent()).toBe("666");
+    await shot(page, "buy-points-dialog");
+    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+
+    await page.getByRole("dialog", { name: "Buy 666 points" }).getByLabel("Card number").waitFor();
+    await shot(page, "payment-overlay");
+    await payByCard(page, "Buy 666 points", "4242 4242 4242 4242", "Pay $20.00");
+    await page.getByText("Points Purchased").first().waitFor({ timeout: 30_000 });
+    await shot(page, "points-purchased");
+    expect(await balanceValue(page)).toBe(1166);
+
+    await page.goto(appUrl("/points"));
+    await page.getByText("1,166").waitFor();
+    const row = page.getByRole("row").filter({ hasText: "Points Purchase" });
+    await expect.poll(() => row.textContent()).toContain("+666");
+    expect(await row.textContent()).toContain("Purchased 666 points");
+    await shot(page, "points");
+
+    await page.goto(appUrl("/billing"));
+    const payment = page.getByRole("row").filter({ hasText: "666 points" });
+    await payment.waitFor();
+    expect(await payment.textContent()).toMatch(/Visa •••• 4242\$20\.00paid/);
+    await page.getByText("Expires 12/2034").waitFor();
+    await shot(page, "billing");
+    await context.close();
+  });
+
+  it("shows a declined card's error in the overlay and changes nothing", async () => {
+    const { page, context } = await signedInContext(browser, { points: 500 });
+    await page.goto(appUrl("/pricing"));
+    await page.getByRole("button", { name: "Buy Points" }).click();
+    await page.getByRole("dialog", { name: "Buy Points" }).getByRole("button", { name: "Continue to payment" }).click();
+    const overlay = await payByCard(page, "Buy 333 points", "4000 0000 0000 0002", "Pay $10.00");
+    const alert = overlay.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Payment failed.*declined/);
+    await shot(page, "payment-declined");
+    await overlay.getByRole("button", { name: "Close" }).click();
+    await page.waitForTimeout(1500);
+    expect(await balanceValue(page)).toBe(500);
+    await page.goto(appUrl("/billing"));
+    await page.getByText("No payment history").waitFor();
+    await page.getByText("No payment methods").waitFor();
+    await context.close();
+  });
+
+  it("takes a screenplay longer than the balance through 'Complete Your Purchase' and starts its render", async () => {
+    const { page, context } = await signedInContext(browser, { points: 100 });
+    await page.goto(appUrl("/dashboard"));
+    await page.getByRole("button", { name: "Upload Screenplay" }).first().click();
+    const upload = page.getByRole("dialog", { name: "Upload Screenplay" });
+    await upload.getByTestId("screenplay-file-input").setInputFiles({ name: "Crates.fountain", mimeType: "text/plain", buffer: Buffer.from(fountainScreenplay("Crates", 3)) });
+    await upload.getByRole("checkbox").click();
+    await upload.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.waitForURL((url) => /^\/screenplays\/[\w-]+$/.test(url.pathname));
+    const screenplayId = page.url().split("/").pop()!;
+    const detail = async () => (await (await context.request.get(appUrl(`/api/screenplays/${screenplayId}`))).json()) as { status: string; pageCount: number };
+    await expect.poll(async () => (await detail()).status, { timeout: 60_000 }).toBe("ready");
+    const { pageCount } = await detail();
+
+    await page.goto(appUrl(`/prep-render/${screenplayId}`));
+    await page.getByTestId("balance-after").getByText("Not enough points").waitFor();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("Complete Your Purchase").waitFor();
+    const price = `$${(pageCount * 3).toFixed(2)}`;
+    await page.getByRole("button", { name: `Pay ${price}` }).waitFor();
+    expect(await page.getByTestId("purchase-balance-after").textContent()).toBe("100 points");
+    await shot(page, "complete-your-purchase");
+    await page.getByRole("button", { name: `Pay ${price}` }).click();
+    await payByCard(page, "Complete Your Purchase", "4242 4242 4242 4242", `Pay ${price}`);
+    await page.waitForURL((url) => /^\/renders\/[\w-]+$/.test(url.pathname), { timeout: 30_000 });
+    await page.getByText("Payment successful").first().waitFor();
+    const renderId = page.url().split("/").pop()!;
+    const render = await (await context.request.get(appUrl(`/api/renders/${renderId}`))).json();
+    expect(render).toMatchObject({ screenplayId, pointsCharged: pageCount * 100 });
+    expect(await balanceValue(page)).toBe(100);
+    await context.close();
+  });
+});
