@@ -136,7 +136,11 @@ export async function editEntry(showcaseEntryId: string, input: EditInput) {
 export async function getEntry(showcaseEntryId: string) {
   const entry = await getEntryItem(showcaseEntryId);
   if (!entry || (entry.isPublic === false && !isOwner(entry))) throw AppError.notFound(ENTRY_NOT_FOUND);
-  return { ...toEntryView(entry), isOwner: isOwner(entry) };
+  if (!isOwner(entry)) return { ...toEntryView(entry), isOwner: false };
+  // The owner's edit form offers the thumbnail choices: this render's images only.
+  const render = await db.entities.renderJob.get({ renderJobId: entry.renderJobId }).go();
+  const thumbnailOptions = [...(await renderImages(entry.renderJobId, render.data?.posterImagePath))];
+  return { ...toEntryView(entry), isOwner: true, thumbnailOptions };
 }
 
 /** GET /api/showcase/by-user/{userId}: a creator's public entries, newest first. */

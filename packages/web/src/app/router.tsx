@@ -18,20 +18,20 @@ const Faq = screen(() => import("../features/faq/components/faq-screen"), "FaqSc
 const Tutorials = screen(() => import("../features/tutorials/components/tutorials-screen"), "TutorialsScreen");
 const Pricing = screen(() => import("../features/pricing/components/pricing-screen"), "PricingScreen");
 const ShowcaseExplore = screen(() => import("../features/showcase/components/showcase-explore-screen"), "ShowcaseExploreScreen");
-const ShowcaseDetail = screen(() => import("../features/showcase/components/showcase-detail-screen"), "ShowcaseDetailScreen");
+const ShowcaseDetail = screen(() => import("./routes/showcase-detail"), "ShowcaseDetailRoute");
 const Privacy = screen(() => import("../features/legal/components/privacy-page"), "PrivacyPage");
 const Terms = screen(() => import("../features/legal/components/terms-page"), "TermsPage");
 const Copyright = screen(() => import("../features/legal/components/copyright-page"), "CopyrightPage");
 const Unsubscribe = screen(() => import("../features/unsubscribe/components/unsubscribe-screen"), "UnsubscribeScreen");
 const Dashboard = screen(() => import("../features/dashboard/components/dashboard-screen"), "DashboardScreen");
 const Screenplay = screen(() => import("../features/screenplays/components/screenplay-screen"), "ScreenplayScreen");
-const Render = screen(() => import("../features/renders/components/render-screen"), "RenderScreen");
+const Render = screen(() => import("./routes/render"), "RenderRoute");
 const Renders = screen(() => import("../features/renders/components/renders-screen"), "RendersScreen");
 const PrepRender = screen(() => import("../features/prep-render/components/prep-render-screen"), "PrepRenderScreen");
 const Billing = screen(() => import("../features/billing/components/billing-screen"), "BillingScreen");
 const Points = screen(() => import("../features/points/components/points-screen"), "PointsScreen");
 const Settings = screen(() => import("../features/settings/components/settings-screen"), "SettingsScreen");
-const AdminFixes = screen(() => import("../features/admin/components/admin-fixes-screen"), "AdminFixesScreen");
+const AdminFixes = screen(() => import("./routes/admin-fixes"), "AdminFixesRoute");
 
 /** Spec §2 route table: the public list, the signed-in list, and the 404 for anything else. */
 export const routes: RouteObject[] = [

@@ -93,7 +93,7 @@ describe("PUT /api/showcase/{id} and the reads", () => {
     expect((await stranger.call(`/api/showcase/single/${entry.id}`)).status).toBe(404);
     const mine = await user.call(`/api/showcase/single/${entry.id}`);
     expect(mine.status).toBe(200);
-    expect(await mine.json()).toMatchObject({ id: entry.id, isPublic: false, isOwner: true });
+    expect(await mine.json()).toMatchObject({ id: entry.id, isPublic: false, isOwner: true, thumbnailOptions: [render.poster, ...render.images] });
     expect(await isPublicShowcaseRender(render.renderJobId)).toBe(false);
 
     const bad = await edit(user, showcaseFields({ title: "" }));
@@ -101,7 +101,9 @@ describe("PUT /api/showcase/{id} and the reads", () => {
     expect((await edit(user, { ...showcaseFields(), isPublic: true })).status).toBe(200);
     const visible = await anonymous(`/api/showcase/single/${entry.id}`);
     expect(visible.status).toBe(200);
-    expect(await visible.json()).toMatchObject({ title: "The Lighthouse Keeper", isOwner: false });
+    const seen = await visible.json();
+    expect(seen).toMatchObject({ title: "The Lighthouse Keeper", isOwner: false });
+    expect(seen.thumbnailOptions).toBeUndefined();
   });
 
   it("lists a creator's public entries with limit and excludeId, and the owner's entry of a render", async () => {

@@ -65,11 +65,4 @@ describe("admin fixes: retry failed audio", () => {
     await user.click(button());
     expect(await screen.findByText("An unexpected error occurred")).toBeInTheDocument();
   });
-
-  it("leaves out the featured-showcase card while its endpoint does not exist", async () => {
-    const { fetchMock } = open();
-    await input();
-    expect(screen.queryByText(/Featured showcase/i)).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, "GET /api/featured-showcase")).toHaveLength(0);
-  });
 });

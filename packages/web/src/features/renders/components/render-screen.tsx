@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { AlertTriangle, ArrowLeft, FileQuestion, Film, RefreshCw } from "lucide-react";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -32,8 +32,11 @@ function formatCreated(iso: string) {
   return Number.isNaN(date.getTime()) ? "" : format(date, "MMM d, yyyy 'at' h:mm a");
 }
 
-/** /renders/:id: status, progress, the review gates, the media and the editors of one render. */
-export function RenderScreen() {
+/**
+ * /renders/:id: status, progress, the review gates, the media and the editors of one render.
+ * `extra` lets the route add cards of other features (the showcase promotion form) below the media.
+ */
+export function RenderScreen({ extra }: { extra?: (render: RenderJob) => ReactNode } = {}) {
   const { id = "" } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -101,14 +104,14 @@ export function RenderScreen() {
         </p>
       </header>
 
-      <RenderBody render={render} onRetry={() => refetch()} retrying={isFetching} />
+      <RenderBody render={render} onRetry={() => refetch()} retrying={isFetching} extra={extra} />
 
       <DescriptionsComingSoonDialog open={comingSoon} onDismiss={dismissComingSoon} />
     </div>
   );
 }
 
-function RenderBody({ render, onRetry, retrying }: { render: RenderJob; onRetry: () => void; retrying: boolean }) {
+function RenderBody({ render, onRetry, retrying, extra }: { render: RenderJob; onRetry: () => void; retrying: boolean; extra?: (render: RenderJob) => ReactNode }) {
   const [pickerBlockId, setPickerBlockId] = useState<string | null>(null);
   const blocks = useMemo(() => timelineBlocks(render.screenplaySnapshot.blocks ?? []), [render.screenplaySnapshot.blocks]);
   const createVideo = useCreateVideo(render.id);
@@ -167,6 +170,7 @@ function RenderBody({ render, onRetry, retrying }: { render: RenderJob; onRetry:
         </>
       )}
       {render.status === "complete" && <ReRenderCard render={render} />}
+      {extra?.(render)}
       <CharacterVoicesTable voices={render.characterVoices} />
     </>
   );

@@ -1,0 +1,13 @@
+import { AdminFixesScreen } from "../../features/admin/components/admin-fixes-screen";
+import { FeaturedAdminCard } from "../../features/showcase/components/featured-admin-card";
+import { ShowcaseReportsCard } from "../../features/showcase/components/showcase-reports-card";
+
+/** /admin/fixes: the admin tools of every feature, composed here (features do not import one another). */
+export function AdminFixesRoute() {
+  return (
+    <AdminFixesScreen>
+      <FeaturedAdminCard />
+      <ShowcaseReportsCard />
+    </AdminFixesScreen>
+  );
+}

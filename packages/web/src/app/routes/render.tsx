@@ -1,0 +1,27 @@
+import { usePublicEnv } from "../../config/env";
+import { hasRole, useUser } from "../../features/auth/api/user";
+import { RenderScreen } from "../../features/renders/components/render-screen";
+import { ShowcasePromotionCard } from "../../features/showcase/components/showcase-promotion-card";
+
+/**
+ * /renders/:id: the render screen plus, for `features` users and a finished
+ * render with a video, the showcase promotion form (docs/product.md#roles).
+ */
+export function RenderRoute() {
+  const { data: user } = useUser();
+  const { data: env } = usePublicEnv();
+  const canPromote = hasRole(user, "features");
+  return (
+    <RenderScreen
+      extra={(render) =>
+        canPromote && render.status === "complete" && render.outputFilePath ? (
+          <ShowcasePromotionCard
+            render={{ id: render.id, title: render.title, images: render.screenplaySnapshot.blocks.flatMap((b) => b.imageUrl.slice(0, 1)) }}
+            defaultDisplayName={user?.fullName || user?.username}
+            mediaPrefix={env?.AWS_S3_URL_PREFIX}
+          />
+        ) : null
+      }
+    />
+  );
+}
