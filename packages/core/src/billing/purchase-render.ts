@@ -49,23 +49,30 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
   // The webhook was first: its points are on the balance; debit them like any render.
   const fromBalance: RenderPayment = (tx, charge) => {
     const debit = debitItems(tx, { userId, amount: charge.cost, reason: "render", referenceId: charge.renderJobId, comment: `Render: ${charge.title}` });
+    // The claim first: a concurrent twin is told "already used" rather than "no points".
     return {
-      items: [...debit, claimRender(tx)],
-      errors: { 0: new AppError("payment_required", "The points of this payment have already been spent."), [debit.length]: AppError.conflict(ALREADY_USED) },
+      items: [claimRender(tx), ...debit],
+      errors: { 0: AppError.conflict(ALREADY_USED), 1: new AppError("payment_required", "The points of this payment have already been spent.") },
     };
   };
 
-  try {
-    const created = await createRender(render, creditAndDebit);
-    await sendReceipt(intent, method);
-    return { renderJob: created, id: created.id };
-  } catch (error) {
-    if (error !== CREDITED_BY_WEBHOOK && !(error instanceof AppError && error.code === "conflict" && error.message !== ALREADY_USED)) throw error;
-    // A concurrent call or the webhook got there first: decide from the claims.
-    if (await claimExists(renderPurchaseKey(intent.id))) throw AppError.conflict(ALREADY_USED);
-    if (!(await claimExists(creditKey(intent.id)))) throw error;
-    const created = await createRender(render, fromBalance);
-    return { renderJob: created, id: created.id };
+  // A transaction that lost a race to another one touching the same claim is cancelled
+  // without a condition failing; the claims then say what happened, or we try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const created = await createRender(render, creditAndDebit);
+      await sendReceipt(intent, method);
+      return { renderJob: created, id: created.id };
+    } catch (error) {
+      if (error !== CREDITED_BY_WEBHOOK && !(error instanceof AppError && error.code === "conflict" && error.message !== ALREADY_USED)) throw error;
+      if (await claimExists(renderPurchaseKey(intent.id))) throw AppError.conflict(ALREADY_USED);
+      if (await claimExists(creditKey(intent.id))) {
+        // The webhook credited first: its points are on the balance.
+        const created = await createRender(render, fromBalance);
+        return { renderJob: created, id: created.id };
+      }
+      if (attempt >= 3) throw error;
+    }
   }
 }
 
