@@ -18,7 +18,16 @@ const shotsDir = process.env.PAYMENT_SCREENSHOTS;
 async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+  const size = page.viewportSize()!;
+  await page.screenshot({ path: `${shotsDir}/${name}-light.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${shotsDir}/${name}-dark.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${shotsDir}/${name}-phone.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize(size);
+  await page.waitForTimeout(200);
 }
 
 async function payByCard(page: Page, dialogName: string, number: string, payLabel: string) {

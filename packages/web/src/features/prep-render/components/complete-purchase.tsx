@@ -89,9 +89,7 @@ export function CompletePurchase({ payment, values, pageCount, onBack, onStarted
           </div>
         </dl>
         {intent.isError && <PaymentErrorBox title="Payment initialization failed" message={errorMessage(intent.error, "Unable to initialize payment. Please try again later.")} />}
-        <p className="text-sm text-muted-foreground">
-          Or <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">buy points or choose a plan</Link>, then come back to confirm.
-        </p>
+        <p className="text-sm text-muted-foreground">Or buy points or choose a plan on the Pricing page, then come back to confirm.</p>
       </CardContent>
       <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={onBack} className="w-full sm:w-auto" disabled={purchase.isPending}>
