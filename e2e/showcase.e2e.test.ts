@@ -1,0 +1,168 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import type { TestUser } from "../packages/local/src/test/fixtures";
+import { appUrl, launchBrowser } from "./browser";
+import { signedInContext } from "./support";
+
+/** A two-scene screenplay written here (tests never read the shared corpus). */
+const SCREENPLAY = `Title: The Salt Road
+Author: E2E
+
+EXT. SALT FLATS - DAWN
+
+A lone truck crawls across the white flats. MARGO (40s) grips the wheel.
+
+MARGO
+We make the coast by noon, or we don't make it.
+
+INT. TRUCK CAB - CONTINUOUS
+
+The radio hisses. Margo taps it twice.
+
+MARGO
+Come on. Talk to me.
+`;
+
+/** Screenshots for a person to look at, when E2E_SCREENSHOTS names a folder. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** A finished render with a video, made through the API with both review pauses off. */
+async function finishedRender(user: TestUser) {
+  const form = new FormData();
+  form.set("title", "The Salt Road");
+  form.set("file", new Blob([SCREENPLAY]), "salt-road.fountain");
+  const { id: screenplayId } = await (await user.call("/api/screenplays", { method: "POST", body: form })).json();
+  for (let i = 0; ; i++) {
+    const s = await (await user.call(`/api/screenplays/${screenplayId}`)).json();
+    if (s.status === "ready") break;
+    if (s.status === "failed" || i > 100) throw new Error(`The screenplay did not parse: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const created = await user.call("/api/renders", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ screenplayId, title: "The Salt Road Render", style: "noir", characterVoices: {}, previewDescriptionsBeforeFirstImages: false, previewImagesBeforeFirstRender: false }),
+  });
+  const { id } = await created.json();
+  for (let i = 0; i < 300; i++) {
+    const render = await (await user.call(`/api/renders/${id}`)).json();
+    if (render.status === "complete" && render.outputFilePath) return id as string;
+    if (render.status === "failed") throw new Error(`The render failed: ${render.failureReason}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("The render did not finish in time");
+}
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the showcase in a real browser", () => {
+  it("promotes a render, finds and plays it anonymously, features it on the landing page, and mails the creator", async () => {
+    const title = `The Salt Road ${Date.now().toString(36)}`;
+
+    // A features user promotes a finished render from its page.
+    const creator = await signedInContext(browser, { roles: ["features"], points: 1000 });
+    const renderId = await finishedRender(creator.user);
+    await creator.page.goto(appUrl(`/renders/${renderId}`));
+    const card = creator.page.getByRole("button", { name: "Promote to Showcase" });
+    await card.waitFor({ timeout: 30_000 });
+    await creator.page.getByLabel("Title").fill(title);
+    await creator.page.getByLabel("Logline").fill("A driver races the tide across a salt flat.");
+    await creator.page.getByLabel("Display name").fill("Margo Reyes");
+    await card.click();
+    expect(await creator.page.getByText("Genre is required").first().isVisible()).toBe(true);
+    await chooseOption(creator.page, "Genre", "Thriller");
+    await creator.page.getByLabel("Crime Thriller").check();
+    await creator.page.locator("summary", { hasText: "Tone & Mood" }).click();
+    await creator.page.getByLabel("Suspenseful").check();
+    await creator.page.getByRole("radio", { name: "Image 1" }).click();
+    await shot(creator.page, "promotion-form");
+    await card.click();
+    await creator.page.getByText("Promoted to Showcase").first().waitFor();
+    const view = creator.page.getByRole("link", { name: "View in Showcase" });
+    await view.waitFor();
+    const entryId = (await view.getAttribute("href"))!.split("/").pop()!;
+
+    // An anonymous visitor finds it by genre, then by a tag, opens it and plays the video.
+    const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(appUrl("/showcase/search"));
+    await chooseOption(visitor, "Genre", "Thriller");
+    await visitor.getByRole("link", { name: title }).waitFor();
+    expect(visitor.url()).toContain("genre=Thriller");
+    await visitor.getByRole("button", { name: "Clear filters" }).first().click();
+    await visitor.locator("aside summary", { hasText: "Tone & Mood" }).click();
+    // The filters live in the address; the box shows checked once the navigation lands.
+    await visitor.getByLabel("Suspenseful").click();
+    await visitor.waitForURL((url) => url.searchParams.get("tags") === "Suspenseful");
+    await visitor.getByRole("link", { name: title }).waitFor();
+    await shot(visitor, "explore-results");
+    await visitor.getByRole("link", { name: title }).click();
+    await visitor.waitForURL((url) => url.pathname === `/showcase/${entryId}`);
+    await visitor.getByRole("heading", { name: title }).waitFor();
+    expect(await visitor.getByRole("button", { name: "Contact Creator" }).count()).toBe(0);
+    const played = await visitor.getByLabel(`${title} storyboard video`).evaluate(async (el) => {
+      const v = el as HTMLVideoElement;
+      v.muted = true;
+      await v.play();
+      await new Promise((r) => setTimeout(r, 1200));
+      return { time: v.currentTime, width: v.videoWidth, error: v.error?.code ?? null };
+    });
+    expect(played).toMatchObject({ error: null, width: 1280 });
+    expect(played.time).toBeGreaterThan(0.3);
+    await shot(visitor, "detail-anonymous");
+
+    // The share link carries link-preview tags in the server's HTML.
+    const html = await (await fetch(appUrl(`/showcase/${entryId}`))).text();
+    expect(html).toContain(`<meta property="og:title" content="${title} · Storyboard" />`);
+    expect(html).toContain('<meta name="twitter:card" content="player" />');
+    expect(html).toContain('<div id="root">');
+
+    // An admin features it and it appears on the landing page.
+    const admin = await signedInContext(browser, { roles: ["admin"] });
+    await admin.page.goto(appUrl("/admin/fixes"));
+    await admin.page.getByLabel("Showcase entry ID").fill(entryId);
+    await admin.page.getByRole("button", { name: "Add to Featured Showcase" }).click();
+    await admin.page.getByText("Showcase entry added to featured list").first().waitFor();
+    await admin.page.getByLabel("Featured entries").getByText(title).waitFor();
+    await shot(admin.page, "admin-featured");
+    await visitor.goto(appUrl("/"));
+    await visitor.locator("#showcase").getByRole("link", { name: title }).waitFor();
+    await shot(visitor, "landing-featured");
+
+    // A second user contacts the creator; the mail reaches the creator with Reply-To the sender.
+    const fan = await signedInContext(browser);
+    await fan.page.goto(appUrl(`/showcase/${entryId}`));
+    await fan.page.getByRole("button", { name: "Contact Creator" }).click();
+    const dialog = fan.page.getByRole("dialog", { name: "Contact Margo Reyes" });
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+    await dialog.getByText("Please select a reason").waitFor();
+    await chooseOption(fan.page, "Reason", "Interested in producing or optioning");
+    await dialog.getByLabel("Message (optional)").fill("Loved the tide sequence. Can we talk?");
+    await dialog.getByText("37/1000").waitFor();
+    await dialog.getByRole("checkbox").check();
+    await shot(fan.page, "contact-dialog");
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+    await fan.page.getByText("Your message was sent to the creator.").first().waitFor();
+    const { emails } = (await (await fetch(`${process.env.SES_URL}/store`)).json()) as { emails: { destination: { to: string[] }; replyTo?: string[]; subject: string }[] };
+    const mail = emails.find((m) => m.destination.to.includes(creator.user.email) && m.subject.endsWith(`contacted you about "${title}"`));
+    expect(mail?.replyTo).toEqual([fan.user.email]);
+
+    await Promise.all([creator.context.close(), visitorContext.close(), admin.context.close(), fan.context.close()]);
+  });
+});
