@@ -34,8 +34,3 @@ export const paymentMethodsQueryOptions = () =>
 
 export const usePayments = () => useQuery(paymentsQueryOptions());
 export const usePaymentMethods = () => useQuery(paymentMethodsQueryOptions());
-
-/** Amounts are stored in cents and shown as USD with 2 decimals (spec §9). */
-export function formatCents(cents: number, currency = "USD"): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
-}

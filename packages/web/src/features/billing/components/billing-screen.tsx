@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/utils";
-import { cardOf, formatCents, usePaymentMethods, usePayments } from "../api/billing";
+import { formatCents } from "../../../lib/money";
+import { cardOf, usePaymentMethods, usePayments } from "../api/billing";
 
 function PaymentHistory() {
   const { data, isPending, isError } = usePayments();

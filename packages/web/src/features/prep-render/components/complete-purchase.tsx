@@ -9,10 +9,10 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
+import { formatCents } from "../../../lib/money";
 import { type PaymentRequired, useCreateRenderPayment, usePurchaseRender } from "../api/prep-render";
 
 const points = (n: number) => (Number.isFinite(n) ? `${n.toLocaleString()} points` : "—");
-const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
 interface Props {
   payment: PaymentRequired;
@@ -84,7 +84,7 @@ export function CompletePurchase({ payment, values, pageCount, onBack, onStarted
           <div className="flex items-baseline justify-between gap-4 border-t pt-2">
             <dt className="font-medium">Price</dt>
             <dd className="text-lg font-semibold tabular-nums" data-testid="render-price">
-              {intent.data ? usd(intent.data.amount) : intent.isError ? "—" : <Skeleton className="h-6 w-20" />}
+              {intent.data ? formatCents(intent.data.amount) : intent.isError ? "—" : <Skeleton className="h-6 w-20" />}
             </dd>
           </div>
         </dl>
@@ -108,7 +108,7 @@ export function CompletePurchase({ payment, values, pageCount, onBack, onStarted
           ) : (
             <Button onClick={() => setPaying(true)} disabled={!intent.data || purchase.isPending} className="w-full sm:w-auto">
               {purchase.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CreditCard aria-hidden />}
-              {purchase.isPending ? "Starting render..." : intent.data ? `Pay ${usd(intent.data.amount)}` : "Pay by card"}
+              {purchase.isPending ? "Starting render..." : intent.data ? `Pay ${formatCents(intent.data.amount)}` : "Pay by card"}
             </Button>
           )}
         </div>
@@ -118,7 +118,7 @@ export function CompletePurchase({ payment, values, pageCount, onBack, onStarted
         clientSecret={intent.data?.clientSecret ?? null}
         title="Complete Your Purchase"
         description={`Pay for "${values.title}" and the render starts right away.`}
-        amountLabel={intent.data ? usd(intent.data.amount) : undefined}
+        amountLabel={intent.data ? formatCents(intent.data.amount) : undefined}
         onSuccess={onPaid}
         onOpenChange={setPaying}
       />

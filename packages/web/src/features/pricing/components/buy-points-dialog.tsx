@@ -13,10 +13,10 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
+import { formatCents } from "../../../lib/money";
 import { useUser } from "../../auth/api/user";
 import { type PointsPaymentIntent, useAwaitPointsCredit, useCreatePointsPayment, useSubscriberPagePrice } from "../api/buy-points";
 
-const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
 const schema = z.object({
   amount: z.coerce
@@ -92,7 +92,7 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
           <DialogHeader>
             <DialogTitle>Buy Points</DialogTitle>
             <DialogDescription>
-              {usd(pagePrice)} per 100 points{pagePrice !== RETAIL_CENTS_PER_PAGE ? " at your plan's rate" : ""}. Points never expire.
+              {formatCents(pagePrice)} per 100 points{pagePrice !== RETAIL_CENTS_PER_PAGE ? " at your plan's rate" : ""}. Points never expire.
             </DialogDescription>
           </DialogHeader>
           <Form {...form}>
@@ -137,7 +137,7 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
                 <p className="text-3xl font-bold tabular-nums" data-testid="points-to-buy">
                   {points.toLocaleString()}
                 </p>
-                <p className="text-sm text-muted-foreground">points for {usd(dollars * 100)}</p>
+                <p className="text-sm text-muted-foreground">points for {formatCents(dollars * 100)}</p>
               </div>
               <p className="text-xs text-muted-foreground">Amounts are in steps of $10 and rounded down; the minimum is $10.</p>
               <DialogFooter>
@@ -158,7 +158,7 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
         clientSecret={intent?.clientSecret ?? null}
         title={intent ? `Buy ${intent.points.toLocaleString()} points` : "Buy points"}
         description="Pay by card. Your points are added as soon as the payment goes through."
-        amountLabel={intent ? usd(intent.amount) : undefined}
+        amountLabel={intent ? formatCents(intent.amount) : undefined}
         onSuccess={onPaid}
         onOpenChange={(next) => !next && setIntent(null)}
       />
