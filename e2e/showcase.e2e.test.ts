@@ -23,12 +23,21 @@ MARGO
 Come on. Talk to me.
 `;
 
-/** Screenshots for a person to look at, when E2E_SCREENSHOTS names a folder. */
+/** Screenshots for a person to look at (light, dark, phone width), when E2E_SCREENSHOTS names a folder. */
 async function shot(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOTS;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  const size = page.viewportSize()!;
+  await page.screenshot({ path: `${dir}/${name}.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${dir}/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize(size);
 }
 
 /** A finished render with a video, made through the API with both review pauses off. */
@@ -97,10 +106,22 @@ describe("the showcase in a real browser", () => {
     const view = creator.page.getByRole("link", { name: "View in Showcase" });
     await view.waitFor();
     const entryId = (await view.getAttribute("href"))!.split("/").pop()!;
+    if (process.env.E2E_SCREENSHOTS) {
+      await creator.page.goto(appUrl(`/showcase/${entryId}`));
+      await creator.page.getByRole("button", { name: "Edit Showcase" }).waitFor();
+      await shot(creator.page, "detail-owner");
+      await creator.page.getByRole("button", { name: "Edit Showcase" }).click();
+      await shot(creator.page, "edit-dialog");
+    }
 
     // An anonymous visitor finds it by genre, then by a tag, opens it and plays the video.
     const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const visitor = await visitorContext.newPage();
+    if (process.env.E2E_SCREENSHOTS) {
+      await visitor.goto(appUrl("/showcase/search?search=nothing-matches-this"));
+      await visitor.getByText("No showcases match these filters").waitFor();
+      await shot(visitor, "explore-empty");
+    }
     await visitor.goto(appUrl("/showcase/search"));
     await chooseOption(visitor, "Genre", "Thriller");
     await visitor.getByRole("link", { name: title }).waitFor();
@@ -143,6 +164,7 @@ describe("the showcase in a real browser", () => {
     await shot(admin.page, "admin-featured");
     await visitor.goto(appUrl("/"));
     await visitor.locator("#showcase").getByRole("link", { name: title }).waitFor();
+    await visitor.locator("#showcase").scrollIntoViewIfNeeded();
     await shot(visitor, "landing-featured");
 
     // A second user contacts the creator; the mail reaches the creator with Reply-To the sender.

@@ -104,6 +104,13 @@ describe("PUT /api/showcase/{id} and the reads", () => {
     const seen = await visible.json();
     expect(seen).toMatchObject({ title: "The Lighthouse Keeper", isOwner: false });
     expect(seen.thumbnailOptions).toBeUndefined();
+    // Public again: back in the public index that search reads.
+    await edit(user, { ...showcaseFields({ title: `Back ${entry.id}` }), isPublic: true });
+    const back = await (await anonymous(`/api/showcase/search?search=${encodeURIComponent(`Back ${entry.id}`)}`)).json();
+    expect(back.entries.map((e: { id: string }) => e.id)).toEqual([entry.id]);
+    await edit(user, { ...showcaseFields({ title: `Back ${entry.id}` }), isPublic: false });
+    const gone = await (await anonymous(`/api/showcase/search?search=${encodeURIComponent(`Back ${entry.id}`)}`)).json();
+    expect(gone.pagination.total).toBe(0);
   });
 
   it("lists a creator's public entries with limit and excludeId, and the owner's entry of a render", async () => {
