@@ -130,6 +130,13 @@ describe("points purchase amounts (docs/decisions.md#payments)", () => {
     expect((await post(user, "/api/create-payment-intent-v2", { amount: 20 })).body.points).toBe(666);
   });
 
+  it("GET /api/env names the publishable key and, offline, the stand-in the browser confirms against", async () => {
+    const env = await (await fetch(new URL("/api/env", process.env.API_URL))).json();
+    expect(env.STRIPE_PUBLISHABLE_KEY).toMatch(/^pk_/);
+    expect(env.STRIPE_API_URL).toBe(process.env.STRIPE_API_URL);
+    expect(JSON.stringify(env)).not.toContain(process.env.STRIPE_SECRET_KEY!);
+  });
+
   it("needs a signed-in user", async () => {
     const res = await fetch(new URL("/api/create-payment-intent-v2", process.env.API_URL), { method: "POST", headers: { "content-type": "application/json" }, body: '{"amount":10}' });
     expect(res.status).toBe(401);
