@@ -7,7 +7,7 @@ import { assertAdmin } from "../actor";
 import { db } from "../dynamo/service";
 import { isConditionFailed } from "../dynamo/errors";
 import { AppError } from "../error";
-import { getEntryItem } from "./entries";
+import { getEntryItem, toEntryView } from "./entries";
 
 const LIST = "featured";
 
@@ -21,18 +21,9 @@ export async function listFeatured(limit: number) {
     const entry = await getEntryItem(item.showcaseEntryId);
     // A featured entry that was unpublished (or deleted) drops out of view until it is public again.
     if (!entry || entry.isPublic === false) continue;
-    out.push({
-      id: entry.showcaseEntryId,
-      showcaseEntryId: entry.showcaseEntryId,
-      title: entry.title,
-      genre: entry.genre,
-      logline: entry.logline ?? null,
-      thumbnailUrl: entry.thumbnailUrl ?? null,
-      posterUrl: entry.posterUrl ?? null,
-      videoUrl: entry.videoUrl ?? null,
-      displayName: entry.displayName,
-      featuredAt: item.createdAt,
-    });
+    // The featured-list view (docs/product.md#showcase): the card's fields of the entry.
+    const { id, showcaseEntryId, title, genre, logline, thumbnailUrl, posterUrl, videoUrl, displayName } = toEntryView(entry);
+    out.push({ id, showcaseEntryId, title, genre, logline, thumbnailUrl, posterUrl, videoUrl, displayName, featuredAt: item.createdAt });
   }
   return out;
 }

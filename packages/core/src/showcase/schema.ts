@@ -75,7 +75,7 @@ export type EditInput = z.infer<typeof editSchema>;
 
 /** The contact dialog (spec §5, contact request). `agree` is the dialog's checkbox; the server needs no copy of it. */
 export const contactFormSchema = z.object({
-  reason: z.string({ error: M.reasonRequired }).min(1, { error: M.reasonRequired }).refine((r) => CONTACT_REASON_IDS.includes(r), { error: M.reasonRequired }),
+  reason: z.string({ error: M.reasonRequired }).refine((r) => CONTACT_REASON_IDS.includes(r), { error: M.reasonRequired }),
   message: z.string().max(SHOWCASE_LIMITS.contactMessage, { error: `Message must be at most ${SHOWCASE_LIMITS.contactMessage} characters` }).optional(),
   agree: z.boolean().refine((v) => v, { error: M.agreementRequired }),
 });
