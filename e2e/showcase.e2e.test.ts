@@ -121,6 +121,10 @@ describe("the showcase in a real browser", () => {
       await visitor.goto(appUrl("/showcase/search?search=nothing-matches-this"));
       await visitor.getByText("No showcases match these filters").waitFor();
       await shot(visitor, "explore-empty");
+      await visitor.setViewportSize({ width: 390, height: 844 });
+      await visitor.getByRole("button", { name: /^Filters/ }).click();
+      await visitor.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/explore-filters-phone.png`, fullPage: true });
+      await visitor.setViewportSize({ width: 1280, height: 900 });
     }
     await visitor.goto(appUrl("/showcase/search"));
     await chooseOption(visitor, "Genre", "Thriller");

@@ -1,6 +1,7 @@
 import { GENRE_NAMES, subgenresOf, TAG_GROUPS } from "@storyboard/core/catalog/showcase";
 import { SHOWCASE_LIMITS } from "@storyboard/core/showcase/schema";
 import { Search } from "lucide-react";
+import { useId } from "react";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
@@ -22,14 +23,16 @@ export function ShowcaseFilterPanel({
   onChange: (next: Partial<ShowcaseFilters>) => void;
 }) {
   const subgenres = subgenresOf(filters.genre);
+  // The panel renders twice (desktop aside, phone panel): ids must differ.
+  const id = useId();
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-2">
-        <Label htmlFor="showcase-search">Search</Label>
+        <Label htmlFor={`${id}-search`}>Search</Label>
         <div className="relative">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
-            id="showcase-search"
+            id={`${id}-search`}
             type="search"
             placeholder="Title, logline, creator or tag"
             value={searchText}
@@ -39,9 +42,9 @@ export function ShowcaseFilterPanel({
         </div>
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="showcase-genre">Genre</Label>
+        <Label htmlFor={`${id}-genre`}>Genre</Label>
         <Select value={filters.genre || ALL_GENRES} onValueChange={(genre) => onChange({ genre: genre === ALL_GENRES ? "" : genre, subgenres: [] })}>
-          <SelectTrigger id="showcase-genre" aria-label="Genre">
+          <SelectTrigger id={`${id}-genre`} aria-label="Genre">
             <SelectValue placeholder="All genres" />
           </SelectTrigger>
           <SelectContent>
