@@ -83,4 +83,42 @@ describe("showcase detail", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Contact Mara Quill" })).not.toBeInTheDocument());
     expect(callsTo(fetchMock, "POST /api/contact-requests").at(-1)).toEqual({ creatorId: "creator-1", showcaseEntryId: "e1", reason: "hiring", message: "Hello there" });
   });
+
+  it("lets the owner edit and hide the entry, and says 'Failed to update showcase entry' on failure", async () => {
+    let answer: () => unknown = () => apiError(400, "Title is required", "validation");
+    const fetchMock = mockFetch({
+      ...signedIn,
+      "GET /api/showcase/single/e1": () => ({ ...entry, isOwner: true, thumbnailOptions: ["renders/u/r/poster.jpg", "renders/u/r/images/1.jpg"] }),
+      "GET /api/showcase/by-user/creator-1": () => [],
+      "PUT /api/showcase/e1": () => answer(),
+    });
+    const user = userEvent.setup();
+    renderApp("/showcase/e1");
+    await user.click(await screen.findByRole("button", { name: "Edit Showcase" }));
+    const title = await screen.findByLabelText("Title");
+    expect(title).toHaveValue("Harbour Lights");
+    expect(screen.getAllByRole("radio").map((r) => r.getAttribute("aria-label"))).toEqual(["Use the poster", "Image 1"]);
+    await user.clear(title);
+    await user.type(title, "Harbour Lights II");
+    await user.click(screen.getByRole("switch"));
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Failed to update showcase entry")).toBeInTheDocument();
+    answer = () => ({ ...entry, title: "Harbour Lights II", isPublic: false });
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Save Changes" })).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, "PUT /api/showcase/e1").at(-1)).toMatchObject({ title: "Harbour Lights II", isPublic: false, genre: "Drama", subgenres: ["Family Drama"], tags: ["Dark"], thumbnailUrl: null });
+  });
+
+  it("copies the share link, or says 'Failed to copy'", async () => {
+    mockFetch({ ...anonymous, "GET /api/showcase/single/e1": () => entry, "GET /api/showcase/by-user/creator-1": () => [] });
+    const writeText = vi.fn().mockRejectedValueOnce(new Error("denied")).mockResolvedValue(undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderApp("/showcase/e1");
+    await userEvent.click(await screen.findByRole("button", { name: "Copy link" }));
+    expect(await screen.findByText("Failed to copy")).toBeInTheDocument();
+    expect(screen.getByText("Please try again or copy the link manually.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Copy link" }));
+    expect(await screen.findByText("Link copied")).toBeInTheDocument();
+    expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/showcase/e1`);
+  });
 });
