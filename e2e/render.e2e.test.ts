@@ -15,7 +15,7 @@ afterAll(async () => {
 describe("a render in a real browser", () => {
   it("prepares with a non-default style and voice, reviews, swaps an image, makes the video, plays it and downloads the zip", async () => {
     const { page, context } = await signedInContext(browser, { points: 1000 });
-    const screenplayId = await uploadThroughDialog(page, "fdx/scripttool_trelby-export_testplay01b.fdx");
+    const screenplayId = await uploadThroughDialog(page, "fdx");
     await page.getByRole("link", { name: "Create New Render" }).click();
     await page.waitForURL((url) => url.pathname === `/prep-render/${screenplayId}`);
 

@@ -11,9 +11,9 @@ afterAll(async () => {
 });
 
 describe("a screenplay in a real browser", () => {
-  it("uploads a corpus .fdx, shows its characters, adds and removes a non-speaking one, and deletes it", async () => {
+  it("uploads an Open Screenplay Format file, shows its characters, adds and removes a non-speaking one, and deletes it", async () => {
     const { page, context } = await signedInContext(browser);
-    const id = await uploadThroughDialog(page, "fdx/scripttool_fd-v3_sample04.fdx");
+    const id = await uploadThroughDialog(page, "osf");
 
     const characters = page.getByRole("list", { name: "Characters" });
     await characters.waitFor({ timeout: 60_000 });

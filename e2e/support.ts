@@ -1,3 +1,4 @@
+import type { FixtureFormat } from "../packages/core/src/screenplay/fixtures/short";
 import type { Page } from "playwright-core";
 
 interface StoredMail {
@@ -47,13 +48,13 @@ export async function signedInContext(browser: import("playwright-core").Browser
   return { user, context, page };
 }
 
-/** Uploads a corpus file through the dashboard's dialog and waits for its detail page. */
-export async function uploadThroughDialog(page: Page, file: string) {
-  const { corpusPath } = await import("../packages/local/src/test/fixtures");
+/** Uploads the project's own short screenplay (in `format`) through the dashboard's dialog and waits for its detail page. */
+export async function uploadThroughDialog(page: Page, format: FixtureFormat = "fdx") {
+  const { screenplayFile } = await import("../packages/local/src/test/fixtures");
   await page.goto(new URL("/dashboard", process.env.APP_URL).toString());
   await page.getByRole("button", { name: "Upload Screenplay" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Upload Screenplay" });
-  await dialog.getByTestId("screenplay-file-input").setInputFiles(corpusPath(file));
+  await dialog.getByTestId("screenplay-file-input").setInputFiles(screenplayFile(format));
   await dialog.getByRole("checkbox").click();
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
   await dialog.getByLabel("Upload progress").waitFor();

@@ -2,7 +2,6 @@
  * Fault tests of the render pipeline on the local runner, in this test
  * process, with providers that fail on purpose.
  */
-import { readFileSync } from "node:fs";
 import { withActor } from "@storyboard/core/actor";
 import { db } from "@storyboard/core/dynamo/service";
 import { OfflineImageProvider } from "@storyboard/core/provider/offline/image";
@@ -12,10 +11,9 @@ import type { ImageProvider, SpeechProvider } from "@storyboard/core/provider/ty
 import { createRender } from "@storyboard/core/render/create";
 import { markRenderFailed } from "@storyboard/core/render/failure";
 import { generateBlockAsset, planBlocks } from "@storyboard/core/render/generate";
-import { corpusPath, createTestUser, eventually, type TestUser } from "./test/fixtures";
+import { createTestUser, eventually, type TestUser, uploadScreenplay } from "./test/fixtures";
 import { runPhaseLocally, useLocalWorkflows, workflowsSettled } from "./workflows";
 
-const SHORT = "fdx/scripttool_trelby-export_testplay01b.fdx";
 
 /** A seeded coin, so a "30 % of calls fail" run is the same every time. */
 function coin(seed: number) {
@@ -41,9 +39,7 @@ function flaky<T extends object>(inner: T, method: keyof T, failureRate: number,
 }
 
 async function readyScreenplay(user: TestUser) {
-  const form = new FormData();
-  form.set("file", new Blob([readFileSync(corpusPath(SHORT))]), "testplay.fdx");
-  const { id } = await (await user.call("/api/screenplays", { method: "POST", body: form })).json();
+  const { id } = await (await uploadScreenplay(user, "fdx")).json();
   await eventually(async () => (await (await user.call(`/api/screenplays/${id}`)).json()).status === "ready");
   return id as string;
 }

@@ -4,22 +4,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { screenplayFile } from "../test/fixtures";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 const bin = path.join(repoRoot, "packages/local/bin/storyboard.mjs");
-const corpus = path.resolve(repoRoot, "../shared/corpus");
 
 const storyboard = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, encoding: "utf8" });
 
 describe("storyboard parse", () => {
   it("prints the parse as JSON and exits 0", () => {
-    const run = storyboard("parse", path.join(corpus, "fdx/logline_fd8-v1_split-runs_titlepage.fdx"), "--json");
+    const run = storyboard("parse", screenplayFile("fdx"), "--json");
     expect(run.status).toBe(0);
     const output = JSON.parse(run.stdout);
     expect(Object.keys(output)).toEqual(["title", "format", "pageCount", "blocks", "characterDictionary", "sceneDictionary"]);
-    expect(output).toMatchObject({ title: null, format: "fdx", pageCount: 1 });
-    expect(output.blocks[0]).toEqual({ id: "b0001", type: "scene_heading", text: "INT. BEDROOM - NIGHT" });
-    expect(Object.keys(output.characterDictionary)).toEqual(["BEN"]);
+    expect(output).toMatchObject({ title: "Night Shift", format: "fdx", pageCount: 1 });
+    expect(output.blocks[0]).toEqual({ id: "b0001", type: "scene_heading", text: "INT. OFFICE - NIGHT" });
+    expect(Object.keys(output.characterDictionary).sort()).toEqual(["GUARD", "JANITOR", "PROGRAMMER"]);
   });
 
   it("prints a one-line reason and exits 1 for a bad file", () => {

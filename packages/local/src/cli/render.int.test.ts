@@ -6,10 +6,10 @@ import { fileURLToPath } from "node:url";
 import { probe } from "@storyboard/core/media/ffmpeg";
 import { unzipSync } from "fflate";
 import { readFileSync } from "node:fs";
+import { screenplayFile } from "../test/fixtures";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 const bin = path.join(repoRoot, "packages/local/bin/storyboard.mjs");
-const corpus = path.resolve(repoRoot, "../shared/corpus");
 
 function storyboard(args: string[]) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -25,7 +25,7 @@ function storyboard(args: string[]) {
 describe("storyboard render", () => {
   it("renders a screenplay without the web and writes the four outputs", async () => {
     const out = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
-    const run = await storyboard(["render", path.join(corpus, "fountain/screenplain_utf-8-bom.fountain"), "--style", "ghibli", "--out", out, "--captions"]);
+    const run = await storyboard(["render", screenplayFile("fountain"), "--style", "ghibli", "--out", out, "--captions"]);
     expect(run.stderr.split("\n").filter((l) => l.includes("failed"))).toEqual([]);
     expect(run.status).toBe(0);
     for (const file of ["video.mp4", "poster.jpg", "audio.mp3", "project.zip"]) expect(existsSync(path.join(out, file))).toBe(true);
@@ -37,7 +37,7 @@ describe("storyboard render", () => {
   });
 
   it("explains its usage and exits 2 without an output folder, 1 for a file that is not a screenplay", async () => {
-    const usage = await storyboard(["render", path.join(corpus, "fountain/screenplain_utf-8-bom.fountain")]);
+    const usage = await storyboard(["render", screenplayFile("fountain")]);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain("Usage: storyboard render FILE --style ID --out DIR");
     const out = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));

@@ -1,4 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type FixtureFormat, nightShift } from "@storyboard/core/screenplay/fixtures/short";
 import { openSession } from "@storyboard/core/auth/session";
 import { db } from "@storyboard/core/dynamo/service";
 
@@ -43,6 +47,19 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
   }
 }
 
-/** The shared corpus of real screenplays, beside the repository (never copied into it). */
-export const corpusPath = (relative: string) =>
-  new URL(`../../../../../shared/corpus/${relative}`, import.meta.url).pathname;
+/** The project's own short screenplay written to a temporary file, for tests that need a path (CLI, file inputs). */
+export function screenplayFile(format: FixtureFormat = "fdx"): string {
+  const { fileName, bytes } = nightShift(format);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "storyboard-fixture-")), fileName);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+/** Uploads the short screenplay as `user` through the API; answers the raw response. */
+export function uploadScreenplay(user: TestUser, format: FixtureFormat = "fdx", title?: string) {
+  const { fileName, bytes } = nightShift(format);
+  const form = new FormData();
+  form.set("file", new Blob([Buffer.from(bytes)]), fileName);
+  if (title !== undefined) form.set("title", title);
+  return user.call("/api/screenplays", { method: "POST", body: form });
+}

@@ -2,17 +2,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ffmpeg, probe } from "@storyboard/core/media/ffmpeg";
-import { corpusPath, createTestUser, eventually, type TestUser } from "@storyboard/local/test/fixtures";
+import { createTestUser, eventually, type TestUser, uploadScreenplay } from "@storyboard/local/test/fixtures";
 import sharp from "sharp";
 import { unzipSync } from "fflate";
 
-const SHORT = "fdx/scripttool_trelby-export_testplay01b.fdx";
 const json = { "content-type": "application/json" };
 
-async function uploadReady(user: TestUser, file = SHORT) {
-  const form = new FormData();
-  form.set("file", new Blob([readFileSync(corpusPath(file))]), file.split("/").pop()!);
-  const res = await user.call("/api/screenplays", { method: "POST", body: form });
+async function uploadReady(user: TestUser) {
+  const res = await uploadScreenplay(user, "fdx");
   const { id } = await res.json();
   return eventually(async () => {
     const body = await (await user.call(`/api/screenplays/${id}`)).json();

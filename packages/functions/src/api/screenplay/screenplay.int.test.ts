@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
 import { listKeys } from "@storyboard/core/blob/s3";
 import { config } from "@storyboard/core/config";
 import { zipSync, strToU8 } from "fflate";
-import { corpusPath, createTestUser, eventually, type TestUser } from "@storyboard/local/test/fixtures";
-
-const FARMLAND = "fdx/storyboarder_fd-v3_rich_dual_scriptnotes.fdx";
+import { createTestUser, eventually, type TestUser } from "@storyboard/local/test/fixtures";
+import { type FixtureFormat, NIGHT_SHIFT, nightShift } from "@storyboard/core/screenplay/fixtures/short";
 
 function upload(user: TestUser, fileName: string, bytes: Uint8Array, title?: string) {
   const form = new FormData();
@@ -13,8 +11,9 @@ function upload(user: TestUser, fileName: string, bytes: Uint8Array, title?: str
   return user.call("/api/screenplays", { method: "POST", body: form });
 }
 
-async function uploadReady(user: TestUser, file = FARMLAND, title?: string) {
-  const res = await upload(user, file.split("/").pop()!, readFileSync(corpusPath(file)), title);
+async function uploadReady(user: TestUser, format: FixtureFormat = "fdx", title?: string) {
+  const { fileName, bytes } = nightShift(format);
+  const res = await upload(user, fileName, bytes, title);
   expect(res.status).toBe(200);
   const { id } = await res.json();
   const detail = await eventually(async () => {
@@ -35,15 +34,15 @@ async function storedKeys(userId: string) {
 describe("uploading a screenplay", () => {
   it("stores it, parses it from the bucket event and shows it on the dashboard list", async () => {
     const user = await createTestUser();
-    const detail = await uploadReady(user, FARMLAND, "Farmland");
+    const detail = await uploadReady(user, "fdx", "Farmland");
     expect(detail.status).toBe("ready");
     expect(detail.title).toBe("Farmland");
     expect(detail.pageCount).toBeGreaterThanOrEqual(1);
     expect(detail.estimatedCost).toBe(detail.pageCount * 100);
-    expect(detail.blocks.length).toBeGreaterThan(100);
-    expect(Object.keys(detail.sceneDictionary).length).toBe(30);
+    expect(detail.blocks.length).toBeGreaterThan(10);
+    expect(Object.keys(detail.sceneDictionary).length).toBe(NIGHT_SHIFT.scenes);
     const speakers = Object.entries(detail.characterDictionary).filter(([, c]) => (c as { isSpeaker: boolean }).isSpeaker);
-    expect(speakers.length).toBeGreaterThan(2);
+    expect(speakers.map(([name]) => name).sort()).toEqual([...NIGHT_SHIFT.speakers]);
 
     const list = await (await user.call("/api/screenplays")).json();
     expect(list.map((s: { id: string }) => s.id)).toEqual([detail.id]);
@@ -52,8 +51,8 @@ describe("uploading a screenplay", () => {
 
   it("defaults the title to the screenplay's own title or the file name", async () => {
     const user = await createTestUser();
-    const detail = await uploadReady(user, "fountain/screenplain_utf-8-bom.fountain");
-    expect(detail.title.length).toBeGreaterThan(0);
+    const detail = await uploadReady(user, "fountain");
+    expect(detail.title).toBe(NIGHT_SHIFT.title);
   });
 
   it("answers 404 for another user's screenplay, its file and its characters", async () => {
@@ -77,7 +76,7 @@ describe("uploading a screenplay", () => {
     const { id } = await uploadReady(user);
     const res = await user.call(`/api/screenplays/${id}/file`);
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(corpusPath(FARMLAND)))).toBe(true);
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(nightShift("fdx").bytes))).toBe(true);
   });
 
   it("needs a session", async () => {
