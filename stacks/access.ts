@@ -40,7 +40,7 @@ export function sesSendStatement(stack: Stack) {
   });
 }
 
-/** The admin calls the API makes on the user pool (DESIGN Decision 2: our API creates users and checks passwords). */
+/** The admin calls the API makes on the user pool (docs/architecture.md#sessions: our API creates users and checks passwords). */
 export const COGNITO_ADMIN_ACTIONS = [
   "cognito-idp:AdminCreateUser",
   "cognito-idp:AdminInitiateAuth",

@@ -27,7 +27,7 @@ export function routeFunction(route: Pick<Route, "handler" | "auth" | "timeout" 
 /**
  * The HTTP API: one route and one Lambda per row of the route table, plus
  * `$default` for paths no row matches. There is no API Gateway authorizer:
- * sessions are our own cookie (DESIGN Decision 2), checked by the handler
+ * sessions are our own cookie (docs/architecture.md#sessions), checked by the handler
  * wrapper against the row's auth level.
  */
 export function Api({ stack, app }: StackContext) {

@@ -8,7 +8,7 @@ import { Secrets } from "./secrets";
 import { settings } from "./settings";
 
 /**
- * Cognito holds identities (DESIGN Decision 2). Our API creates users with
+ * Cognito holds identities (docs/architecture.md#sessions). Our API creates users with
  * AdminCreateUser after its own e-mail code check and verifies passwords with
  * AdminInitiateAuth (ADMIN_USER_PASSWORD_AUTH); Google sign-in runs through the
  * hosted UI with the authorization-code flow.

@@ -38,7 +38,7 @@ const PHASE_TIMEOUT: Record<Phase, Duration> = {
 };
 
 /**
- * The render phases (DESIGN Decision 5): three Standard state machines built
+ * The render phases (docs/architecture.md#render-phases): three Standard state machines built
  * from core's ASL, and one Lambda per task.
  */
 export function Render({ stack, app }: StackContext) {

@@ -25,7 +25,7 @@ export function Secrets({ stack, app }: StackContext) {
   return {
     secrets,
     parameters,
-    /** Bound to the functions that call the cloud AI providers (DESIGN Decision 6). */
+    /** Bound to the functions that call the cloud AI providers (docs/architecture.md#providers). */
     providerSecrets: [secrets.OPENAI_API_KEY, secrets.ELEVENLABS_API_KEY],
     /** Bound to the API: billing reads Stripe's keys. */
     billingSecrets: [secrets.STRIPE_SECRET_KEY, secrets.STRIPE_WEBHOOK_SECRET],

@@ -1,5 +1,5 @@
 /**
- * Account schemas shared by the web forms and the API handlers (spec §5).
+ * Account schemas shared by the web forms and the API handlers (docs/product.md#accounts).
  * Browser-safe: imports only zod. Messages are the spec's exact strings.
  */
 import { z } from "zod";
@@ -104,7 +104,7 @@ export const passwordChangeRequestSchema = z.object({
   newPassword: password,
 });
 
-/** Every e-mail preference a user holds; all default to true (spec §3). */
+/** Every e-mail preference a user holds; all default to true (docs/product.md#accounts). */
 export const NOTIFICATION_PREFERENCE_KEYS = [
   "renderStarted",
   "renderComplete",

@@ -2,7 +2,7 @@ import { hasRole } from "../actor";
 import { PLANS } from "../catalog/plans";
 import { db } from "../dynamo/service";
 
-/** The plans as `GET /api/subscriptions` lists them; the Test plan only for admins (spec §6). */
+/** The plans as `GET /api/subscriptions` lists them; the Test plan only for admins (docs/product.md#roles). */
 export async function listPlans() {
   const { data } = await db.entities.plan.query.byList({ list: "plans" }).go({ pages: "all" });
   const admin = hasRole("admin");

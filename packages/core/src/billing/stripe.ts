@@ -1,5 +1,5 @@
 /**
- * The one Stripe client of the server (DESIGN Decision 9 in docs/architecture.md).
+ * The one Stripe client of the server (docs/architecture.md#payments).
  * `STRIPE_API_URL` points the official SDK at another Stripe-compatible host:
  * `npm start` and the tests set it to the local stand-in in `packages/local`;
  * on AWS it is unset and the SDK talks to api.stripe.com. Nothing else differs.

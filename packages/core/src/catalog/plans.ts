@@ -1,5 +1,5 @@
 /**
- * The subscription plans (spec §3, §9; prices not given there, so ours).
+ * The subscription plans (docs/product.md#subscriptions; prices not given there, so ours).
  * Retail is $3 a page (100 points); plans discount the monthly price per
  * page, and annual billing saves a further 20% on twelve months. Price ids
  * are Stripe lookup keys, so each stage's Stripe account maps them to its

@@ -30,7 +30,7 @@ export const GENRES: readonly Genre[] = [
 
 export const GENRE_NAMES: readonly string[] = GENRES.map((g) => g.name);
 
-/** The ten genres the promotion and edit forms offer (spec §3, showcase edit genre list). */
+/** The ten genres the promotion and edit forms offer (docs/product.md#showcase, showcase edit genre list). */
 export const EDIT_GENRES: readonly string[] = [
   "Action",
   "Comedy",
@@ -53,7 +53,7 @@ export interface TagGroup {
   tags: readonly string[];
 }
 
-/** The five tag groups (spec §3, tag catalogue). */
+/** The five tag groups (docs/product.md#showcase, tag catalogue). */
 export const TAG_GROUPS: readonly TagGroup[] = [
   { name: "Style & Aesthetic", tags: ["Noir", "Minimalist", "Surreal", "Gritty", "Vintage", "Neon", "Hand-Drawn", "Cinematic"] },
   { name: "Tone & Mood", tags: ["Dark", "Uplifting", "Suspenseful", "Whimsical", "Melancholic", "Tense", "Heartwarming", "Eerie"] },
@@ -69,7 +69,7 @@ export interface ContactReason {
   label: string;
 }
 
-/** Why someone contacts a creator (spec §3, contact reasons); the ids are ours. */
+/** Why someone contacts a creator (docs/product.md#showcase, contact reasons); the ids are ours. */
 export const CONTACT_REASONS: readonly ContactReason[] = [
   { id: "producing", label: "Interested in producing or optioning" },
   { id: "collaborating", label: "Interested in collaborating creatively" },

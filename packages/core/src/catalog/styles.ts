@@ -1,5 +1,5 @@
 /**
- * The visual styles a render can use (spec §3). Browser-safe: the web lists
+ * The visual styles a render can use (docs/product.md#renders). Browser-safe: the web lists
  * them in the prepare-render screen and the server validates against them.
  */
 export const STYLE_IDS = ["cinematic", "noir", "ghibli", "comic", "surreal", "documentary"] as const;

@@ -1,5 +1,5 @@
 /**
- * Timezone choices offered by the product (spec §3). Browser-safe: the web
+ * Timezone choices offered by the product (docs/product.md#accounts). Browser-safe: the web
  * renders these lists and the server validates against the same values.
  */
 export interface TimezoneOption {

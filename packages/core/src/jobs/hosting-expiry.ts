@@ -5,7 +5,7 @@ import { db } from "../dynamo/service";
 import { logger } from "../logger";
 import { unpublishRenderEntry } from "../showcase/entries";
 
-/** Generated content is kept one year for accounts without a subscription (spec §9, Privacy). */
+/** Generated content is kept one year for accounts without a subscription (docs/product.md#constants, Privacy). */
 export const HOSTING_DAYS = 365;
 const ACTIVE_SUBSCRIPTION = new Set(["active", "trialing", "past_due"]);
 

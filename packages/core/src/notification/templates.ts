@@ -10,7 +10,7 @@ export interface RenderedMail {
 
 const PRODUCT = "Storyboard";
 
-/** The settings an unsubscribe link can switch off (spec §3: unsubscribe settings). */
+/** The settings an unsubscribe link can switch off (docs/product.md#notifications: unsubscribe settings). */
 export type UnsubscribeSetting = "emailNotifications" | "marketingEmails" | "renderNotifications" | "weeklyDigest";
 export const UNSUBSCRIBE_SETTINGS: readonly UnsubscribeSetting[] = ["emailNotifications", "marketingEmails", "renderNotifications", "weeklyDigest"];
 

@@ -4,7 +4,7 @@ import { AppError } from "../error";
 import { completePreferences } from "./preferences";
 import { UNSUBSCRIBE_SETTINGS, type UnsubscribeSetting } from "./templates";
 
-/** Spec §3: the friendly names of the settings an unsubscribe link can switch off. */
+/** docs/product.md#notifications: the friendly names of the settings an unsubscribe link can switch off. */
 export const UNSUBSCRIBE_SETTING_NAMES: Record<UnsubscribeSetting, string> = {
   emailNotifications: "Email Notifications",
   marketingEmails: "Marketing Emails",

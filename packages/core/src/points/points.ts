@@ -10,7 +10,7 @@ import type { LEDGER_REASONS } from "../dynamo/entities/points-ledger";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 
-/** Spec §1/§9: the sign-up grant and the referral reward. */
+/** docs/product.md#points: the sign-up grant and the referral reward. */
 export const WELCOME_POINTS = 500;
 export const REFERRAL_POINTS = 500;
 

@@ -58,7 +58,7 @@ export interface SpeechProvider {
   synthesize(input: SpeechRequest): Promise<SynthesizedSpeech>;
 }
 
-/** A voice as the API lists it (spec §3 Voice; the shape ElevenLabs uses). */
+/** A voice as the API lists it (docs/product.md#api Voice; the shape ElevenLabs uses). */
 export interface Voice {
   voice_id: string;
   name: string;
@@ -76,7 +76,7 @@ export interface VoiceCatalog {
 }
 
 /**
- * The fixed default narrator (spec §9: "named George"). This is the id of
+ * The fixed default narrator (docs/product.md#constants: "named George"). This is the id of
  * George in the offline catalogue; a cloud catalogue maps its own George.
  */
 export const DEFAULT_NARRATOR_VOICE_ID = "george";

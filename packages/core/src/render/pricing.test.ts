@@ -1,7 +1,7 @@
 import { IMAGE_GENERATION_COST, renderCost, reRenderCost, SIGNUP_BONUS_POINTS } from "./pricing";
 import { estimatedCostForPages } from "../screenplay/pages";
 
-describe("render pricing (spec §9)", () => {
+describe("render pricing (docs/product.md#constants)", () => {
   it("charges 100 points a page, at least one page", () => {
     expect([renderCost(0), renderCost(1), renderCost(5), renderCost(120)]).toEqual([100, 100, 500, 12000]);
     expect(renderCost(5)).toBe(estimatedCostForPages(5));

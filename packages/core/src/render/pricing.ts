@@ -1,4 +1,4 @@
-/** What things cost, in points (spec §9). Browser-safe: the prepare screen shows the same numbers. */
+/** What things cost, in points (docs/product.md#constants). Browser-safe: the prepare screen shows the same numbers. */
 export const POINTS_PER_PAGE = 100;
 export const IMAGE_GENERATION_COST = 10;
 export const RERENDER_COST_PER_PAGE = 40;

@@ -3,7 +3,7 @@ import { DEFAULT_ESTIMATE_MS, progressPercent, timeLeftLabel } from "./progress"
 const t0 = Date.parse("2026-01-01T00:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString();
 
-describe("progressPercent (spec §4)", () => {
+describe("progressPercent (docs/product.md#renders)", () => {
   it("is 100 when complete, 0 when failed and 5 when queued, whatever the counts", () => {
     const media = { total: 10, remaining: 0 };
     expect(progressPercent({ status: "complete", media })).toBe(100);

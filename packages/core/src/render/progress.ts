@@ -18,7 +18,7 @@ export interface ProgressInput {
 }
 
 /**
- * The render page's percentage (spec §4): complete 100, failed 0, queued 5;
+ * The render page's percentage (docs/product.md#renders): complete 100, failed 0, queued 5;
  * with media counts, done/total of 90 (at least 5, exactly 90 when none remain);
  * otherwise time-based up to 89 against the estimate or three hours; else 5.
  */

@@ -10,7 +10,7 @@ const voices = [
   { voice_id: "n2", name: "Sky", labels: {} },
 ];
 
-describe("voice auto-assignment (spec §9)", () => {
+describe("voice auto-assignment (docs/product.md#constants)", () => {
   it("treats other, missing or non-binary labels as neutral", () => {
     expect(voices.map(voiceGender)).toEqual(["male", "male", "male", "female", "female", "neutral", "neutral"]);
   });

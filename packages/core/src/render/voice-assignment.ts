@@ -1,4 +1,4 @@
-/** Voice auto-assignment (spec §9). Browser-safe: the prepare screen proposes, the server re-checks. */
+/** Voice auto-assignment (docs/product.md#constants). Browser-safe: the prepare screen proposes, the server re-checks. */
 export interface VoiceOption {
   voice_id: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The render state machines (DESIGN Decision 5) as Amazon States Language.
+ * The render state machines (docs/architecture.md#render-phases) as Amazon States Language.
  *
  * The same definitions run on Step Functions (`stacks/render.ts`) and on the
  * local runner `aws-local-stepfunctions` (`packages/local`). That runner keys

@@ -1,12 +1,12 @@
 /** Screenplay business constants. Browser-safe: the web app imports this file. */
 
-/** A page is up to this many words (spec §9). */
+/** A page is up to this many words (docs/product.md#constants). */
 export const WORDS_PER_PAGE = 200;
 
-/** A rendered page costs this many points (spec §9). */
+/** A rendered page costs this many points (docs/product.md#constants). */
 export const POINTS_PER_PAGE = 100;
 
-/** Uploads larger than this are refused before parsing (spec §9: 10 MB). */
+/** Uploads larger than this are refused before parsing (docs/product.md#constants: 10 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** A .fadein archive may not unpack its document.xml past this size. */

@@ -55,7 +55,7 @@ const showcaseFields = {
   thumbnailUrl: z.string().trim().optional().nullable(),
 };
 
-/** Only subgenres of the chosen genre (spec §5, showcase form). */
+/** Only subgenres of the chosen genre (docs/product.md#showcase, showcase form). */
 const subgenresMatchGenre = (v: { genre: string; subgenres: string[] }) => v.subgenres.every((s) => subgenresOf(v.genre).includes(s));
 const subgenreIssue = { error: "Please choose subgenres of the selected genre", path: ["subgenres"] };
 
@@ -73,7 +73,7 @@ export type ShowcaseFormInput = z.input<typeof showcaseFormSchema>;
 export type PromoteInput = z.infer<typeof promoteSchema>;
 export type EditInput = z.infer<typeof editSchema>;
 
-/** The contact dialog (spec §5, contact request). `agree` is the dialog's checkbox; the server needs no copy of it. */
+/** The contact dialog (docs/product.md#showcase, contact request). `agree` is the dialog's checkbox; the server needs no copy of it. */
 export const contactFormSchema = z.object({
   reason: z.string({ error: M.reasonRequired }).refine((r) => CONTACT_REASON_IDS.includes(r), { error: M.reasonRequired }),
   message: z.string().max(SHOWCASE_LIMITS.contactMessage, { error: `Message must be at most ${SHOWCASE_LIMITS.contactMessage} characters` }).optional(),

@@ -4,7 +4,7 @@ import { PageSpinner } from "../components/ui/spinner";
 import { useGoogleRedirectHandler } from "../features/auth/api/google";
 import { storeReferral } from "../lib/referral";
 
-/** Spec §2: every route change starts at the top of the page. */
+/** docs/product.md#web: every route change starts at the top of the page. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -13,7 +13,7 @@ function ScrollToTop() {
   return null;
 }
 
-/** Spec §3: `?ref=CODE` on any page is kept for registration. */
+/** docs/product.md#web: `?ref=CODE` on any page is kept for registration. */
 function ReferralCapture() {
   const { search } = useLocation();
   useEffect(() => {

@@ -33,7 +33,7 @@ const Points = screen(() => import("../features/points/components/points-screen"
 const Settings = screen(() => import("../features/settings/components/settings-screen"), "SettingsScreen");
 const AdminFixes = screen(() => import("./routes/admin-fixes"), "AdminFixesRoute");
 
-/** Spec §2 route table: the public list, the signed-in list, and the 404 for anything else. */
+/** docs/product.md#web route table: the public list, the signed-in list, and the 404 for anything else. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

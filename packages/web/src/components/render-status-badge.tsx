@@ -3,7 +3,7 @@ import { Badge } from "./ui/badge";
 import { cn } from "../lib/utils";
 import { renderStatusLabel, renderStatusTone, STATUS_TONE_CLASSES } from "../lib/render-status";
 
-/** Spec §4: queued/rendering yellow (rendering spins), complete green, failed red, uploading blue. */
+/** docs/product.md#renders: queued/rendering yellow (rendering spins), complete green, failed red, uploading blue. */
 export function RenderStatusBadge({ status, className }: { status: string; className?: string }) {
   const tone = renderStatusTone(status);
   return (

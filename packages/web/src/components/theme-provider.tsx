@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 
 export type Theme = "light" | "dark" | "system";
-/** Spec §9: the theme is kept in browser storage under this key. */
+/** docs/product.md#constants: the theme is kept in browser storage under this key. */
 export const THEME_STORAGE_KEY = "theme";
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";

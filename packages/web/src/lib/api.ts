@@ -1,7 +1,7 @@
 /**
  * The one API client. Every request sends the session cookie; JSON bodies go
  * with a JSON content type; any non-OK answer throws an `ApiError` whose
- * message is "{status}: {body text or statusText}" (spec §8 Generic).
+ * message is "{status}: {body text or statusText}" (docs/product.md#errors Generic).
  */
 export class ApiError extends Error {
   readonly status: number;

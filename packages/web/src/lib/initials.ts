@@ -1,5 +1,5 @@
 /**
- * Avatar initials (spec §2 header): from the full name, falling back to the
+ * Avatar initials (docs/product.md#accounts header): from the full name, falling back to the
  * username; one letter for a single word, otherwise the first letters of the
  * first and last words; "U" when there is no name at all.
  */

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 
 /**
- * Spec §7: cached data never goes stale, nothing refetches on focus or on an
+ * docs/product.md#api: cached data never goes stale, nothing refetches on focus or on an
  * interval, and nothing is retried. Screens that need fresh data invalidate it.
  */
 export function createQueryClient(): QueryClient {

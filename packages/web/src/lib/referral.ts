@@ -1,4 +1,4 @@
-/** A referral code from `?ref=CODE`, kept until registration uses it (spec §3). */
+/** A referral code from `?ref=CODE`, kept until registration uses it (docs/product.md#accounts). */
 export const REFERRAL_STORAGE_KEY = "referral";
 
 export function storeReferral(code: string): void {

@@ -1,5 +1,5 @@
 /** How a render status reads and is coloured, everywhere a render appears. */
-/** Readable names of the render statuses (spec §4), including the values seen only elsewhere. */
+/** Readable names of the render statuses (docs/product.md#renders), including the values seen only elsewhere. */
 const LABELS: Record<string, string> = {
   queued: "Queued",
   descriptions_ready: "Descriptions ready for review",
@@ -25,7 +25,7 @@ export function renderStatusLabel(status: string): string {
 export type StatusTone = "yellow" | "green" | "red" | "blue" | "neutral";
 
 /**
- * Spec §4 badge colours: queued and rendering yellow, complete green, failed red, uploading blue.
+ * docs/product.md#renders badge colours: queued and rendering yellow, complete green, failed red, uploading blue.
  * The other working states (compiling, generating) are yellow too; the review states neutral.
  */
 export function renderStatusTone(status: string): StatusTone {

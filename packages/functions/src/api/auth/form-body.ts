@@ -7,7 +7,7 @@ const TRUE = new Set(["true", "on", "1", "yes"]);
 
 /**
  * The request's fields from JSON, `application/x-www-form-urlencoded` or
- * `multipart/form-data` (spec §3: the registration is "sent as form data").
+ * `multipart/form-data` (docs/product.md#accounts: the registration is "sent as form data").
  * Form values are strings, so the named checkbox fields become booleans
  * (an unchecked box is simply absent: false).
  */

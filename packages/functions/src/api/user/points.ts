@@ -2,5 +2,5 @@ import { useUserId } from "@storyboard/core/actor";
 import { balanceOf } from "@storyboard/core/points/points";
 import { api } from "../../shared/handler";
 
-/** Spec §7: the balance as a bare number. */
+/** docs/product.md#api: the balance as a bare number. */
 export const handler = api({}, async () => balanceOf(useUserId()));

@@ -12,7 +12,7 @@ const accountRequest = accountSettingsSchema;
 const has = (body: Record<string, unknown>, ...keys: string[]) => keys.some((k) => k in body);
 
 /**
- * PUT /api/user/settings takes one of three shapes (spec §7), told apart by
+ * PUT /api/user/settings takes one of three shapes (docs/product.md#api), told apart by
  * their keys: notification preferences, a password change, or the account.
  */
 export const handler = api({}, async ({ body: raw }) => {

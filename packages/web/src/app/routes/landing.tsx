@@ -6,7 +6,7 @@ import { FeaturedShowcase } from "../../features/showcase/components/featured-sh
 
 const SHOWCASE_SECTION_ID = "showcase";
 
-/** The landing page (spec §2): hero, features, featured showcase, call to action. */
+/** The landing page (docs/product.md#web): hero, features, featured showcase, call to action. */
 export function LandingRoute() {
   const viewExamples = useCallback(() => {
     document.getElementById(SHOWCASE_SECTION_ID)?.scrollIntoView({ behavior: "smooth", block: "start" });

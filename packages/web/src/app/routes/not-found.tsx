@@ -2,7 +2,7 @@ import { AlertCircle } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Card, CardContent } from "../../components/ui/card";
 
-/** Spec §2: any path outside the route table. */
+/** docs/product.md#web: any path outside the route table. */
 export function NotFound() {
   return (
     <main id="main" className="flex min-h-dvh w-full items-center justify-center bg-muted/40 px-4">

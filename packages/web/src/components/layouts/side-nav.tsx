@@ -23,7 +23,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Spec §2 "Side navigation", in order; the role items follow. */
+/** docs/product.md#web "Side navigation", in order; the role items follow. */
 export function sideNavItems(user: Pick<User, "roles"> | null | undefined): NavItem[] {
   const items: NavItem[] = [
     { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard },

@@ -14,7 +14,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-foreground",
   );
 
-/** The shared top header (spec §2 "Top navigation header"). */
+/** The shared top header (docs/product.md#web "Top navigation header"). */
 export function SiteHeader({ onOpenNav }: { onOpenNav?: () => void }) {
   const { data: user } = useUser();
   return (

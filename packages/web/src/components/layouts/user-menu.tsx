@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
 
-/** The avatar menu of the header for a signed-in user (spec §2). */
+/** The avatar menu of the header for a signed-in user (docs/product.md#web). */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const signingOut = logout.isPending;

@@ -1,6 +1,6 @@
 /**
  * A small toast store in the shadcn/ui way: `toast({ title, description })`
- * from anywhere, one <Toaster> renders them. Spec §9: at most 1 visible, so a
+ * from anywhere, one <Toaster> renders them. docs/product.md#constants: at most 1 visible, so a
  * new toast replaces the one on screen.
  */
 import { useEffect, useState, type ReactNode } from "react";

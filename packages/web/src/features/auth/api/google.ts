@@ -14,7 +14,7 @@ import {
 } from "./identity-provider";
 import { USER_QUERY_KEY } from "./user";
 
-/** Paths from which a fresh Google sign-in continues to the dashboard (spec §4). */
+/** Paths from which a fresh Google sign-in continues to the dashboard (docs/product.md#accounts). */
 const ENTRY_PATHS = new Set(["", "/", "/auth"]);
 
 function googleFailed(error: unknown) {

@@ -1,5 +1,5 @@
 /**
- * Mutations that open or close a session. Toast texts are the spec's (§8).
+ * Mutations that open or close a session. Toast texts are docs/product.md#errors.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoginInput } from "@storyboard/core/auth/schema";

@@ -17,7 +17,7 @@ export interface User {
 
 export { USER_QUERY_KEY };
 
-/** GET /api/user. Spec §7: a 401 or any other failure means signed out (null). */
+/** GET /api/user. docs/product.md#api: a 401 or any other failure means signed out (null). */
 export async function fetchUser(): Promise<User | null> {
   try {
     const user = await api.get<User | null>("/api/user");

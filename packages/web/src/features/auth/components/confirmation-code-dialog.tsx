@@ -20,7 +20,7 @@ export interface ConfirmationCodeDialogProps {
 }
 
 /**
- * Spec §2/§4: not dismissible by clicking outside, has a close button, sends a
+ * docs/product.md#accounts: not dismissible by clicking outside, has a close button, sends a
  * code and clears the input whenever it opens; codes expire in 4 minutes.
  */
 export function ConfirmationCodeDialog({

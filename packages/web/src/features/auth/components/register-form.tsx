@@ -18,7 +18,7 @@ import { InputField } from "../../../components/input-field";
 
 const linkClass = "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
-/** Registration: the form, then the e-mailed code, then the account (spec §4). */
+/** Registration: the form, then the e-mailed code, then the account (docs/product.md#accounts). */
 export function RegisterForm() {
   const navigate = useNavigate();
   const sendCode = useSendConfirmationCode();

@@ -28,7 +28,7 @@ interface ActivitySummaryProps {
   points?: number | null;
 }
 
-/** Spec §2 Dashboard: screenplay count, render job count, points and the invite link with copy. */
+/** docs/product.md#screenplays Dashboard: screenplay count, render job count, points and the invite link with copy. */
 export function ActivitySummary({ screenplays, renders, points }: ActivitySummaryProps) {
   const referral = useReferralCode();
   const [copied, setCopied] = useState(false);

@@ -11,7 +11,7 @@ import { ActivitySummary } from "./activity-summary";
 import { RecentRenders } from "./recent-renders";
 import { WelcomeDialog } from "./welcome-dialog";
 
-/** /dashboard and /screenplays (spec §2 Dashboard). */
+/** /dashboard and /screenplays (docs/product.md#screenplays Dashboard). */
 export function DashboardScreen() {
   const { data: user } = useUser();
   const screenplays = useScreenplays();

@@ -8,7 +8,7 @@ import { useRenderList } from "../../renders/api/render-list";
 import { RenderList } from "../../../components/render-row";
 import { truncateTitle } from "../../screenplays/utils/truncate-title";
 
-/** Spec §9: recent renders, 5 per page; 'Show All' appears above that many. */
+/** docs/product.md#constants: recent renders, 5 per page; 'Show All' appears above that many. */
 export const RECENT_RENDERS_PAGE_SIZE = 5;
 
 /** The dashboard's Recent Renders card: newest first, each row opens the render. */

@@ -15,7 +15,7 @@ function dismissedBefore(): boolean {
   }
 }
 
-/** Spec §4: shown once when the user has points and no welcome flag is stored. */
+/** docs/product.md#screenplays: shown once when the user has points and no welcome flag is stored. */
 export function WelcomeDialog({ points }: { points: number }) {
   const [open, setOpen] = useState(() => points > 0 && !dismissedBefore());
 

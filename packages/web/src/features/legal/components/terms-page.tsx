@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { CONTACT_EMAIL, COPYRIGHT_EMAIL, GOVERNING_LAW, OPERATOR_NAME, POSTAL_ADDRESS } from "../../../config/legal";
 import { LegalPage, type LegalSection } from "./legal-page";
 
-/** Spec §2: eighteen numbered sections, in this order. */
+/** docs/product.md#web: eighteen numbered sections, in this order. */
 export const TERMS_SECTIONS: LegalSection[] = [
   {
     title: "Use of the Service",

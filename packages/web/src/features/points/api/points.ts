@@ -51,7 +51,7 @@ const REASON_LABELS: Record<string, string> = {
 
 export const reasonLabel = (reason: string) => REASON_LABELS[reason] ?? reason;
 
-/** First 8 characters and an ellipsis, or a dash when absent (spec §2 Points). */
+/** First 8 characters and an ellipsis, or a dash when absent (docs/product.md#points Points). */
 export const shortReference = (ref?: string | null) => (ref ? `${ref.slice(0, 8)}...` : "-");
 
 /** At most 5 page numbers, centred on the current page where possible. */

@@ -7,7 +7,7 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { useScreenplayForRender } from "../api/prep-render";
 import { PrepRenderForm } from "./prep-render-form";
 
-/** /prep-render/:id: the settings of a new render of one screenplay (spec §2 Prepare render). */
+/** /prep-render/:id: the settings of a new render of one screenplay (docs/product.md#renders Prepare render). */
 export function PrepRenderScreen() {
   const { id = "" } = useParams();
   const navigate = useNavigate();

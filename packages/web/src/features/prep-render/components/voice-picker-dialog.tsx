@@ -21,7 +21,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Spec §5 voice picker: search by name, filter by gender with counts, preview, a selection to confirm. */
+/** docs/product.md#renders voice picker: search by name, filter by gender with counts, preview, a selection to confirm. */
 export function VoicePickerDialog({ character, ...rest }: Props) {
   return (
     <Dialog open={character !== null} onOpenChange={(open) => !open && rest.onCancel()}>

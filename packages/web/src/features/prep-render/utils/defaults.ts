@@ -6,7 +6,7 @@ import type { ScreenplayForRender } from "../api/prep-render";
 
 export type CharacterVoices = Record<string, { voiceId: string; voiceName?: string }>;
 
-/** Spec §9: the render title defaults to the screenplay title plus ' Render'. */
+/** docs/product.md#constants: the render title defaults to the screenplay title plus ' Render'. */
 export const defaultRenderTitle = (screenplayTitle: string) => `${screenplayTitle} Render`;
 
 /** Characters with at least one line of dialogue, in the screenplay's order; only they need a voice. */
@@ -33,7 +33,7 @@ export function initialVoices(screenplay: Pick<ScreenplayForRender, "characterDi
   return { [NARRATOR_KEY]: narrator, ...characters };
 }
 
-/** The form's starting values (spec §9 defaults): cinematic, both previews on, captions off. */
+/** The form's starting values (docs/product.md#constants defaults): cinematic, both previews on, captions off. */
 export function defaultRenderValues(screenplay: ScreenplayForRender, voices?: readonly VoiceOption[]): CreateRenderInput {
   return {
     screenplayId: screenplay.id,

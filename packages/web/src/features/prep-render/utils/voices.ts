@@ -1,6 +1,6 @@
 import { voiceGender, type VoiceGender, type VoiceOption } from "@storyboard/core/render/voice-assignment";
 
-/** The voice picker's filters (spec §5): all, or one gender. */
+/** The voice picker's filters (docs/product.md#renders): all, or one gender. */
 export type VoiceFilter = "all" | VoiceGender;
 export const VOICE_FILTERS: readonly VoiceFilter[] = ["all", "male", "female", "neutral"];
 export const VOICE_FILTER_LABELS: Record<VoiceFilter, string> = { all: "All", male: "Male", female: "Female", neutral: "Neutral" };

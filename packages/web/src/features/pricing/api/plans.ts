@@ -12,7 +12,7 @@ export interface SubscriptionPlan {
   pointsPerMonth: number;
 }
 
-/** Spec §9: retail is $3 per 100 points (one page). */
+/** docs/product.md#constants: retail is $3 per 100 points (one page). */
 export { RETAIL_CENTS_PER_PAGE } from "@storyboard/core/catalog/plans";
 export const PLAN_ORDER = ["test", "starter", "pro", "studio", "agency"];
 

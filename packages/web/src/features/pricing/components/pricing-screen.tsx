@@ -58,7 +58,7 @@ export function PricingScreen() {
         <EmptyState icon={AlertCircle} title="Failed to load subscription plans" description="Please refresh the page to try again." />
       ) : (
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {/* The server lists the Test plan to admins only (spec §6). */}
+          {/* The server lists the Test plan to admins only (docs/product.md#roles). */}
           {sortPlans(data).map((plan) => (
             <PlanCard key={plan.id} plan={plan} />
           ))}

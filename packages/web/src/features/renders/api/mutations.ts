@@ -75,7 +75,7 @@ export function useCreateVideo(id: string) {
 
 /**
  * POST /api/renders/blocks/image: a new image for a block (10 points), appended to its list.
- * Spec §8: a failure is only logged; the render is read again either way.
+ * docs/product.md#errors: a failure is only logged; the render is read again either way.
  */
 export function useGenerateImage(id: string) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ApiError } from "../../../lib/api";
 
-/** A row of GET /api/renders (spec §7). */
+/** A row of GET /api/renders (docs/product.md#api). */
 export interface RenderListItem {
   id: string;
   title: string;

@@ -6,7 +6,7 @@ import type { RenderListItem } from "./render-list";
 
 export type { MediaCompletion };
 
-/** One block of a render's snapshot (spec §3 Block). `imageUrl[0]` is the image the video uses. */
+/** One block of a render's snapshot (docs/product.md#renders Block). `imageUrl[0]` is the image the video uses. */
 export interface RenderBlock {
   id: string;
   type: string;
@@ -75,7 +75,7 @@ export const renderKeys = {
 
 const path = (id: string) => `/api/renders/${encodeURIComponent(id)}`;
 
-/** One render; polled every 10 s while its status is active (spec §4), never otherwise. */
+/** One render; polled every 10 s while its status is active (docs/product.md#renders), never otherwise. */
 export const renderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: renderKeys.detail(id),
@@ -83,7 +83,7 @@ export const renderQueryOptions = (id: string) =>
     refetchInterval: (query) => pollInterval(query.state.data?.status),
   });
 
-/** From generation on, progress counts media (spec §4: 90 % once none remain), so it never falls back to time. */
+/** From generation on, progress counts media (docs/product.md#renders: 90 % once none remain), so it never falls back to time. */
 export const MEDIA_PROGRESS_STATUSES: readonly string[] = ["generating_assets", "assets_ready", "rendering", "compiling"];
 
 /** Which share of the images and narration exists; read once per status, polled while generating. */

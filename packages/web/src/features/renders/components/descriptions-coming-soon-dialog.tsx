@@ -1,7 +1,7 @@
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 
-/** Shown on arrival after creating a render with the descriptions preview on (spec §4). */
+/** Shown on arrival after creating a render with the descriptions preview on (docs/product.md#renders). */
 export function DescriptionsComingSoonDialog({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onDismiss()}>

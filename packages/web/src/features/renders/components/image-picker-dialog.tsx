@@ -24,7 +24,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Spec §5 image picker: search blocks by text, 8 per page; choose one of a block's images or generate another. */
+/** docs/product.md#renders image picker: search blocks by text, 8 per page; choose one of a block's images or generate another. */
 export function ImagePickerDialog({ renderId, blocks, blockId, onClose }: Props) {
   return (
     <Dialog open={blockId !== null} onOpenChange={(open) => !open && onClose()}>

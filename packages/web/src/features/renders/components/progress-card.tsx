@@ -14,7 +14,7 @@ const PHASE: Record<string, string> = {
   compiling: "Finishing the video, poster, audio track and project archive.",
 };
 
-/** Spec §4 progress: the shared formula, media counts while generating, time left while rendering. */
+/** docs/product.md#renders progress: the shared formula, media counts while generating, time left while rendering. */
 export function ProgressCard({ render, now = Date.now() }: { render: RenderJob; now?: number }) {
   const { data: media } = useMediaCompletion(render.id, render.status);
   const status = render.status as RenderStatus;

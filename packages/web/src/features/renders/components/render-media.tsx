@@ -19,7 +19,7 @@ interface DownloadItem {
   suffix: string;
 }
 
-/** Poster, video player and downloads (spec §4: from assets_ready on; the video once complete). */
+/** Poster, video player and downloads (docs/product.md#renders: from assets_ready on; the video once complete). */
 export function RenderMedia({ render }: { render: RenderJob }) {
   const { ready, toUrl } = useMediaUrl();
   if (!ready) return null;

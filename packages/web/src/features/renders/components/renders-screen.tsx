@@ -7,7 +7,7 @@ import { Card, CardContent } from "../../../components/ui/card";
 import { useRenderList } from "../api/render-list";
 import { RenderList } from "../../../components/render-row";
 
-/** Spec §9: renders are listed 5 per page. */
+/** docs/product.md#constants: renders are listed 5 per page. */
 export const RENDERS_PAGE_SIZE = 5;
 
 /** /renders: every render of the signed-in user, newest first. */

@@ -23,7 +23,7 @@ const TYPE_ACCENT: Record<string, string> = {
 };
 
 /**
- * The video's blocks side by side, each as wide as its narration (spec §9 zoom).
+ * The video's blocks side by side, each as wide as its narration (docs/product.md#constants zoom).
  * Arrow keys, Home and End move between blocks; Enter or a click opens the image picker.
  */
 export function TimelineEditor({ blocks, onOpenBlock, note }: { blocks: RenderBlock[]; onOpenBlock: (blockId: string) => void; note?: string }) {

@@ -1,4 +1,4 @@
-/** The image picker's list (spec §5, §9): case-insensitive search by block text, 8 blocks per page. */
+/** The image picker's list (docs/product.md#renders): case-insensitive search by block text, 8 blocks per page. */
 export const IMAGE_PICKER_PAGE_SIZE = 8;
 
 export function searchBlocks<B extends { text: string }>(blocks: readonly B[], search: string): B[] {

@@ -1,4 +1,4 @@
-/** The timeline editor's maths (spec §9): zoom in pixels per millisecond, block widths, positions. */
+/** The timeline editor's maths (docs/product.md#constants): zoom in pixels per millisecond, block widths, positions. */
 export const ZOOM_INITIAL = 0.02;
 export const ZOOM_MIN = 0.001;
 export const ZOOM_MAX = 1;

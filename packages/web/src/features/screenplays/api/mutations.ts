@@ -19,7 +19,7 @@ export interface UploadResult {
 /**
  * The moderation report of a 403 `moderation_blocked` answer, or null for any
  * other failure. The api client keeps the body in the message after
- * "{status}: " (spec §8 Generic), so the report is read back from there.
+ * "{status}: " (docs/product.md#errors Generic), so the report is read back from there.
  */
 export function moderationReportOf(error: unknown): ModerationReport | null {
   if (!(error instanceof ApiError) || error.status !== 403 || error.code !== "moderation_blocked") return null;

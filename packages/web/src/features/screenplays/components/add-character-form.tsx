@@ -12,7 +12,7 @@ import { useAddCharacter } from "../api/mutations";
 /** The server keeps names to this length. */
 const MAX_CHARACTER_NAME_LENGTH = 60;
 
-/** Spec §5 Add character: required, trimmed non-empty (the server upper-cases it). */
+/** docs/product.md#screenplays Add character: required, trimmed non-empty (the server upper-cases it). */
 export const addCharacterSchema = z.object({
   characterName: z
     .string()

@@ -27,7 +27,7 @@ interface CharactersPanelProps {
   editable: boolean;
 }
 
-/** Spec §2: the characters, an add form, and removal of non-speaking characters only. */
+/** docs/product.md#screenplays: the characters, an add form, and removal of non-speaking characters only. */
 export function CharactersPanel({ screenplayId, characters, editable }: CharactersPanelProps) {
   const remove = useRemoveCharacter(screenplayId);
   const entries = sortCharacters(characters);

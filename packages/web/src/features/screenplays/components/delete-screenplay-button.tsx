@@ -17,7 +17,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
 import { useDeleteScreenplay } from "../api/mutations";
 
-/** Asks first; on success the user goes to the dashboard (spec §2 Screenplay detail). */
+/** Asks first; on success the user goes to the dashboard (docs/product.md#screenplays Screenplay detail). */
 export function DeleteScreenplayButton({ id, title }: { id: string; title: string }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);

@@ -32,7 +32,7 @@ function downloadText(text: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Spec §8 Upload 403: the 'Content Policy Violation' dialog with the moderation report. */
+/** docs/product.md#errors Upload 403: the 'Content Policy Violation' dialog with the moderation report. */
 export function ModerationDialog({ report, fileName, onClose, onTryAgain }: ModerationDialogProps) {
   const summary = report ? summarizeModeration(report) : null;
   const blocked = report ? !report.canProceed : false;

@@ -11,7 +11,7 @@ import { useScreenplays, type ScreenplaySummary } from "../api/screenplays";
 import { truncateTitle } from "../utils/truncate-title";
 import { ScreenplayStatusBadge } from "./screenplay-status-badge";
 
-/** Spec §9: recent screenplays, 4 per page. */
+/** docs/product.md#constants: recent screenplays, 4 per page. */
 export const RECENT_SCREENPLAYS_PAGE_SIZE = 4;
 
 function uploadedAgo(uploadedAt: string): string {

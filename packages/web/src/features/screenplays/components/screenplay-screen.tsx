@@ -82,7 +82,7 @@ function ScreenplayDetails({ screenplay }: { screenplay: Screenplay }) {
   );
 }
 
-/** /screenplays/:id (spec §2 Screenplay detail). */
+/** /screenplays/:id (docs/product.md#screenplays Screenplay detail). */
 export function ScreenplayScreen() {
   const { id = "" } = useParams();
   const screenplay = useScreenplay(id);

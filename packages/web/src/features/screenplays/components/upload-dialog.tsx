@@ -43,7 +43,7 @@ interface UploadDialogProps {
   onModerationBlocked: (report: ModerationReport, fileName: string) => void;
 }
 
-/** Spec §2 Upload dialog: file box, optional title, rights checkbox, simulated progress. */
+/** docs/product.md#screenplays Upload dialog: file box, optional title, rights checkbox, simulated progress. */
 export function UploadDialog({ open, onOpenChange, onModerationBlocked }: UploadDialogProps) {
   const navigate = useNavigate();
   const upload = useUploadScreenplay();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** Spec §9: the upload bar rises 5% every 100 ms. */
+/** docs/product.md#constants: the upload bar rises 5% every 100 ms. */
 export const PROGRESS_STEP = 5;
 export const PROGRESS_TICK_MS = 100;
 /** It never reaches 100 on its own: only the server's answer completes it. */

@@ -23,7 +23,7 @@ export interface ModerationSummary {
   categories: [string, number][];
 }
 
-/** Spec §4: canProceed true is labelled 'Can Proceed with Warnings', otherwise 'Upload Blocked'. */
+/** docs/product.md#screenplays: canProceed true is labelled 'Can Proceed with Warnings', otherwise 'Upload Blocked'. */
 export function moderationVerdict(report: Pick<ModerationReport, "canProceed">): string {
   return report.canProceed ? "Can Proceed with Warnings" : "Upload Blocked";
 }

@@ -10,7 +10,7 @@ export interface FileProblem {
   description: string;
 }
 
-/** Spec §5 File: the extension must be accepted and the size within the maximum. */
+/** docs/product.md#screenplays File: the extension must be accepted and the size within the maximum. */
 export function checkScreenplayFile(file: { name: string; size: number }): FileProblem | null {
   const name = file.name.toLowerCase();
   if (!ACCEPTED_EXTENSION_LIST.some((ext) => name.endsWith(ext))) {

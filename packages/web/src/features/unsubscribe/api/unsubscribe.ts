@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 
-/** Spec §3: settings an e-mail link may switch off, with their friendly names. */
+/** docs/product.md#notifications: settings an e-mail link may switch off, with their friendly names. */
 export const UNSUBSCRIBE_SETTINGS: Record<string, string> = {
   emailNotifications: "Email Notifications",
   marketingEmails: "Marketing Emails",
