@@ -32,7 +32,11 @@ function anchorsOf(markdown: string): Set<string> {
   for (const line of markdown.split("\n")) {
     const heading = /^#{1,6}\s+(.*)$/.exec(line);
     if (!heading) continue;
-    const base = heading[1].trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+    const base = heading[1]
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n ? `${base}-${n}` : base);
@@ -62,46 +66,69 @@ describe("citations stay inside the repository", () => {
     const problems: string[] = [];
     for (const file of files) {
       if (MAY_POINT_OUTSIDE.has(file)) continue;
-      readFileSync(path.join(repoRoot, file), "utf8").split("\n").forEach((line, i) => {
-        for (const { pattern, what } of OUTSIDE) {
-          if (pattern.test(line)) problems.push(`${file}:${i + 1} cites ${what}: ${line.trim().slice(0, 120)}`);
-        }
-        // Relative paths (links, imports, comments) must resolve inside the repository.
-        for (const [target] of PATHS_RELATIVE_ELSEWHERE.has(file) ? [] : line.matchAll(/(?:\.\.\/)+[\w.@-]*/g)) {
-          const resolved = path.resolve(repoRoot, path.dirname(file), target);
-          if (!`${resolved}/`.startsWith(repoRoot)) problems.push(`${file}:${i + 1} points outside the repository: ${target}`);
-        }
-      });
+      readFileSync(path.join(repoRoot, file), "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          for (const { pattern, what } of OUTSIDE) {
+            if (pattern.test(line)) problems.push(`${file}:${i + 1} cites ${what}: ${line.trim().slice(0, 120)}`);
+          }
+          // Relative paths (links, imports, comments) must resolve inside the repository.
+          for (const [target] of PATHS_RELATIVE_ELSEWHERE.has(file) ? [] : line.matchAll(/(?:\.\.\/)+[\w.@-]*/g)) {
+            const resolved = path.resolve(repoRoot, path.dirname(file), target);
+            if (!`${resolved}/`.startsWith(repoRoot)) problems.push(`${file}:${i + 1} points outside the repository: ${target}`);
+          }
+        });
     }
     expect(
       problems,
       "Cite the repository's own docs instead: docs/product.md#<anchor> for behaviour (screens, routes, rules, constants, texts), " +
         "docs/architecture.md#<anchor> for how it is built, docs/decisions.md for choices. Tests write their own screenplays " +
-        "(packages/core/src/screenplay/fixtures/). Problems:\n" + problems.join("\n"),
+        "(packages/core/src/screenplay/fixtures/). Problems:\n" +
+        problems.join("\n"),
     ).toEqual([]);
   });
 
   it("every docs/<page>.md#anchor that a file cites exists", () => {
     const problems: string[] = [];
     for (const file of files) {
-      readFileSync(path.join(repoRoot, file), "utf8").split("\n").forEach((line, i) => {
-        for (const [, page, anchor] of line.matchAll(/\b(docs\/[\w-]+\.md)#([\w-]+)/g)) {
-          const known = anchors(page);
-          if (!known.has(anchor)) {
-            problems.push(`${file}:${i + 1} cites ${page}#${anchor}; ${page} has ${[...known].map((a) => `#${a}`).join(" ") || "no headings (missing file?)"}`);
+      readFileSync(path.join(repoRoot, file), "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          for (const [, page, anchor] of line.matchAll(/\b(docs\/[\w-]+\.md)#([\w-]+)/g)) {
+            const known = anchors(page);
+            if (!known.has(anchor)) {
+              problems.push(
+                `${file}:${i + 1} cites ${page}#${anchor}; ${page} has ${[...known].map((a) => `#${a}`).join(" ") || "no headings (missing file?)"}`,
+              );
+            }
           }
-        }
-      });
+        });
     }
     expect(
       problems,
       "Use one of the listed anchors, or add a heading to the page if the concept is new (the anchor is the heading in lower case, " +
-        "spaces as hyphens). Problems:\n" + problems.join("\n"),
+        "spaces as hyphens). Problems:\n" +
+        problems.join("\n"),
     ).toEqual([]);
   });
 
   it("the anchors every part of the code relies on exist", () => {
-    const required = ["accounts", "screenplays", "renders", "points", "payments", "subscriptions", "showcase", "admin", "notifications", "roles", "api", "errors", "constants", "web"];
+    const required = [
+      "accounts",
+      "screenplays",
+      "renders",
+      "points",
+      "payments",
+      "subscriptions",
+      "showcase",
+      "admin",
+      "notifications",
+      "roles",
+      "api",
+      "errors",
+      "constants",
+      "web",
+    ];
     expect(required.filter((a) => !anchors("docs/product.md").has(a))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router-dom";
 import { AppLayout } from "../components/layouts/app-layout";
 import { PageSpinner } from "../components/ui/spinner";
-import { useUser } from "../features/auth/api/user";
+import { useUser } from "../lib/user";
 
 /** Signed-in screens: a spinner while the session loads, then /auth when there is no user. */
 export function RequireUser() {

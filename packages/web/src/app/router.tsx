@@ -23,7 +23,7 @@ const Privacy = screen(() => import("../features/legal/components/privacy-page")
 const Terms = screen(() => import("../features/legal/components/terms-page"), "TermsPage");
 const Copyright = screen(() => import("../features/legal/components/copyright-page"), "CopyrightPage");
 const Unsubscribe = screen(() => import("../features/unsubscribe/components/unsubscribe-screen"), "UnsubscribeScreen");
-const Dashboard = screen(() => import("../features/dashboard/components/dashboard-screen"), "DashboardScreen");
+const Dashboard = screen(() => import("./routes/dashboard"), "DashboardScreen");
 const Screenplay = screen(() => import("../features/screenplays/components/screenplay-screen"), "ScreenplayScreen");
 const Render = screen(() => import("./routes/render"), "RenderRoute");
 const Renders = screen(() => import("../features/renders/components/renders-screen"), "RendersScreen");

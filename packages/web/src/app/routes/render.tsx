@@ -1,5 +1,5 @@
 import { usePublicEnv } from "../../config/env";
-import { hasRole, useUser } from "../../features/auth/api/user";
+import { hasRole, useUser } from "../../lib/user";
 import { RenderScreen } from "../../features/renders/components/render-screen";
 import { ShowcasePromotionCard } from "../../features/showcase/components/showcase-promotion-card";
 

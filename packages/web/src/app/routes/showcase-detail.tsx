@@ -1,4 +1,4 @@
-import { useUser } from "../../features/auth/api/user";
+import { useUser } from "../../lib/user";
 import { ShowcaseDetailScreen } from "../../features/showcase/components/showcase-detail-screen";
 
 /** /showcase/:id: the detail screen, told whether someone is signed in (Contact Creator needs it). */

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router-dom";
-import { useUser } from "../../features/auth/api/user";
+import { useUser } from "../../lib/user";
 import { PageSpinner } from "../ui/spinner";
 import { AppLayout } from "./app-layout";
 import { PublicLayout } from "./public-layout";

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router-dom";
-import type { User } from "../../features/auth/api/user";
+import type { User } from "../../lib/user";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../ui/sheet";
 import { Logo } from "./logo";
 import { SideNav } from "./side-nav";

@@ -12,8 +12,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { NavLink } from "react-router-dom";
-import { useLogout } from "../../features/auth/api/session";
-import { hasRole, type User } from "../../features/auth/api/user";
+import { useLogout } from "../../lib/logout";
+import { hasRole, type User } from "../../lib/user";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 

@@ -1,6 +1,6 @@
 import { LayoutDashboard, Menu } from "lucide-react";
 import { Link, NavLink } from "react-router-dom";
-import { useUser } from "../../features/auth/api/user";
+import { useUser } from "../../lib/user";
 import { cn } from "../../lib/utils";
 import { ModeToggle } from "../mode-toggle";
 import { Button } from "../ui/button";

@@ -1,7 +1,7 @@
 import { CreditCard, LayoutDashboard, LogOut, Settings } from "lucide-react";
 import { Link } from "react-router-dom";
-import { useLogout } from "../../features/auth/api/session";
-import type { User } from "../../features/auth/api/user";
+import { useLogout } from "../../lib/logout";
+import type { User } from "../../lib/user";
 import { initials } from "../../lib/initials";
 import { Avatar, AvatarFallback } from "../ui/avatar";
 import {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { callsTo, json, mockFetch, renderApp, testUser } from "../../../test/render";
-import type { RedirectEvent } from "./identity-provider";
+import type { RedirectEvent } from "../../../lib/identity-provider";
 
 const provider = vi.hoisted(() => ({
   listeners: new Set<(e: RedirectEvent) => void>(),
@@ -9,8 +9,8 @@ const provider = vi.hoisted(() => ({
   idToken: "id.token.value" as string | undefined,
 }));
 
-vi.mock("./identity-provider", async (importOriginal) => {
-  const real = await importOriginal<typeof import("./identity-provider")>();
+vi.mock("../../../lib/identity-provider", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../../lib/identity-provider")>();
   const fake = {
     auth: {
       signInWithRedirect: provider.signInWithRedirect,

@@ -11,8 +11,8 @@ import {
   loadIdentityProvider,
   onRedirectResult,
   type IdentityProvider,
-} from "./identity-provider";
-import { USER_QUERY_KEY } from "./user";
+} from "../../../lib/identity-provider";
+import { USER_QUERY_KEY } from "../../../lib/user";
 
 /** Paths from which a fresh Google sign-in continues to the dashboard (docs/product.md#accounts). */
 const ENTRY_PATHS = new Set(["", "/", "/auth"]);

@@ -4,7 +4,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { APP_NAME } from "../../../config/env";
 import { api, ApiError, errorMessage } from "../../../lib/api";
 import { clearReferral, readReferral } from "../../../lib/referral";
-import { USER_QUERY_KEY, type User } from "./user";
+import { USER_QUERY_KEY, type User } from "../../../lib/user";
 
 /** POST /api/auth/send-confirmation: e-mails a 6-digit code for registration. */
 export function useSendConfirmationCode() {

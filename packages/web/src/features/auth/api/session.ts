@@ -1,13 +1,11 @@
 /**
- * Mutations that open or close a session. Toast texts are docs/product.md#errors.
+ * The mutation that opens a session (closing one is `useLogout` in lib/logout.ts, which the layouts share). Toast texts are docs/product.md#errors.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoginInput } from "@storyboard/core/auth/schema";
-import { envQueryOptions, type PublicEnv } from "../../../config/env";
 import { toast } from "../../../components/ui/use-toast";
 import { api, errorMessage } from "../../../lib/api";
-import { hasIdentityProviderSession, loadIdentityProvider } from "./identity-provider";
-import { USER_QUERY_KEY, type User } from "./user";
+import { USER_QUERY_KEY, type User } from "../../../lib/user";
 
 export function welcomeBackText(user: Pick<User, "fullName"> | null | undefined): string {
   const name = user?.fullName?.trim();
@@ -24,35 +22,6 @@ export function useLogin() {
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Login failed", description: errorMessage(error) });
-    },
-  });
-}
-
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post("/api/logout"),
-    onSuccess: async () => {
-      const env = queryClient.getQueryData<PublicEnv>(envQueryOptions().queryKey);
-      // Drop every cached answer. The user entry is set to null rather than removed
-      // so the screens observing it re-render as signed out at once.
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
-      queryClient.getMutationCache().clear();
-      toast({ title: "Logged out", description: "You have been successfully logged out." });
-      // A Google session also lives at the identity provider: end it there too;
-      // Amplify then returns the browser to the site origin.
-      if (env?.GOOGLE_AUTH && hasIdentityProviderSession()) {
-        try {
-          const provider = await loadIdentityProvider(env.GOOGLE_AUTH);
-          await provider.auth.signOut();
-        } catch (error) {
-          console.warn("Identity provider sign-out failed", error);
-        }
-      }
-    },
-    onError: (error) => {
-      toast({ variant: "destructive", title: "Logout failed", description: errorMessage(error) });
     },
   });
 }

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../../../components/ui/form";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/use-toast";
-import { useUser } from "../../auth/api/user";
+import { useUser } from "../../../lib/user";
 import {
   isScreenplayProcessing,
   paymentRequiredOf,

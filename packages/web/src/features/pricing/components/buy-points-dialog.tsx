@@ -14,7 +14,7 @@ import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
 import { formatCents } from "../../../lib/money";
-import { useUser } from "../../auth/api/user";
+import { useUser } from "../../../lib/user";
 import { type PointsPaymentIntent, useAwaitPointsCredit, useCreatePointsPayment, useSubscriberPagePrice } from "../api/buy-points";
 
 

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useScreenplays, type ScreenplaySummary } from "../api/screenplays";
-import { truncateTitle } from "../utils/truncate-title";
+import { truncateTitle } from "../../../lib/truncate-title";
 import { ScreenplayStatusBadge } from "./screenplay-status-badge";
 
 /** docs/product.md#constants: recent screenplays, 4 per page. */

@@ -10,7 +10,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { cn } from "../../../lib/utils";
-import { useUser } from "../../auth/api/user";
+import { useUser } from "../../../lib/user";
 import { isProcessing, screenplayFileUrl, screenplayKeys, useScreenplay, useScreenplayRenders, type Screenplay } from "../api/screenplays";
 import { CharactersPanel } from "./characters-panel";
 import { DeleteScreenplayButton } from "./delete-screenplay-button";

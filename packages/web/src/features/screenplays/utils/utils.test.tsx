@@ -1,7 +1,7 @@
 import { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES } from "@storyboard/core/screenplay/constants";
 import { formatFileSize } from "./format-file-size";
 import { styleName } from "@storyboard/core/catalog/styles";
-import { truncateTitle } from "./truncate-title";
+import { truncateTitle } from "../../../lib/truncate-title";
 import { checkScreenplayFile, titleFromFileName } from "./upload-file";
 
 describe("formatFileSize", () => {

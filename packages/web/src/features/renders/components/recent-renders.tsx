@@ -4,9 +4,9 @@ import { Link } from "react-router-dom";
 import { paginate, Pager } from "../../../components/pager";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { useRenderList } from "../../renders/api/render-list";
+import { useRenderList } from "../api/render-list";
 import { RenderList } from "../../../components/render-row";
-import { truncateTitle } from "../../screenplays/utils/truncate-title";
+import { truncateTitle } from "../../../lib/truncate-title";
 
 /** docs/product.md#constants: recent renders, 5 per page; 'Show All' appears above that many. */
 export const RECENT_RENDERS_PAGE_SIZE = 5;

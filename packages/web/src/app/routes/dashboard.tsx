@@ -1,17 +1,20 @@
 import { Upload } from "lucide-react";
 import { useState } from "react";
-import { PageHeader } from "../../../components/page-header";
-import { Button } from "../../../components/ui/button";
-import { useUser } from "../../auth/api/user";
-import { useRenderList } from "../../renders/api/render-list";
-import { useScreenplays } from "../../screenplays/api/screenplays";
-import { RecentScreenplays } from "../../screenplays/components/recent-screenplays";
-import { UploadScreenplay } from "../../screenplays/components/upload-screenplay";
-import { ActivitySummary } from "./activity-summary";
-import { RecentRenders } from "./recent-renders";
-import { WelcomeDialog } from "./welcome-dialog";
+import { PageHeader } from "../../components/page-header";
+import { Button } from "../../components/ui/button";
+import { ActivitySummary } from "../../features/dashboard/components/activity-summary";
+import { WelcomeDialog } from "../../features/dashboard/components/welcome-dialog";
+import { useRenderList } from "../../features/renders/api/render-list";
+import { RecentRenders } from "../../features/renders/components/recent-renders";
+import { useScreenplays } from "../../features/screenplays/api/screenplays";
+import { RecentScreenplays } from "../../features/screenplays/components/recent-screenplays";
+import { UploadScreenplay } from "../../features/screenplays/components/upload-screenplay";
+import { useUser } from "../../lib/user";
 
-/** /dashboard and /screenplays (docs/product.md#screenplays Dashboard). */
+/**
+ * /dashboard and /screenplays (docs/product.md#screenplays): composed here from
+ * the dashboard, screenplays and renders features, which never import one another.
+ */
 export function DashboardScreen() {
   const { data: user } = useUser();
   const screenplays = useScreenplays();

@@ -2,7 +2,7 @@
  * Google sign-in through the Cognito hosted UI with aws-amplify. Amplify is
  * loaded on demand (it is large) and only when /api/env names a user pool.
  */
-import type { GoogleAuthConfig } from "../../../config/env";
+import type { GoogleAuthConfig } from "../config/env";
 
 type AmplifyAuth = typeof import("aws-amplify/auth");
 type AmplifyHub = (typeof import("aws-amplify/utils"))["Hub"];

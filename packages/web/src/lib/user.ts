@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { NotificationPreferences } from "@storyboard/core/auth/schema";
-import { api } from "../../../lib/api";
-import { USER_QUERY_KEY } from "../../../lib/query-keys";
+import { api } from "./api";
+import { USER_QUERY_KEY } from "./query-keys";
 
 export interface User {
   id: string;
