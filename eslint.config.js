@@ -149,6 +149,25 @@ export default tseslint.config(
     },
   },
   {
+    // Who is asking is read in core, one way (docs/architecture.md#boundaries): handlers never read it to pass it on.
+    files: ["packages/functions/src/**/*.ts"],
+    ignores: ["**/*.test.ts", "packages/functions/src/shared/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@storyboard/core/actor",
+              importNames: ["useActor", "useUserId", "useSessionId", "hasRole", "assertAdmin"],
+              message: "Core reads who is asking: call a core operation that uses useUserId()/hasRole() itself.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [`${WEB}/**/*.{ts,tsx}`],
     plugins: { "react-hooks": reactHooks },
     rules: {

@@ -3,10 +3,10 @@ import {
   PHASES,
   type Phase,
   TASK,
-  TASK_HANDLERS,
   tasksOf,
   type TaskName,
 } from "@storyboard/core/render/workflow";
+import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
 import { ArnFormat, Duration } from "aws-cdk-lib";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as sfn from "aws-cdk-lib/aws-stepfunctions";

@@ -1,4 +1,5 @@
-import { DEFINITIONS, PHASES, TASK, TASK_HANDLERS, type TaskName } from "@storyboard/core/render/workflow";
+import { DEFINITIONS, PHASES, TASK, type TaskName } from "@storyboard/core/render/workflow";
+import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Render } from "../render";

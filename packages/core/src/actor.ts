@@ -1,7 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { AppError } from "./error";
 
-/** Who is asking. Set once per request by the handler wrapper, read by core. */
+/**
+ * Who is asking. Set once per request by the handler wrapper (`withActor`),
+ * read by core with `useUserId()` / `hasRole()`: request-facing core operations
+ * never take the asking user's id as an argument, and handlers never read it.
+ */
 export type Actor =
   | { type: "public" }
   | { type: "user"; userId: string; roles: string[]; sessionId: string }
@@ -18,6 +22,13 @@ export const useUserId = (): string => {
   const actor = useActor();
   if (actor.type !== "user") throw AppError.unauthorized();
   return actor.userId;
+};
+
+/** The session the signed-in user is asking from (to keep it when ending the others), or a 401. */
+export const useSessionId = (): string => {
+  const actor = useActor();
+  if (actor.type !== "user") throw AppError.unauthorized();
+  return actor.sessionId;
 };
 
 export const hasRole = (role: string): boolean => {

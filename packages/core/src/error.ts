@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * The one error type the product raises on purpose. Handlers map it to
  * `{ message, code }` with its HTTP status; anything else becomes a logged 500.
@@ -59,6 +61,15 @@ export class AppError extends Error {
   static conflict(message: string) {
     return new AppError("conflict", message);
   }
+}
+
+/** Parses `data` with a zod schema, or throws a 400 with the first issue's message and the full list under `issues`. */
+export function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const first = issues[0];
+  throw new AppError("validation", first ? first.message : "The request is not valid.", { issues });
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

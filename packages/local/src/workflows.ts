@@ -1,6 +1,7 @@
 import { StateMachine } from "aws-local-stepfunctions";
 import { type PhaseStarter, setPhaseStarter } from "@storyboard/core/render/phases";
-import { DEFINITIONS, type Phase, TASK_HANDLERS, type TaskName } from "@storyboard/core/render/workflow";
+import { DEFINITIONS, type Phase, type TaskName } from "@storyboard/core/render/workflow";
+import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
 
 // Node 20 lacks Promise.withResolvers, which the runner uses.
 const promiseStatics = Promise as unknown as { withResolvers?: () => unknown };

@@ -1,3 +1,4 @@
+import { useSessionId, useUserId } from "../actor";
 import { db } from "../dynamo/service";
 import { AppError, isAppError } from "../error";
 import { findUserByEmail, getUser, type UserItem } from "../user/user";
@@ -61,9 +62,10 @@ export async function resetPassword(rawEmail: string, password: string, code: st
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 export const NO_PASSWORD_YET = "This account signs in with Google. To add a password, use Forgot password.";
 
-/** Settings → change password: checks the current one with Cognito, then ends every OTHER session. */
-export async function changePassword(input: { userId: string; sessionId: string; currentPassword: string; newPassword: string }): Promise<void> {
-  const user = await getUser(input.userId);
+/** Settings → change password of the user asking: checks the current one with Cognito, then ends every OTHER session. */
+export async function changePassword(input: { currentPassword: string; newPassword: string }): Promise<void> {
+  const userId = useUserId();
+  const user = await getUser(userId);
   await assertNotLocked(user.email, "login");
   if (!(await passwordIdentityOf(user.email))) throw AppError.badRequest(NO_PASSWORD_YET);
   if (!(await checkPassword(user.email, input.currentPassword))) {
@@ -72,5 +74,5 @@ export async function changePassword(input: { userId: string; sessionId: string;
     throw AppError.badRequest(WRONG_CURRENT_PASSWORD);
   }
   await setPassword(user.email, input.newPassword);
-  await endOtherSessions(input.userId, input.sessionId);
+  await endOtherSessions(userId, useSessionId());
 }

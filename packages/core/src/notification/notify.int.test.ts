@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { withActor } from "../actor";
 import { createAccount } from "../user/account";
 import { updateNotificationPreferences } from "../user/settings";
 import { getUser } from "../user/user";
@@ -17,7 +18,8 @@ describe("render notifications", () => {
     const user = await newUser();
     const render = { id: randomUUID(), title: "Pilot" };
     expect(await notifyRender(user, "renderComplete", render)).toBe(true);
-    await updateNotificationPreferences(user.userId, { renderComplete: false });
+    const asUser = { type: "user" as const, userId: user.userId, roles: [], sessionId: "test" };
+    await withActor(asUser, () => updateNotificationPreferences({ renderComplete: false }));
     expect(await notifyRender(await getUser(user.userId), "renderComplete", render)).toBe(false);
     expect(await notifyRender(await getUser(user.userId), "renderFailure", render, { refundedPoints: 100 })).toBe(true);
     const mails = await mailsTo(user.email);

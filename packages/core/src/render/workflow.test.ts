@@ -12,7 +12,6 @@ import {
   type State,
   type StateMachineDefinition,
   TASK,
-  TASK_HANDLERS,
   tasksOf,
   type TaskName,
 } from "./workflow";
@@ -127,10 +126,5 @@ describe("render workflow definitions", () => {
     expect(tasksOf(generateDefinition(arn)).sort()).toEqual(
       ["AssetsGenerated", "GenerateBlock", "MarkFailed", "PlanBlocks"].sort(),
     );
-  });
-
-  it("names a handler module for every task", () => {
-    expect(Object.keys(TASK_HANDLERS).sort()).toEqual(Object.values(TASK).sort());
-    for (const module of Object.values(TASK_HANDLERS)) expect(module).toMatch(/^render\/[a-z-]+$/);
   });
 });

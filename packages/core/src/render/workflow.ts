@@ -34,20 +34,6 @@ export const BLOCK_CONCURRENCY = 4;
 export const PHASES = ["describe", "generate", "compile"] as const;
 export type Phase = (typeof PHASES)[number];
 
-/**
- * The module under `packages/functions/src` whose export `handler` runs each
- * task. `stacks/render.ts` makes one Lambda of each; the local runner imports
- * the same modules.
- */
-export const TASK_HANDLERS: Record<TaskName, string> = {
-  Describe: "render/describe",
-  PlanBlocks: "render/plan-blocks",
-  GenerateBlock: "render/generate-block",
-  AssetsGenerated: "render/assets-generated",
-  Compile: "render/compile",
-  MarkFailed: "render/mark-failed",
-};
-
 /** Where each task runs: a Lambda ARN on AWS, any string the local runner accepts locally. */
 export type ResolveTask = (task: TaskName) => string;
 

@@ -1,9 +1,11 @@
+import { useUserId } from "../actor";
 import { normalizeEmail } from "../auth/email";
 import { changeIdentityEmail } from "../auth/identity";
-import { MESSAGES, type NotificationPreferences } from "../auth/schema";
+import { changePassword } from "../auth/password";
+import { MESSAGES, type NotificationPreferences, updateSettingsRequestSchema } from "../auth/schema";
 import { failedItems } from "../dynamo/errors";
 import { db } from "../dynamo/service";
-import { AppError } from "../error";
+import { AppError, validate } from "../error";
 import { logger } from "../logger";
 import { sendMail } from "../notification/mailer";
 import { completePreferences } from "../notification/preferences";
@@ -19,7 +21,10 @@ export interface Settings {
   notificationPreferences: NotificationPreferences;
 }
 
-export async function getSettings(userId: string): Promise<Settings> {
+/** The settings of the user asking. */
+export const getSettings = (): Promise<Settings> => settingsOf(useUserId());
+
+async function settingsOf(userId: string): Promise<Settings> {
   const user = await getUser(userId);
   return {
     email: user.email,
@@ -34,7 +39,8 @@ export async function getSettings(userId: string): Promise<Settings> {
  * transaction (409 if the new one is taken), then moves the Cognito identity;
  * if that fails the table is put back. The old address is told of the change.
  */
-export async function updateAccount(userId: string, input: { email: string; fullName?: string; timezone: string }): Promise<Settings> {
+export async function updateAccount(input: { email: string; fullName?: string; timezone: string }): Promise<Settings> {
+  const userId = useUserId();
   if (!isTimeZone(input.timezone)) throw new AppError("validation", MESSAGES.timezone);
   const user = await getUser(userId);
   const email = normalizeEmail(input.email);
@@ -46,7 +52,7 @@ export async function updateAccount(userId: string, input: { email: string; full
 
   if (email === user.email) {
     await profile(db.entities.user.patch({ userId })).go();
-    return getSettings(userId);
+    return settingsOf(userId);
   }
 
   const moveEmail = (from: string, to: string) =>
@@ -78,11 +84,12 @@ export async function updateAccount(userId: string, input: { email: string; full
   } catch (error) {
     logger.error("E-mail change notice not sent", { error: error as Error });
   }
-  return getSettings(userId);
+  return settingsOf(userId);
 }
 
 /** Settings → notifications: merges the given switches into the stored ones. */
-export async function updateNotificationPreferences(userId: string, changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+export async function updateNotificationPreferences(changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+  const userId = useUserId();
   const user = await getUser(userId);
   const merged = completePreferences(user.notificationPreferences);
   for (const [key, value] of Object.entries(changes)) {
@@ -90,4 +97,32 @@ export async function updateNotificationPreferences(userId: string, changes: Par
   }
   await db.entities.user.patch({ userId }).set({ notificationPreferences: merged }).go();
   return merged;
+}
+
+export const PASSWORD_UPDATED = "Your password has been updated.";
+const has = (body: Record<string, unknown>, ...keys: string[]) => keys.some((k) => k in body);
+
+/**
+ * PUT /api/user/settings: one of the three shapes of `updateSettingsRequestSchema`
+ * (the account, a password change, or notification preferences), told apart by
+ * their keys (docs/product.md#accounts).
+ */
+export async function updateSettings(raw: unknown): Promise<Settings | { message: string }> {
+  const body = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const [accountRequest, passwordRequest, preferencesRequest] = updateSettingsRequestSchema.options;
+  if (has(body, "notificationPreferences")) {
+    await updateNotificationPreferences(validate(preferencesRequest, body).notificationPreferences);
+    return getSettings();
+  }
+  if (has(body, "currentPassword", "newPassword")) {
+    const input = validate(passwordRequest, body);
+    // The form sends its confirmation too; a client that sends one gets it checked.
+    if (typeof body.confirmPassword === "string" && body.confirmPassword !== input.newPassword) {
+      throw new AppError("validation", MESSAGES.passwordsMatch);
+    }
+    await changePassword(input);
+    return { message: PASSWORD_UPDATED };
+  }
+  if (has(body, "email", "fullName", "timezone")) return updateAccount(validate(accountRequest, body));
+  throw AppError.badRequest("Nothing to update: send the account fields, a password change or notification preferences.");
 }

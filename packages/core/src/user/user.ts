@@ -1,3 +1,4 @@
+import { useUserId } from "../actor";
 import type { EntityItem } from "electrodb";
 import type { NotificationPreferences } from "../auth/schema";
 import type { User } from "../dynamo/entities/user";
@@ -33,6 +34,9 @@ export function toUserView(user: UserItem): UserView {
     createdAt: user.createdAt!,
   };
 }
+
+/** The user asking (docs/architecture.md#boundaries: core reads who is asking from the actor). */
+export const currentUser = (): Promise<UserItem> => getUser(useUserId());
 
 export async function getUser(userId: string): Promise<UserItem> {
   const { data } = await db.entities.user.get({ userId }).go();

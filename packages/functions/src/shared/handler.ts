@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { type Actor, withActor } from "@storyboard/core/actor";
+import { withActor } from "@storyboard/core/actor";
 import { actorForSessionToken, SESSION_COOKIE } from "@storyboard/core/auth/session";
 import { config } from "@storyboard/core/config";
-import { AppError, isAppError } from "@storyboard/core/error";
+import { AppError, isAppError, validate } from "@storyboard/core/error";
 import { logger } from "@storyboard/core/logger";
 import { loadSecrets } from "@storyboard/core/secrets";
 import { z } from "zod";
@@ -19,9 +19,9 @@ export interface RequestContext<B, Q> {
   body: B;
   query: Q;
   params: Record<string, string>;
-  actor: Actor;
-  requestId: string;
 }
+
+// Who is asking is not in the context: core reads it with useUserId() / hasRole() (docs/architecture.md#boundaries).
 
 interface Options<B extends z.ZodType, Q extends z.ZodType> {
   body?: B;
@@ -57,7 +57,7 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
       const body = options.bodyKind === "raw" ? undefined : parseBody(event, options.body);
       const query = options.query ? validate(options.query, event.queryStringParameters ?? {}) : event.queryStringParameters ?? {};
       const params = decodeParams(event.pathParameters);
-      const result = await withActor(actor, () => logic({ event, body, query, params, actor, requestId } as RequestContext<z.infer<B>, z.infer<Q>>));
+      const result = await withActor(actor, () => logic({ event, body, query, params } as RequestContext<z.infer<B>, z.infer<Q>>));
       if (result instanceof Reply) return json(result.status, result.body, result.headers, result.cookies);
       if (result instanceof RawReply) {
         return {
@@ -116,13 +116,8 @@ function parseBody(event: ApiEvent, schema?: z.ZodType) {
   return schema ? validate(schema, data ?? {}) : data;
 }
 
-export function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-  const first = issues[0];
-  throw new AppError("validation", first ? first.message : "The request is not valid.", { issues });
-}
+/** zod → 400 lives in core, so core operations that take raw input validate the same way. */
+export { validate };
 
 function decodeParams(params: ApiEvent["pathParameters"]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,5 +1,4 @@
-import { useUserId } from "@storyboard/core/actor";
-import { balanceOf } from "@storyboard/core/points/points";
+import { currentBalance } from "@storyboard/core/points/ledger";
 import { api } from "../../shared/handler";
 
-export const handler = api({}, async () => ({ balance: await balanceOf(useUserId()) }));
+export const handler = api({}, async () => ({ balance: await currentBalance() }));

@@ -1,4 +1,3 @@
-import { useUserId } from "@storyboard/core/actor";
 import { LEDGER_MAX_PAGE_SIZE, LEDGER_PAGE_SIZE, listLedger } from "@storyboard/core/points/ledger";
 import { z } from "zod";
 import { api } from "../../shared/handler";
@@ -8,4 +7,4 @@ const query = z.object({
   limit: z.coerce.number().int().min(1).max(LEDGER_MAX_PAGE_SIZE, `limit must be at most ${LEDGER_MAX_PAGE_SIZE}`).default(LEDGER_PAGE_SIZE),
 });
 
-export const handler = api({ query }, async ({ query }) => listLedger(useUserId(), query.page, query.limit));
+export const handler = api({ query }, async ({ query }) => listLedger(query.page, query.limit));

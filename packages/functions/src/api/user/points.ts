@@ -1,6 +1,5 @@
-import { useUserId } from "@storyboard/core/actor";
-import { balanceOf } from "@storyboard/core/points/points";
+import { currentBalance } from "@storyboard/core/points/ledger";
 import { api } from "../../shared/handler";
 
 /** docs/product.md#api: the balance as a bare number. */
-export const handler = api({}, async () => balanceOf(useUserId()));
+export const handler = api({}, async () => currentBalance());

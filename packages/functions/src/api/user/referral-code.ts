@@ -1,5 +1,4 @@
-import { useUserId } from "@storyboard/core/actor";
-import { getUser } from "@storyboard/core/user/user";
+import { currentUser } from "@storyboard/core/user/user";
 import { api } from "../../shared/handler";
 
-export const handler = api({}, async () => ({ referralCode: (await getUser(useUserId())).referralCode }));
+export const handler = api({}, async () => ({ referralCode: (await currentUser()).referralCode }));

@@ -1,5 +1,4 @@
-import { useUserId } from "@storyboard/core/actor";
 import { getSettings } from "@storyboard/core/user/settings";
 import { api } from "../../shared/handler";
 
-export const handler = api({}, async () => getSettings(useUserId()));
+export const handler = api({}, async () => getSettings());

@@ -1,0 +1,16 @@
+import type { TaskName } from "@storyboard/core/render/workflow";
+
+/**
+ * The module under `packages/functions/src` whose export `handler` runs each
+ * task of the render state machines (docs/architecture.md#render-phases).
+ * Beside `routes.ts`, its twin for the API: `stacks/render.ts` makes one
+ * Lambda of each; the local runner imports the same modules.
+ */
+export const TASK_HANDLERS: Record<TaskName, string> = {
+  Describe: "render/describe",
+  PlanBlocks: "render/plan-blocks",
+  GenerateBlock: "render/generate-block",
+  AssetsGenerated: "render/assets-generated",
+  Compile: "render/compile",
+  MarkFailed: "render/mark-failed",
+};
