@@ -39,7 +39,8 @@ async function payByCard(page: Page, dialogName: string, number: string, payLabe
   return overlay;
 }
 
-const balance = async (page: Page) => (await (await page.context().request.get(appUrl("/api/points/balance"))).json()) as number | { balance: number };
+const balance = async (page: Page) =>
+  (await (await page.context().request.get(appUrl("/api/points/balance"))).json()) as number | { balance: number };
 const balanceValue = async (page: Page) => {
   const b = await balance(page);
   return typeof b === "number" ? b : b.balance;
@@ -105,12 +106,15 @@ describe("payments in a real browser", () => {
     await page.goto(appUrl("/dashboard"));
     await page.getByRole("button", { name: "Upload Screenplay" }).first().click();
     const upload = page.getByRole("dialog", { name: "Upload Screenplay" });
-    await upload.getByTestId("screenplay-file-input").setInputFiles({ name: "Crates.fountain", mimeType: "text/plain", buffer: Buffer.from(fountainScreenplay("Crates", 3)) });
+    await upload
+      .getByTestId("screenplay-file-input")
+      .setInputFiles({ name: "Crates.fountain", mimeType: "text/plain", buffer: Buffer.from(fountainScreenplay("Crates", 3)) });
     await upload.getByRole("checkbox").click();
     await upload.getByRole("button", { name: "Upload", exact: true }).click();
     await page.waitForURL((url) => /^\/screenplays\/[\w-]+$/.test(url.pathname));
     const screenplayId = page.url().split("/").pop()!;
-    const detail = async () => (await (await context.request.get(appUrl(`/api/screenplays/${screenplayId}`))).json()) as { status: string; pageCount: number };
+    const detail = async () =>
+      (await (await context.request.get(appUrl(`/api/screenplays/${screenplayId}`))).json()) as { status: string; pageCount: number };
     await expect.poll(async () => (await detail()).status, { timeout: 60_000 }).toBe("ready");
     const { pageCount } = await detail();
 

@@ -31,7 +31,13 @@ describe("api stack: payments", () => {
   });
 
   it("has every payment route, signed-in only", () => {
-    for (const key of ["POST /api/create-payment-intent-v2", "POST /api/create-payment-intent", "POST /api/purchase-render", "GET /api/payments", "GET /api/payment-methods"]) {
+    for (const key of [
+      "POST /api/create-payment-intent-v2",
+      "POST /api/create-payment-intent",
+      "POST /api/purchase-render",
+      "GET /api/payments",
+      "GET /api/payment-methods",
+    ]) {
       expect(functionOf(key).fn.Properties.Environment.Variables.ROUTE_AUTH, key).toBe("user");
     }
   });

@@ -27,7 +27,9 @@ export function paymentRecordItems(tx: TransactionEntities, intent: OurIntent, m
         description: intent.description,
       })
       .commit(),
-    tx.paymentProcessorId.put({ internalId: intent.paymentId, type: "payment_intent", processorName: "stripe", externalId: intent.id }).commit(),
+    tx.paymentProcessorId
+      .put({ internalId: intent.paymentId, type: "payment_intent", processorName: "stripe", externalId: intent.id })
+      .commit(),
   ];
 }
 
@@ -42,7 +44,13 @@ const purchaseComment = (intent: OurIntent) => (intent.kind === "points" ? `Purc
 export function renderPurchaseCreditItems(tx: TransactionEntities, intent: OurIntent, method: string) {
   return [
     tx.unique.create({ kind: "idempotency", value: creditKey(intent.id), ownerId: intent.userId }).commit(),
-    ledgerEntryItem(tx, { userId: intent.userId, delta: intent.points, reason: "purchase", referenceId: intent.paymentId, comment: purchaseComment(intent) }),
+    ledgerEntryItem(tx, {
+      userId: intent.userId,
+      delta: intent.points,
+      reason: "purchase",
+      referenceId: intent.paymentId,
+      comment: purchaseComment(intent),
+    }),
     ...paymentRecordItems(tx, intent, method),
   ];
 }

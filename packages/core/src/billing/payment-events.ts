@@ -33,14 +33,19 @@ async function onChargeRefunded(event: Stripe.Event) {
   const charge = await stripe().charges.retrieve((event.data.object as Stripe.Charge).id);
   const paymentIntentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   if (!paymentIntentId || charge.amount_refunded <= 0) return;
-  const { data: links } = await db.entities.paymentProcessorId.query.byExternal({ processorName: "stripe", externalId: paymentIntentId }).go();
+  const { data: links } = await db.entities.paymentProcessorId.query
+    .byExternal({ processorName: "stripe", externalId: paymentIntentId })
+    .go();
   const link = links.find((l) => l.type === "payment_intent");
   if (!link) return;
   const { data: payments } = await db.entities.payment.query.byId({ paymentId: link.internalId }).go();
   const payment = payments[0];
   if (!payment) return;
   const status = charge.refunded ? "refunded" : "partially_refunded";
-  await db.entities.payment.patch({ userId: payment.userId, createdAt: payment.createdAt, paymentId: payment.paymentId }).set({ status }).go();
+  await db.entities.payment
+    .patch({ userId: payment.userId, createdAt: payment.createdAt, paymentId: payment.paymentId })
+    .set({ status })
+    .go();
 }
 
 export const paymentEventHandlers: StripeEventHandlers = {

@@ -17,7 +17,14 @@ import { stripe } from "./stripe";
 
 const newPaymentId = monotonicFactory();
 
-async function createIntent(input: { userId: string; kind: PurchaseKind; amount: number; points: number; description: string; metadata?: Record<string, string> }) {
+async function createIntent(input: {
+  userId: string;
+  kind: PurchaseKind;
+  amount: number;
+  points: number;
+  description: string;
+  metadata?: Record<string, string>;
+}) {
   const customer = await ensureCustomer(input.userId);
   const paymentId = newPaymentId();
   const intent = await stripe().paymentIntents.create({
@@ -42,7 +49,8 @@ export async function createPointsPaymentIntent(amount: number) {
   const userId = useUserId();
   const dollars = normalizePurchaseDollars(amount);
   if (dollars === null) throw AppError.badRequest("Enter an amount in dollars.");
-  if (dollars > MAX_PURCHASE_DOLLARS) throw AppError.badRequest(`One purchase can be at most $${MAX_PURCHASE_DOLLARS.toLocaleString("en-US")}.`);
+  if (dollars > MAX_PURCHASE_DOLLARS)
+    throw AppError.badRequest(`One purchase can be at most $${MAX_PURCHASE_DOLLARS.toLocaleString("en-US")}.`);
   const plan = await activePlanFor(userId);
   const points = pointsForDollars(dollars, plan);
   return {
@@ -104,7 +112,13 @@ export async function listPaymentMethods() {
     const key = pm.card.fingerprint || `${pm.card.brand}:${pm.card.last4}:${pm.card.exp_month}:${pm.card.exp_year}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    cards.push({ id: pm.id, brand: brandName(pm.card.brand), last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year });
+    cards.push({
+      id: pm.id,
+      brand: brandName(pm.card.brand),
+      last4: pm.card.last4,
+      exp_month: pm.card.exp_month,
+      exp_year: pm.card.exp_year,
+    });
   }
   return cards;
 }

@@ -38,21 +38,40 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
     burnCaptions: input.burnCaptions,
   };
   const method = await paymentMethodLabel(intent.paymentMethodId);
-  const claimRender = (tx: Parameters<RenderPayment>[0]) => tx.unique.create({ kind: "idempotency", value: renderPurchaseKey(intent.id), ownerId: userId }).commit();
+  const claimRender = (tx: Parameters<RenderPayment>[0]) =>
+    tx.unique.create({ kind: "idempotency", value: renderPurchaseKey(intent.id), ownerId: userId }).commit();
 
   // The usual path: credit and debit of the same points, both claims, the payment record.
   const creditAndDebit: RenderPayment = (tx, charge) => {
     const credit = renderPurchaseCreditItems(tx, intent, method);
-    const debit = debitItems(tx, { userId, amount: charge.cost, reason: "render", referenceId: charge.renderJobId, comment: `Render: ${charge.title}` }).slice(1);
-    return { items: [...credit, ...debit, claimRender(tx)], errors: { 0: CREDITED_BY_WEBHOOK, [credit.length + debit.length]: AppError.conflict(ALREADY_USED) } };
+    const debit = debitItems(tx, {
+      userId,
+      amount: charge.cost,
+      reason: "render",
+      referenceId: charge.renderJobId,
+      comment: `Render: ${charge.title}`,
+    }).slice(1);
+    return {
+      items: [...credit, ...debit, claimRender(tx)],
+      errors: { 0: CREDITED_BY_WEBHOOK, [credit.length + debit.length]: AppError.conflict(ALREADY_USED) },
+    };
   };
   // The webhook was first: its points are on the balance; debit them like any render.
   const fromBalance: RenderPayment = (tx, charge) => {
-    const debit = debitItems(tx, { userId, amount: charge.cost, reason: "render", referenceId: charge.renderJobId, comment: `Render: ${charge.title}` });
+    const debit = debitItems(tx, {
+      userId,
+      amount: charge.cost,
+      reason: "render",
+      referenceId: charge.renderJobId,
+      comment: `Render: ${charge.title}`,
+    });
     // The claim first: a concurrent twin is told "already used" rather than "no points".
     return {
       items: [claimRender(tx), ...debit],
-      errors: { 0: AppError.conflict(ALREADY_USED), 1: new AppError("payment_required", "The points of this payment have already been spent.") },
+      errors: {
+        0: AppError.conflict(ALREADY_USED),
+        1: new AppError("payment_required", "The points of this payment have already been spent."),
+      },
     };
   };
 
@@ -64,7 +83,8 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
       await sendReceipt(intent, method);
       return { renderJob: created, id: created.id };
     } catch (error) {
-      if (error !== CREDITED_BY_WEBHOOK && !(error instanceof AppError && error.code === "conflict" && error.message !== ALREADY_USED)) throw error;
+      if (error !== CREDITED_BY_WEBHOOK && !(error instanceof AppError && error.code === "conflict" && error.message !== ALREADY_USED))
+        throw error;
       if (await claimExists(renderPurchaseKey(intent.id))) throw AppError.conflict(ALREADY_USED);
       if (await claimExists(creditKey(intent.id))) {
         // The webhook credited first: its points are on the balance.
@@ -87,7 +107,12 @@ async function verifiedIntent(paymentIntentId: string, screenplayId: string, use
   const screenplay = await getOwnScreenplay(screenplayId);
   const pageCount = screenplay.pageCount ?? 1;
   const expected = renderPriceCents(pageCount, await activePlanFor(userId));
-  if (intent.screenplayId !== screenplayId || intent.amount !== expected || intent.currency !== "usd" || intent.points !== renderCost(pageCount)) {
+  if (
+    intent.screenplayId !== screenplayId ||
+    intent.amount !== expected ||
+    intent.currency !== "usd" ||
+    intent.points !== renderCost(pageCount)
+  ) {
     throw AppError.badRequest("This payment does not match the price of this render. Its points were added to your balance instead.");
   }
   return intent;

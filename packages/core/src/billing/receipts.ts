@@ -15,7 +15,15 @@ export async function sendReceipt(intent: OurIntent, method: string): Promise<bo
       to: user.email,
       ...paymentReceiptMail({
         recipient: user,
-        payment: { id: intent.paymentId, amount: intent.amount, currency: intent.currency, description: intent.description, method, points: intent.points, kind: intent.kind },
+        payment: {
+          id: intent.paymentId,
+          amount: intent.amount,
+          currency: intent.currency,
+          description: intent.description,
+          method,
+          points: intent.points,
+          kind: intent.kind,
+        },
         balance: user.points,
       }),
     });

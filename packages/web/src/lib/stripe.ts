@@ -16,7 +16,8 @@ export interface PaymentEnv {
   STRIPE_API_URL?: string | null;
 }
 
-export type PaymentMode = { kind: "stripe"; publishableKey: string } | { kind: "offline"; publishableKey: string; apiUrl: string } | { kind: "unavailable" };
+export type PaymentMode =
+  { kind: "stripe"; publishableKey: string } | { kind: "offline"; publishableKey: string; apiUrl: string } | { kind: "unavailable" };
 
 export function paymentMode(env: PaymentEnv | undefined): PaymentMode {
   const publishableKey = env?.STRIPE_PUBLISHABLE_KEY;
@@ -75,7 +76,12 @@ interface IntentBody {
  * test payment method id such as `pm_card_visa`). Resolves with the intent id
  * once it succeeded; rejects with a `PaymentFailure` otherwise.
  */
-export async function confirmOffline(options: { apiUrl: string; publishableKey: string; clientSecret: string; card: CardInput | string }): Promise<string> {
+export async function confirmOffline(options: {
+  apiUrl: string;
+  publishableKey: string;
+  clientSecret: string;
+  card: CardInput | string;
+}): Promise<string> {
   const { apiUrl, publishableKey, clientSecret, card } = options;
   const form = new URLSearchParams({ client_secret: clientSecret });
   if (typeof card === "string") form.set("payment_method", card);
@@ -103,6 +109,7 @@ export async function confirmOffline(options: { apiUrl: string; publishableKey: 
     throw new PaymentFailure(body.error?.message || `The payment service answered ${response.status}.`, declined);
   }
   if (body.status === "succeeded" || body.status === "processing") return body.id ?? paymentIntentIdOf(clientSecret);
-  if (body.last_payment_error?.message) throw new PaymentFailure(body.last_payment_error.message, body.last_payment_error.type === "card_error");
+  if (body.last_payment_error?.message)
+    throw new PaymentFailure(body.last_payment_error.message, body.last_payment_error.type === "card_error");
   throw new PaymentFailure("The payment could not be completed. Please try another card.", false);
 }

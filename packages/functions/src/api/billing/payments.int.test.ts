@@ -22,7 +22,14 @@ describe("buying points", () => {
 
     const payments = await get(user, "/api/payments");
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ id: purchase.referenceId, amount: 2000, currency: "USD", status: "paid", paymentMethod: "Visa •••• 4242", description: "666 points" });
+    expect(payments[0]).toMatchObject({
+      id: purchase.referenceId,
+      amount: 2000,
+      currency: "USD",
+      status: "paid",
+      paymentMethod: "Visa •••• 4242",
+      description: "666 points",
+    });
 
     const cards = await get(user, "/api/payment-methods");
     expect(cards).toEqual([expect.objectContaining({ brand: "Visa", last4: "4242", exp_month: 12 })]);
@@ -50,7 +57,11 @@ describe("buying points", () => {
     const user = await createTestUser({ points: 0 });
     const { body } = await post(user, "/api/create-payment-intent-v2", { amount: 30 });
     await confirmCard(body.clientSecret, "pm_card_visa");
-    const event = { id: `evt_dup_${body.paymentIntentId}`, type: "payment_intent.succeeded", object: { id: body.paymentIntentId, object: "payment_intent" } };
+    const event = {
+      id: `evt_dup_${body.paymentIntentId}`,
+      type: "payment_intent.succeeded",
+      object: { id: body.paymentIntentId, object: "payment_intent" },
+    };
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliverSigned(event)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     await settle();
@@ -68,7 +79,10 @@ describe("buying points", () => {
     const event = { type: "payment_intent.succeeded", object: { id: body.paymentIntentId, object: "payment_intent", status: "succeeded" } };
     const forged = await deliverSigned(event, "whsec_not_the_real_secret");
     expect(forged.status).toBe(400);
-    const unsigned = await fetch(new URL("/api/stripe/webhook", process.env.API_URL), { method: "POST", body: JSON.stringify({ type: "payment_intent.succeeded" }) });
+    const unsigned = await fetch(new URL("/api/stripe/webhook", process.env.API_URL), {
+      method: "POST",
+      body: JSON.stringify({ type: "payment_intent.succeeded" }),
+    });
     expect(unsigned.status).toBe(400);
     // Even correctly signed, a payload that lies is not trusted: the intent is re-fetched.
     expect((await deliverSigned(event)).status).toBe(200);
@@ -93,7 +107,10 @@ describe("buying points", () => {
 
   it("follows the payment preference for the receipt", async () => {
     const user = await createTestUser({ points: 0 });
-    await db.entities.user.patch({ userId: user.userId }).set({ notificationPreferences: { payment: false } }).go();
+    await db.entities.user
+      .patch({ userId: user.userId })
+      .set({ notificationPreferences: { payment: false } })
+      .go();
     const { body } = await post(user, "/api/create-payment-intent-v2", { amount: 10 });
     await confirmCard(body.clientSecret, "pm_card_visa");
     await eventually(async () => (await balanceOf(user)) === 333);
@@ -123,7 +140,9 @@ describe("points purchase amounts (docs/decisions.md#payments)", () => {
 
   it("converts at the plan's page price for a subscriber", async () => {
     const user = await createTestUser();
-    await db.entities.userSubscription.put({ userId: user.userId, subscriptionId: `sub_${user.userId}`, priceId: "storyboard_pro_monthly", status: "active" }).go();
+    await db.entities.userSubscription
+      .put({ userId: user.userId, subscriptionId: `sub_${user.userId}`, priceId: "storyboard_pro_monthly", status: "active" })
+      .go();
     const { body } = await post(user, "/api/create-payment-intent-v2", { amount: 20 });
     expect(body).toMatchObject({ amount: 2000, points: 784 }); // 2000 / 255 × 100 = 784.3
     await db.entities.userSubscription.patch({ userId: user.userId }).set({ status: "canceled" }).go();
@@ -138,7 +157,11 @@ describe("points purchase amounts (docs/decisions.md#payments)", () => {
   });
 
   it("needs a signed-in user", async () => {
-    const res = await fetch(new URL("/api/create-payment-intent-v2", process.env.API_URL), { method: "POST", headers: { "content-type": "application/json" }, body: '{"amount":10}' });
+    const res = await fetch(new URL("/api/create-payment-intent-v2", process.env.API_URL), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"amount":10}',
+    });
     expect(res.status).toBe(401);
     expect((await fetch(new URL("/api/payments", process.env.API_URL))).status).toBe(401);
   });

@@ -106,7 +106,9 @@ describe("purchase-render", () => {
     const user = await createTestUser({ points: 0 });
     const screenplay = await readyScreenplay(user, 2);
     const intent = await paidIntent(user, screenplay.id);
-    const answers = await Promise.all(Array.from({ length: 2 }, () => post(user, "/api/purchase-render", renderBody(screenplay.id, intent.paymentIntentId))));
+    const answers = await Promise.all(
+      Array.from({ length: 2 }, () => post(user, "/api/purchase-render", renderBody(screenplay.id, intent.paymentIntentId))),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await get<unknown[]>(user, `/api/screenplays/${screenplay.id}/renders`)).toHaveLength(1);
     const { records } = await get(user, "/api/points/ledger");
@@ -128,7 +130,9 @@ describe("purchase-render", () => {
     const { records } = await get(user, "/api/points/ledger");
     expect(records.filter((r: { reason: string }) => r.reason === "purchase")).toHaveLength(1);
     expect(await get<unknown[]>(user, `/api/screenplays/${screenplay.id}/renders`)).toHaveLength(1);
-    const { data: claim } = await db.entities.unique.get({ kind: "idempotency", value: `stripe:render_purchase:${intent.paymentIntentId}` }).go();
+    const { data: claim } = await db.entities.unique
+      .get({ kind: "idempotency", value: `stripe:render_purchase:${intent.paymentIntentId}` })
+      .go();
     expect(claim?.ownerId).toBe(user.userId);
   });
 });

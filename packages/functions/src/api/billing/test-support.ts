@@ -57,7 +57,10 @@ export async function readyScreenplay(user: TestUser, pages: number) {
 }
 
 /** Confirms a PaymentIntent as Stripe.js does: form-encoded, client secret, publishable key as bearer. */
-export async function confirmCard(clientSecret: string, card: string | { number: string; exp_month?: number; exp_year?: number; cvc?: string }) {
+export async function confirmCard(
+  clientSecret: string,
+  card: string | { number: string; exp_month?: number; exp_year?: number; cvc?: string },
+) {
   const id = clientSecret.split("_secret_")[0];
   const form = new URLSearchParams({ client_secret: clientSecret });
   if (typeof card === "string") form.set("payment_method", card);
@@ -77,7 +80,10 @@ export async function confirmCard(clientSecret: string, card: string | { number:
 }
 
 /** Delivers an event to the app's webhook signed as Stripe signs it (with `secret`, by default the real one). */
-export async function deliverSigned(event: { id?: string; type: string; object: Record<string, unknown> }, secret = process.env.STRIPE_WEBHOOK_SECRET!) {
+export async function deliverSigned(
+  event: { id?: string; type: string; object: Record<string, unknown> },
+  secret = process.env.STRIPE_WEBHOOK_SECRET!,
+) {
   const payload = JSON.stringify({
     id: event.id ?? `evt_test_${randomUUID().replace(/-/g, "")}`,
     object: "event",

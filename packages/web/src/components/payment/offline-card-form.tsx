@@ -39,7 +39,10 @@ export function OfflineCardForm({ apiUrl, publishableKey, clientSecret, payLabel
       onSuccess(id);
     } catch (error) {
       const declined = error instanceof PaymentFailure && error.declined;
-      setFailure({ title: declined ? "Payment failed" : "Payment error", message: error instanceof Error ? error.message : "Please try again." });
+      setFailure({
+        title: declined ? "Payment failed" : "Payment error",
+        message: error instanceof Error ? error.message : "Please try again.",
+      });
     } finally {
       onBusyChange(false);
     }
@@ -77,7 +80,14 @@ export function OfflineCardForm({ apiUrl, publishableKey, clientSecret, payLabel
               <FormItem>
                 <FormLabel>Expiry</FormLabel>
                 <FormControl>
-                  <Input {...field} onChange={(e) => field.onChange(formatExpiry(e.target.value))} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" maxLength={7} />
+                  <Input
+                    {...field}
+                    onChange={(e) => field.onChange(formatExpiry(e.target.value))}
+                    inputMode="numeric"
+                    autoComplete="cc-exp"
+                    placeholder="MM / YY"
+                    maxLength={7}
+                  />
                 </FormControl>
                 <FormMessage />
               </FormItem>
@@ -90,7 +100,14 @@ export function OfflineCardForm({ apiUrl, publishableKey, clientSecret, payLabel
               <FormItem>
                 <FormLabel>CVC</FormLabel>
                 <FormControl>
-                  <Input {...field} onChange={(e) => field.onChange(digits(e.target.value).slice(0, 4))} inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} />
+                  <Input
+                    {...field}
+                    onChange={(e) => field.onChange(digits(e.target.value).slice(0, 4))}
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    placeholder="123"
+                    maxLength={4}
+                  />
                 </FormControl>
                 <FormMessage />
               </FormItem>
@@ -102,7 +119,9 @@ export function OfflineCardForm({ apiUrl, publishableKey, clientSecret, payLabel
           {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Lock aria-hidden />}
           {busy ? "Processing..." : payLabel}
         </Button>
-        <p className="text-center text-xs text-muted-foreground">Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.</p>
+        <p className="text-center text-xs text-muted-foreground">
+          Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+        </p>
       </form>
     </Form>
   );

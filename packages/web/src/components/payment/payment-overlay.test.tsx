@@ -5,7 +5,15 @@ import { cardFormSchema, formatCardNumber, formatExpiry, luhnValid, parseExpiry 
 import { PaymentOverlay } from "./payment-overlay";
 
 const overlay = (props: Partial<Parameters<typeof PaymentOverlay>[0]> = {}) => (
-  <PaymentOverlay open clientSecret="pi_1_secret_x" title="Pay" amountLabel="$10.00" onSuccess={() => {}} onOpenChange={() => {}} {...props} />
+  <PaymentOverlay
+    open
+    clientSecret="pi_1_secret_x"
+    title="Pay"
+    amountLabel="$10.00"
+    onSuccess={() => {}}
+    onOpenChange={() => {}}
+    {...props}
+  />
 );
 const offlineEnv = { AWS_S3_URL_PREFIX: "/media/", STRIPE_PUBLISHABLE_KEY: "pk_test_local", STRIPE_API_URL: "http://stripe.local" };
 
@@ -25,7 +33,10 @@ describe("payment overlay", () => {
   });
 
   it("checks the card before sending it and reports a network failure as a payment error", async () => {
-    mockFetch({ "GET /api/env": () => offlineEnv, "POST /v1/payment_intents/pi_1/confirm": () => Promise.reject(new TypeError("Failed to fetch")) });
+    mockFetch({
+      "GET /api/env": () => offlineEnv,
+      "POST /v1/payment_intents/pi_1/confirm": () => Promise.reject(new TypeError("Failed to fetch")),
+    });
     const user = userEvent.setup();
     renderWithProviders(overlay());
     const dialog = await screen.findByRole("dialog", { name: "Pay" });

@@ -27,12 +27,23 @@ export interface PaymentOverlayProps {
  * offline card form against the local stand-in. It cannot be closed while a
  * payment is being confirmed.
  */
-export function PaymentOverlay({ open, clientSecret, title, description, amountLabel, initError, onSuccess, onOpenChange }: PaymentOverlayProps) {
+export function PaymentOverlay({
+  open,
+  clientSecret,
+  title,
+  description,
+  amountLabel,
+  initError,
+  onSuccess,
+  onOpenChange,
+}: PaymentOverlayProps) {
   const env = usePublicEnv();
   const [busy, setBusy] = useState(false);
   const mode = paymentMode(env.data);
   const payLabel = amountLabel ? `Pay ${amountLabel}` : "Pay now";
-  const unavailable = initError ?? (env.isError || (env.data && mode.kind === "unavailable") ? "Unable to initialize payment. Please try again later." : null);
+  const unavailable =
+    initError ??
+    (env.isError || (env.data && mode.kind === "unavailable") ? "Unable to initialize payment. Please try again later." : null);
 
   let body;
   if (unavailable) body = <PaymentErrorBox title="Payment initialization failed" message={unavailable} />;
@@ -43,9 +54,28 @@ export function PaymentOverlay({ open, clientSecret, title, description, amountL
       </div>
     );
   } else if (mode.kind === "offline") {
-    body = <OfflineCardForm key={clientSecret} apiUrl={mode.apiUrl} publishableKey={mode.publishableKey} clientSecret={clientSecret} payLabel={payLabel} onBusyChange={setBusy} onSuccess={onSuccess} />;
+    body = (
+      <OfflineCardForm
+        key={clientSecret}
+        apiUrl={mode.apiUrl}
+        publishableKey={mode.publishableKey}
+        clientSecret={clientSecret}
+        payLabel={payLabel}
+        onBusyChange={setBusy}
+        onSuccess={onSuccess}
+      />
+    );
   } else {
-    body = <StripePaymentForm key={clientSecret} publishableKey={mode.publishableKey} clientSecret={clientSecret} payLabel={payLabel} onBusyChange={setBusy} onSuccess={onSuccess} />;
+    body = (
+      <StripePaymentForm
+        key={clientSecret}
+        publishableKey={mode.publishableKey}
+        clientSecret={clientSecret}
+        payLabel={payLabel}
+        onBusyChange={setBusy}
+        onSuccess={onSuccess}
+      />
+    );
   }
 
   return (
@@ -58,7 +88,11 @@ export function PaymentOverlay({ open, clientSecret, title, description, amountL
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          {description ? <DialogDescription>{description}</DialogDescription> : <DialogDescription className="sr-only">Enter your card details to pay.</DialogDescription>}
+          {description ? (
+            <DialogDescription>{description}</DialogDescription>
+          ) : (
+            <DialogDescription className="sr-only">Enter your card details to pay.</DialogDescription>
+          )}
         </DialogHeader>
         {amountLabel && (
           <p className="flex items-baseline justify-between rounded-lg bg-muted/50 px-3 py-2 text-sm">

@@ -14,7 +14,8 @@ interface Props {
   onSuccess: (paymentIntentId: string) => void;
 }
 
-const prefersDark = () => typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(prefers-color-scheme: dark)").matches;
+const prefersDark = () =>
+  typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(prefers-color-scheme: dark)").matches;
 
 /** Stripe.js and its Payment Element, for a real publishable key. */
 export function StripePaymentForm({ publishableKey, clientSecret, ...rest }: Props) {
@@ -67,7 +68,9 @@ function PaymentElementForm({ payLabel, onBusyChange, onSuccess }: Omit<Props, "
     <form onSubmit={submit} className="flex flex-col gap-4">
       <PaymentElement
         onReady={() => setReady(true)}
-        onLoadError={() => setFailure({ title: "Payment initialization failed", message: "Unable to initialize payment. Please try again later." })}
+        onLoadError={() =>
+          setFailure({ title: "Payment initialization failed", message: "Unable to initialize payment. Please try again later." })
+        }
       />
       {failure && <PaymentErrorBox {...failure} />}
       <Button type="submit" size="lg" disabled={!stripe || !ready || busy} className="w-full">

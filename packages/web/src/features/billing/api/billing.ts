@@ -26,8 +26,7 @@ export function cardOf(method: PaymentMethod): CardDetails {
   return "card" in method ? method.card : method;
 }
 
-export const paymentsQueryOptions = () =>
-  queryOptions({ queryKey: ["payments"], queryFn: () => api.get<Payment[]>("/api/payments") });
+export const paymentsQueryOptions = () => queryOptions({ queryKey: ["payments"], queryFn: () => api.get<Payment[]>("/api/payments") });
 
 export const paymentMethodsQueryOptions = () =>
   queryOptions({ queryKey: ["payment-methods"], queryFn: () => api.get<PaymentMethod[]>("/api/payment-methods") });

@@ -12,9 +12,18 @@ import { cardOf, usePaymentMethods, usePayments } from "../api/billing";
 function PaymentHistory() {
   const { data, isPending, isError } = usePayments();
   if (isPending) return <Skeleton className="h-32 w-full" />;
-  if (isError) return <EmptyState icon={AlertCircle} title="Payment history unavailable" description="Your payment history could not be loaded. Refresh the page to try again." />;
+  if (isError)
+    return (
+      <EmptyState
+        icon={AlertCircle}
+        title="Payment history unavailable"
+        description="Your payment history could not be loaded. Refresh the page to try again."
+      />
+    );
   if (!data.length) {
-    return <EmptyState icon={Receipt} title="No payment history" description="Points purchases and subscription payments will appear here." />;
+    return (
+      <EmptyState icon={Receipt} title="No payment history" description="Points purchases and subscription payments will appear here." />
+    );
   }
   return (
     <div className="overflow-x-auto rounded-lg border">
@@ -59,7 +68,14 @@ function PaymentHistory() {
 function PaymentMethods() {
   const { data, isPending, isError } = usePaymentMethods();
   if (isPending) return <Skeleton className="h-20 w-full" />;
-  if (isError) return <EmptyState icon={AlertCircle} title="Payment methods unavailable" description="Your payment methods could not be loaded. Refresh the page to try again." />;
+  if (isError)
+    return (
+      <EmptyState
+        icon={AlertCircle}
+        title="Payment methods unavailable"
+        description="Your payment methods could not be loaded. Refresh the page to try again."
+      />
+    );
   if (!data.length) {
     return <EmptyState icon={CreditCard} title="No payment methods" description="Cards you pay with appear here." />;
   }

@@ -19,7 +19,9 @@ describe("points", () => {
       "GET /api/user": () => testUser,
       "GET /api/points/balance": () => ({ balance: 1166 }),
       "GET /api/points/ledger": () => ({
-        records: reasons.map((r, i) => entry(i, r, i % 2 ? -100 : 666, i === 0 ? { comment: "Purchased 666 points", referenceId: "01JABCDEFGHJK" } : {})),
+        records: reasons.map((r, i) =>
+          entry(i, r, i % 2 ? -100 : 666, i === 0 ? { comment: "Purchased 666 points", referenceId: "01JABCDEFGHJK" } : {}),
+        ),
         pagination: { page: 1, limit: 20, pages: 1, total: reasons.length },
       }),
     });
@@ -52,19 +54,30 @@ describe("points", () => {
       "GET /api/points/balance": () => 0,
       "GET /api/points/ledger": ({ url }) => {
         const page = Number(new URL(url, "http://x").searchParams.get("page"));
-        return { records: Array.from({ length: page === 8 ? 5 : 20 }, (_, i) => entry(page * 100 + i, "render", -100)), pagination: { page, limit: 20, pages: 8, total: 145 } };
+        return {
+          records: Array.from({ length: page === 8 ? 5 : 20 }, (_, i) => entry(page * 100 + i, "render", -100)),
+          pagination: { page, limit: 20, pages: 8, total: 145 },
+        };
       },
     });
     renderApp("/points");
     expect(await screen.findByText("Showing 1 to 20 of 145 transactions")).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Transaction pages" });
-    expect(within(nav).getAllByRole("button").map((b) => b.textContent)).toEqual(["", "", "1", "2", "3", "4", "5", "", ""]);
+    expect(
+      within(nav)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["", "", "1", "2", "3", "4", "5", "", ""]);
     await userEvent.setup().click(within(nav).getByRole("button", { name: "Last page" }));
     expect(await screen.findByText("Showing 141 to 145 of 145 transactions")).toBeInTheDocument();
   });
 
   it("has the spec's empty and error states", async () => {
-    mockFetch({ "GET /api/user": () => testUser, "GET /api/points/balance": () => 0, "GET /api/points/ledger": () => apiError(500, "down", "internal") });
+    mockFetch({
+      "GET /api/user": () => testUser,
+      "GET /api/points/balance": () => 0,
+      "GET /api/points/ledger": () => apiError(500, "down", "internal"),
+    });
     renderApp("/points");
     expect(await screen.findByText("Error Loading Points History")).toBeInTheDocument();
     expect(screen.getByText("Unable to load your points history. Please try again later.")).toBeInTheDocument();

@@ -27,7 +27,13 @@ function Pagination({ page, pages, total, onPage }: { page: number; pages: numbe
           <ChevronLeft />
         </Button>
         {pageWindow(page, pages).map((n) => (
-          <Button key={n} variant={n === page ? "default" : "outline"} size="icon" onClick={() => onPage(n)} aria-current={n === page ? "page" : undefined}>
+          <Button
+            key={n}
+            variant={n === page ? "default" : "outline"}
+            size="icon"
+            onClick={() => onPage(n)}
+            aria-current={n === page ? "page" : undefined}
+          >
             {n}
           </Button>
         ))}
@@ -47,7 +53,13 @@ function TransactionHistory() {
   const { data, isPending, isError } = useLedger(page);
   if (isPending) return <Skeleton className="h-48 w-full" />;
   if (isError) {
-    return <EmptyState icon={AlertCircle} title="Error Loading Points History" description="Unable to load your points history. Please try again later." />;
+    return (
+      <EmptyState
+        icon={AlertCircle}
+        title="Error Loading Points History"
+        description="Unable to load your points history. Please try again later."
+      />
+    );
   }
   if (!data.records.length) {
     return (
@@ -78,7 +90,12 @@ function TransactionHistory() {
                 <td className="px-3 py-2">
                   <Badge variant="secondary">{reasonLabel(r.reason)}</Badge>
                 </td>
-                <td className={cn("px-3 py-2 font-medium tabular-nums", r.delta >= 0 ? "text-green-600 dark:text-green-400" : "text-red-600 dark:text-red-400")}>
+                <td
+                  className={cn(
+                    "px-3 py-2 font-medium tabular-nums",
+                    r.delta >= 0 ? "text-green-600 dark:text-green-400" : "text-red-600 dark:text-red-400",
+                  )}
+                >
                   {r.delta >= 0 ? `+${r.delta}` : r.delta}
                 </td>
                 <td className="px-3 py-2">{r.comment || "No description"}</td>

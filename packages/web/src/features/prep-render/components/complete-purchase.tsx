@@ -88,7 +88,12 @@ export function CompletePurchase({ payment, values, pageCount, onBack, onStarted
             </dd>
           </div>
         </dl>
-        {intent.isError && <PaymentErrorBox title="Payment initialization failed" message={errorMessage(intent.error, "Unable to initialize payment. Please try again later.")} />}
+        {intent.isError && (
+          <PaymentErrorBox
+            title="Payment initialization failed"
+            message={errorMessage(intent.error, "Unable to initialize payment. Please try again later.")}
+          />
+        )}
         <p className="text-sm text-muted-foreground">Or buy points or choose a plan on the Pricing page, then come back to confirm.</p>
       </CardContent>
       <CardFooter className="flex-col-reverse gap-2 sm:flex-row sm:justify-between">

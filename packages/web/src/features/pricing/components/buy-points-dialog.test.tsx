@@ -32,7 +32,12 @@ describe("buy-points dialog", () => {
   });
 
   it("uses the subscriber's page price", async () => {
-    const { user } = open({ "GET /api/user/subscription": () => ({ userSubscription: { priceId: "storyboard_pro_monthly", pricePerPage: 255, planName: "Pro" }, points: 0 }) });
+    const { user } = open({
+      "GET /api/user/subscription": () => ({
+        userSubscription: { priceId: "storyboard_pro_monthly", pricePerPage: 255, planName: "Pro" },
+        points: 0,
+      }),
+    });
     await user.click(await screen.findByRole("button", { name: "Buy Points" }));
     const dialog = await screen.findByRole("dialog", { name: "Buy Points" });
     await waitFor(() => expect(within(dialog).getByTestId("points-to-buy")).toHaveTextContent("392"));
@@ -42,8 +47,18 @@ describe("buy-points dialog", () => {
   it("creates the payment with the rounded amount and opens the card form", async () => {
     const { user, fetchMock } = open({
       "GET /api/points/balance": () => 500,
-      "POST /api/create-payment-intent-v2": () => ({ clientSecret: "pi_2_secret_y", paymentIntentId: "pi_2", amount: 2000, dollars: 20, points: 666 }),
-      "GET /api/env": () => ({ AWS_S3_URL_PREFIX: "/media/", STRIPE_PUBLISHABLE_KEY: "pk_test_local", STRIPE_API_URL: "http://stripe.local" }),
+      "POST /api/create-payment-intent-v2": () => ({
+        clientSecret: "pi_2_secret_y",
+        paymentIntentId: "pi_2",
+        amount: 2000,
+        dollars: 20,
+        points: 666,
+      }),
+      "GET /api/env": () => ({
+        AWS_S3_URL_PREFIX: "/media/",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_local",
+        STRIPE_API_URL: "http://stripe.local",
+      }),
     });
     await user.click(await screen.findByRole("button", { name: "Buy Points" }));
     await user.click(within(await screen.findByRole("dialog", { name: "Buy Points" })).getByRole("button", { name: "$10 more" }));

@@ -1,5 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { normalizePurchaseDollars, MAX_PURCHASE_DOLLARS, MIN_PURCHASE_DOLLARS, pointsAtPagePrice, PURCHASE_STEP_DOLLARS } from "@storyboard/core/billing/price";
+import {
+  normalizePurchaseDollars,
+  MAX_PURCHASE_DOLLARS,
+  MIN_PURCHASE_DOLLARS,
+  pointsAtPagePrice,
+  PURCHASE_STEP_DOLLARS,
+} from "@storyboard/core/billing/price";
 import { RETAIL_CENTS_PER_PAGE } from "@storyboard/core/catalog/plans";
 import { Coins, Loader2, Minus, Plus } from "lucide-react";
 import { useState } from "react";
@@ -16,7 +22,6 @@ import { errorMessage } from "../../../lib/api";
 import { formatCents } from "../../../lib/money";
 import { useUser } from "../../../lib/user";
 import { type PointsPaymentIntent, useAwaitPointsCredit, useCreatePointsPayment, useSubscriberPagePrice } from "../api/buy-points";
-
 
 const schema = z.object({
   amount: z.coerce
@@ -40,12 +45,16 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
   const pagePrice = useSubscriberPagePrice(!!user) ?? RETAIL_CENTS_PER_PAGE;
   const create = useCreatePointsPayment();
   const awaitCredit = useAwaitPointsCredit();
-  const form = useForm<z.input<typeof schema>, unknown, Values>({ resolver: zodResolver(schema), defaultValues: { amount: MIN_PURCHASE_DOLLARS } });
+  const form = useForm<z.input<typeof schema>, unknown, Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: MIN_PURCHASE_DOLLARS },
+  });
 
   const typed = Number(form.watch("amount"));
   const dollars = normalizePurchaseDollars(typed) ?? MIN_PURCHASE_DOLLARS;
   const points = pointsAtPagePrice(dollars, pagePrice);
-  const step = (delta: number) => form.setValue("amount", Math.min(MAX_PURCHASE_DOLLARS, Math.max(MIN_PURCHASE_DOLLARS, dollars + delta)), { shouldValidate: true });
+  const step = (delta: number) =>
+    form.setValue("amount", Math.min(MAX_PURCHASE_DOLLARS, Math.max(MIN_PURCHASE_DOLLARS, dollars + delta)), { shouldValidate: true });
 
   const openDialog = () => {
     if (!user) {
@@ -76,7 +85,11 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
     setWaiting(false);
     toast(
       credited
-        ? { variant: "success", title: "Points Purchased", description: `${bought.points.toLocaleString()} points were added to your balance.` }
+        ? {
+            variant: "success",
+            title: "Points Purchased",
+            description: `${bought.points.toLocaleString()} points were added to your balance.`,
+          }
         : { variant: "success", title: "Payment successful", description: "Your points will appear in your balance in a moment." },
     );
   };
@@ -92,7 +105,8 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
           <DialogHeader>
             <DialogTitle>Buy Points</DialogTitle>
             <DialogDescription>
-              {formatCents(pagePrice)} per 100 points{pagePrice !== RETAIL_CENTS_PER_PAGE ? " at your plan's rate" : ""}. Points never expire.
+              {formatCents(pagePrice)} per 100 points{pagePrice !== RETAIL_CENTS_PER_PAGE ? " at your plan's rate" : ""}. Points never
+              expire.
             </DialogDescription>
           </DialogHeader>
           <Form {...form}>
@@ -104,7 +118,14 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
                   <FormItem>
                     <FormLabel>Amount (USD)</FormLabel>
                     <div className="flex items-center gap-2">
-                      <Button type="button" variant="outline" size="icon" onClick={() => step(-PURCHASE_STEP_DOLLARS)} disabled={dollars <= MIN_PURCHASE_DOLLARS} aria-label="$10 less">
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        onClick={() => step(-PURCHASE_STEP_DOLLARS)}
+                        disabled={dollars <= MIN_PURCHASE_DOLLARS}
+                        aria-label="$10 less"
+                      >
                         <Minus />
                       </Button>
                       <div className="relative flex-1">
@@ -115,7 +136,9 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
                             value={field.value as number | string}
                             onBlur={() => {
                               field.onBlur();
-                              form.setValue("amount", normalizePurchaseDollars(Number(field.value)) ?? MIN_PURCHASE_DOLLARS, { shouldValidate: true });
+                              form.setValue("amount", normalizePurchaseDollars(Number(field.value)) ?? MIN_PURCHASE_DOLLARS, {
+                                shouldValidate: true,
+                              });
                             }}
                             type="number"
                             inputMode="numeric"
