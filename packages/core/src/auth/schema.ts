@@ -104,7 +104,11 @@ export const passwordChangeRequestSchema = z.object({
   newPassword: password,
 });
 
-/** Every e-mail preference a user holds; all default to true (docs/product.md#accounts). */
+/**
+ * Every e-mail preference a user holds; all default to true
+ * (docs/product.md#notifications). The one list: the schema, the defaults and
+ * the table's attribute are all derived from it.
+ */
 export const NOTIFICATION_PREFERENCE_KEYS = [
   "renderStarted",
   "renderComplete",
@@ -117,28 +121,14 @@ export const NOTIFICATION_PREFERENCE_KEYS = [
 ] as const;
 export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
 
-export const notificationPreferencesSchema = z.object({
-  renderStarted: z.boolean(),
-  renderComplete: z.boolean(),
-  payment: z.boolean(),
-  renderFailure: z.boolean(),
-  emailNotifications: z.boolean(),
-  marketingEmails: z.boolean(),
-  renderNotifications: z.boolean(),
-  weeklyDigest: z.boolean(),
-});
+export const notificationPreferencesSchema = z.object(
+  Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, z.boolean()])) as Record<NotificationPreferenceKey, z.ZodBoolean>,
+);
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  renderStarted: true,
-  renderComplete: true,
-  payment: true,
-  renderFailure: true,
-  emailNotifications: true,
-  marketingEmails: true,
-  renderNotifications: true,
-  weeklyDigest: true,
-};
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = Object.freeze(
+  Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, true])) as NotificationPreferences,
+);
 
 /** PUT /api/user/settings takes exactly one of three shapes. */
 export const updateSettingsRequestSchema = z.union([

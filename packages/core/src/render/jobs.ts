@@ -1,6 +1,7 @@
 import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
+import type { RenderSummary } from "./types";
 
 export const RENDER_NOT_FOUND = "Render not found";
 
@@ -32,7 +33,7 @@ export type RenderBlockItem = Awaited<ReturnType<typeof getRenderBlocks>>[number
 export const MEDIA_BLOCK_TYPES = new Set(["scene_heading", "action", "dialogue", "shot", "general"]);
 export const hasMedia = (b: { type: string; text: string }) => MEDIA_BLOCK_TYPES.has(b.type) && b.text.trim().length > 0;
 
-export function renderSummary(job: RenderJobItem) {
+export function renderSummary(job: RenderJobItem): RenderSummary {
   return {
     id: job.renderJobId,
     title: job.title,

@@ -1,4 +1,5 @@
 import { render } from "@testing-library/react";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "@storyboard/core/auth/schema";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { vi } from "vitest";
@@ -50,16 +51,7 @@ export const testUser = {
   roles: [] as string[],
   timezone: "UTC",
   points: 500,
-  notificationPreferences: {
-    renderStarted: true,
-    renderComplete: true,
-    payment: true,
-    renderFailure: true,
-    emailNotifications: true,
-    marketingEmails: true,
-    renderNotifications: true,
-    weeklyDigest: true,
-  },
+  notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES },
   createdAt: "2025-05-01T00:00:00.000Z",
 };
 

@@ -1,3 +1,4 @@
+import { vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, callsTo, json, mockFetch, renderApp, testUser } from "../../../test/render";
@@ -116,6 +117,20 @@ describe("register", () => {
       "Japan Time",
       "Australia Eastern Time",
     ]);
+  });
+
+  it("keeps the timezone select controlled from the first render (no React warning when a zone is picked)", async () => {
+    mockFetch(anonymous);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    renderApp("/auth#register");
+    await userEvent.click(await screen.findByRole("combobox", { name: "Timezone" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Japan Time" }));
+    expect(screen.getByRole("combobox", { name: "Timezone" })).toHaveTextContent("Japan Time");
+    const logged = [...errors.mock.calls, ...warnings.mock.calls].map((args) => args.map(String).join(" "));
+    expect(logged.filter((line) => /uncontrolled|controlled/i.test(line))).toEqual([]);
+    errors.mockRestore();
+    warnings.mockRestore();
   });
 });
 

@@ -4,7 +4,7 @@ import { REGISTRATION_TIMEZONES } from "@storyboard/core/catalog/timezones";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
-import { browserTimezoneIn, TimezoneSelect } from "../../../components/timezone-select";
+import { browserTimezoneIn, TimezoneField } from "../../../components/timezone-field";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../../../components/ui/form";
@@ -64,17 +64,7 @@ export function RegisterForm() {
             )}
           />
           <InputField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
-          <FormField
-            control={form.control}
-            name="timezone"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Timezone</FormLabel>
-                <TimezoneSelect options={REGISTRATION_TIMEZONES} value={field.value} onChange={field.onChange} />
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <TimezoneField control={form.control} name="timezone" options={REGISTRATION_TIMEZONES} />
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" />
             <InputField control={form.control} name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />

@@ -1,21 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { RenderSummary } from "@storyboard/core/render/types";
 import { api, ApiError } from "../../../lib/api";
 
-/** A row of GET /api/renders (docs/product.md#api). */
-export interface RenderListItem {
-  id: string;
-  title: string;
-  style: string;
-  status: string;
-  completedAt: string | null;
-  estimatedCompletionTime: string | null;
-  createdAt: string;
-}
-
 /** The caller's render jobs for the dashboard. A 404 means the route has no renders to give: an empty list. */
-export async function fetchRenderList(): Promise<RenderListItem[]> {
+export async function fetchRenderList(): Promise<RenderSummary[]> {
   try {
-    return (await api.get<RenderListItem[]>("/api/renders")) ?? [];
+    return (await api.get<RenderSummary[]>("/api/renders")) ?? [];
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;
@@ -32,7 +22,7 @@ export const renderListQueryOptions = () =>
   queryOptions({
     queryKey: ["renders", "list"] as const,
     queryFn: fetchRenderList,
-    select: newestFirst<RenderListItem>,
+    select: newestFirst<RenderSummary>,
   });
 
 export const useRenderList = () => useQuery(renderListQueryOptions());

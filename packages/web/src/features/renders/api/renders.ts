@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { MediaCompletion } from "@storyboard/core/render/progress";
 import { api } from "../../../lib/api";
 import { pollInterval } from "../utils/status";
-import type { RenderListItem } from "./render-list";
+import type { RenderSummary } from "@storyboard/core/render/types";
 
 export type { MediaCompletion };
 
@@ -43,7 +43,7 @@ export interface CharacterVoice {
 }
 
 /** GET /api/renders/{id}. */
-export interface RenderJob extends RenderListItem {
+export interface RenderJob extends RenderSummary {
   userId: string;
   screenplayId: string;
   characterVoices: Record<string, CharacterVoice>;

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { RenderSummary } from "@storyboard/core/render/types";
 import type { CharacterEntry, ScreenplayFormat } from "@storyboard/core/screenplay/types";
 import { api } from "../../../lib/api";
 
@@ -25,16 +26,6 @@ export interface Screenplay extends ScreenplaySummary {
   characterDictionary: Record<string, CharacterEntry>;
 }
 
-/** A row of GET /api/screenplays/{id}/renders. */
-export interface ScreenplayRender {
-  id: string;
-  title: string;
-  style: string;
-  status: string;
-  completedAt: string | null;
-  estimatedCompletionTime: string | null;
-  createdAt: string;
-}
 
 /** Parsing runs after the upload answers; these statuses mean it has not finished. */
 export const PROCESSING_STATUSES: readonly ScreenplayStatus[] = ["uploaded", "parsing"];
@@ -70,7 +61,7 @@ export const screenplayQueryOptions = (id: string) =>
 export const screenplayRendersQueryOptions = (id: string) =>
   queryOptions({
     queryKey: screenplayKeys.renders(id),
-    queryFn: () => api.get<ScreenplayRender[]>(`${path(id)}/renders`),
+    queryFn: () => api.get<RenderSummary[]>(`${path(id)}/renders`),
   });
 
 /** The original file, served for the "file view" link (opened in a new tab). */

@@ -2,10 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { accountSettingsSchema, type AccountSettingsInput } from "@storyboard/core/auth/schema";
 import { SETTINGS_TIMEZONES } from "@storyboard/core/catalog/timezones";
 import { useForm } from "react-hook-form";
-import { TimezoneSelect } from "../../../components/timezone-select";
+import { TimezoneField } from "../../../components/timezone-field";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Form, FormField, FormItem, FormLabel, FormMessage } from "../../../components/ui/form";
+import { Form } from "../../../components/ui/form";
 import { useUpdateAccount, type UserSettings } from "../api/settings";
 import { InputField } from "../../../components/input-field";
 
@@ -37,17 +37,7 @@ export function AccountForm({ settings }: { settings: UserSettings }) {
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <InputField control={form.control} name="email" label="Email" type="email" autoComplete="email" className="sm:col-span-2" />
             <InputField control={form.control} name="fullName" label="Full name" autoComplete="name" />
-            <FormField
-              control={form.control}
-              name="timezone"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Timezone</FormLabel>
-                  <TimezoneSelect options={SETTINGS_TIMEZONES} value={field.value} onChange={field.onChange} />
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TimezoneField control={form.control} name="timezone" options={SETTINGS_TIMEZONES} />
           </CardContent>
           <CardFooter className="justify-end border-t pt-6">
             <Button type="submit" disabled={!form.formState.isDirty || update.isPending}>
