@@ -22,7 +22,7 @@ export default defineConfig({
           if (!id.includes("node_modules")) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return "react";
           if (id.includes("@tanstack")) return "query";
-          if (/@radix-ui|@floating-ui|react-remove-scroll|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton/.test(id)) return "radix";
+          // No Radix chunk: each primitive ships with the screens that use it, so a page loads only its own.
           return undefined;
         },
       },

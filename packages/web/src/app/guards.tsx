@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router-dom";
-import { AppLayout } from "../components/layouts/app-layout";
+import { LazyAppLayout as AppLayout } from "../components/layouts/lazy-app-layout";
 import { PageSpinner } from "../components/ui/spinner";
 import { useUser } from "../lib/user";
 

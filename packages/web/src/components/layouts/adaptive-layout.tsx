@@ -1,7 +1,7 @@
 import { Outlet } from "react-router-dom";
 import { useUser } from "../../lib/user";
 import { PageSpinner } from "../ui/spinner";
-import { AppLayout } from "./app-layout";
+import { LazyAppLayout as AppLayout } from "./lazy-app-layout";
 import { PublicLayout } from "./public-layout";
 
 /**

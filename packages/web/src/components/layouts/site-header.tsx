@@ -1,12 +1,21 @@
-import { LayoutDashboard, Menu } from "lucide-react";
+import { Menu, SunMoon } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { useUser } from "../../lib/user";
 import { cn } from "../../lib/utils";
-import { ModeToggle } from "../mode-toggle";
 import { Button } from "../ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip";
 import { Logo } from "./logo";
-import { UserMenu } from "./user-menu";
+
+// Menus and tooltips load with the header's first paint done: their Radix primitives stay out of the first load.
+const ModeToggle = lazy(async () => ({ default: (await import("../mode-toggle")).ModeToggle }));
+const SignedInActions = lazy(async () => ({ default: (await import("./signed-in-actions")).SignedInActions }));
+
+/** Holds the theme button's place until its menu has loaded, so nothing shifts. */
+const ModeTogglePlaceholder = () => (
+  <Button variant="ghost" size="icon" disabled aria-label="Change theme">
+    <SunMoon className="size-5" />
+  </Button>
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -35,21 +44,13 @@ export function SiteHeader({ onOpenNav }: { onOpenNav?: () => void }) {
           </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <ModeToggle />
+          <Suspense fallback={<ModeTogglePlaceholder />}>
+            <ModeToggle />
+          </Suspense>
           {user ? (
-            <>
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <Button asChild variant="ghost" size="icon">
-                    <Link to="/dashboard" aria-label="Dashboard">
-                      <LayoutDashboard className="size-5" />
-                    </Link>
-                  </Button>
-                </TooltipTrigger>
-                <TooltipContent>Dashboard</TooltipContent>
-              </Tooltip>
-              <UserMenu user={user} />
-            </>
+            <Suspense fallback={<div className="size-9" aria-hidden />}>
+              <SignedInActions user={user} />
+            </Suspense>
           ) : (
             <>
               <Button asChild variant="ghost" className="hidden sm:inline-flex">
