@@ -36,7 +36,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/auth/token-exchange", handler: "api/auth/token-exchange", auth: "public" },
 
   // The signed-in user
-  { method: "GET", path: "/api/user", handler: "api/user/get", auth: "user" },
+  // Public: signed out answers 200 null, so a visitor's browser logs no failed request (docs/decisions.md#web).
+  { method: "GET", path: "/api/user", handler: "api/user/get", auth: "public" },
   { method: "GET", path: "/api/user/settings", handler: "api/user/settings-get", auth: "user" },
   { method: "PUT", path: "/api/user/settings", handler: "api/user/settings-put", auth: "user" },
   { method: "GET", path: "/api/user/referral-code", handler: "api/user/referral-code", auth: "user" },

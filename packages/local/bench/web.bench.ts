@@ -67,6 +67,12 @@ async function main() {
         firstLoadKb: (jsBytes / 1024).toFixed(0),
         failing: [...new Set(failing)],
       });
+      // Where the accessibility, best-practice and SEO failures are, so they can be fixed without opening the report.
+      for (const id of failing) {
+        const details = lhr.audits[id]?.details as { items?: { node?: { selector?: string; snippet?: string }; description?: string; source?: { url?: string } }[] } | undefined;
+        const where = (details?.items ?? []).slice(0, 3).map((i) => i.node?.snippet ?? i.description ?? i.source?.url ?? "").filter(Boolean);
+        if (where.length && !lhr.categories.performance?.auditRefs.some((r) => r.id === id)) console.error(`  ${page} ${id}: ${where.join(" | ").slice(0, 400)}`);
+      }
       console.error(`measured ${page}`);
     }
   } finally {

@@ -1,4 +1,4 @@
-import { useUserId } from "../actor";
+import { useActor, useUserId } from "../actor";
 import type { EntityItem } from "electrodb";
 import type { NotificationPreferences } from "../auth/schema";
 import type { User } from "../dynamo/entities/user";
@@ -37,6 +37,11 @@ export function toUserView(user: UserItem): UserView {
 
 /** The user asking (docs/architecture.md#boundaries: core reads who is asking from the actor). */
 export const currentUser = (): Promise<UserItem> => getUser(useUserId());
+
+/** The user asking, or null for a visitor without a live session. */
+export async function currentUserOrNull(): Promise<UserItem | null> {
+  return useActor().type === "user" ? currentUser() : null;
+}
 
 export async function getUser(userId: string): Promise<UserItem> {
   const { data } = await db.entities.user.get({ userId }).go();
