@@ -17,7 +17,8 @@ export interface AppServerOptions {
 async function staticWebApp() {
   const { default: sirv } = await import("sirv");
   const dist = fileURLToPath(new URL("../../web/dist", import.meta.url));
-  const serve = sirv(dist, { single: true, etag: true });
+  // The build writes .br and .gz beside each asset (vite.config.ts); served compressed as CloudFront would.
+  const serve = sirv(dist, { single: true, etag: true, brotli: true, gzip: true });
   return (req: IncomingMessage, res: ServerResponse) =>
     serve(req, res, () => {
       res.statusCode = 404;

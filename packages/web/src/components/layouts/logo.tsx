@@ -7,6 +7,8 @@ export function Logo({ className }: { className?: string }) {
   return (
     <Link
       to="/"
+      // The name is hidden on narrow phones; the link keeps it for screen readers.
+      aria-label={`${APP_NAME} home`}
       className={cn("flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
     >
       <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm">

@@ -9,7 +9,7 @@ export function CtaBand() {
         <h2 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
           Sign up to get started with 500 points free ($15 Value)
         </h2>
-        <p className="max-w-xl text-primary-foreground/80">
+        <p className="max-w-xl text-primary-foreground">
           That covers a five-page render. Points never expire, and there is no card to enter.
         </p>
         <Button asChild size="lg" variant="secondary">

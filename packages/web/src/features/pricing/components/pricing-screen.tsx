@@ -48,6 +48,8 @@ export function PricingScreen() {
           Pay as you go with points, or subscribe for a lower price per page. Save up to 20% with annual billing.
         </p>
       </header>
+      {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
+      <h2 className="sr-only">Plans</h2>
       {isPending ? (
         <div className="grid gap-6 md:grid-cols-3">
           {Array.from({ length: 3 }, (_, i) => (
