@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router-dom";
 import { PageSpinner } from "../components/ui/spinner";
 import { useGoogleRedirectHandler } from "../features/auth/api/google";
 import { storeReferral } from "../lib/referral";
+import { usePageMeta } from "./page-meta";
 
 /** docs/product.md#web: every route change starts at the top of the page. */
 function ScrollToTop() {
@@ -28,6 +29,12 @@ function GoogleRedirectHandler() {
   return null;
 }
 
+/** A title, description and canonical link per route. */
+function PageMeta() {
+  usePageMeta();
+  return null;
+}
+
 export function RootLayout() {
   return (
     <>
@@ -40,6 +47,7 @@ export function RootLayout() {
       <ScrollToTop />
       <ReferralCapture />
       <GoogleRedirectHandler />
+      <PageMeta />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
