@@ -35,6 +35,7 @@ export async function findSession(token: string, now = Date.now()) {
 }
 
 export async function endSession(token: string) {
+  recentActors.delete(hashToken(token));
   await db.entities.session.delete({ sessionId: hashToken(token) }).go();
 }
 
@@ -42,6 +43,7 @@ export async function endSession(token: string) {
 export async function endOtherSessions(userId: string, keepSessionId?: string) {
   const { data } = await db.entities.session.query.byUser({ userId }).go({ pages: "all" });
   const others = data.filter((s) => s.sessionId !== keepSessionId);
+  for (const s of others) recentActors.delete(s.sessionId);
   if (others.length) await db.entities.session.delete(others.map((s) => ({ sessionId: s.sessionId }))).go();
 }
 
@@ -53,4 +55,27 @@ export async function actorForSessionToken(token: string | undefined): Promise<A
   const { data: user } = await db.entities.user.get({ userId: session.userId }).go();
   if (!user) return { type: "public" };
   return { type: "user", userId: user.userId, roles: user.roles ?? [], sessionId: session.sessionId };
+}
+
+/**
+ * How long a read-only request may reuse the actor it found for a session:
+ * polled routes then cost no session or user read (docs/decisions.md#scale).
+ * Requests that change state always read afresh; ending a session forgets it
+ * here, so on one process a logout holds at once, elsewhere within this time.
+ */
+export const ACTOR_CACHE_MS = 5_000;
+const ACTOR_CACHE_SIZE = 10_000;
+const recentActors = new Map<string, { actor: Actor; until: number }>();
+
+/** `actorForSessionToken` for read-only requests, remembered for ACTOR_CACHE_MS. */
+export async function actorForSessionTokenCached(token: string | undefined, now = Date.now()): Promise<Actor> {
+  if (!token || token.length > 200) return actorForSessionToken(token);
+  const key = hashToken(token);
+  const hit = recentActors.get(key);
+  if (hit && hit.until > now) return hit.actor;
+  const actor = await actorForSessionToken(token);
+  if (recentActors.size >= ACTOR_CACHE_SIZE) recentActors.clear();
+  if (actor.type === "user") recentActors.set(key, { actor, until: now + ACTOR_CACHE_MS });
+  else recentActors.delete(key);
+  return actor;
 }

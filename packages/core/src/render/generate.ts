@@ -25,11 +25,15 @@ export async function planBlocks(renderJobId: string): Promise<{ renderJobId: st
   if (job.status !== "generating_assets") return { renderJobId, items: [] };
   const blocks = await getRenderBlocks(renderJobId);
   const items: BlockTask[] = [];
+  let needed = 0;
   for (const b of blocks) {
     if (!hasMedia(b)) continue;
+    needed++;
     if (!b.imageUrl?.length) items.push({ renderJobId, blockId: b.blockId, kind: "image" });
     if (!b.audioUrl) items.push({ renderJobId, blockId: b.blockId, kind: "audio" });
   }
+  const left = (kind: AssetKind) => items.filter((i) => i.kind === kind).length;
+  await setMediaCounters(renderJobId, needed, needed - left("image"), needed - left("audio"));
   return { renderJobId, items };
 }
 
@@ -64,6 +68,7 @@ export async function generateBlockAsset(task: BlockTask) {
     if (block.imageUrl?.length) return { ...task, skipped: true };
     const url = await makeImage(job, block, block.imagePrompt ?? block.text, "main");
     await db.entities.renderBlock.patch({ renderJobId: task.renderJobId, blockId: task.blockId }).set({ imageUrl: [url] }).go();
+    await countMade(task);
     return { ...task, url };
   }
   if (block.audioUrl) return { ...task, skipped: true };
@@ -80,6 +85,7 @@ export async function generateBlockAsset(task: BlockTask) {
     .patch({ renderJobId: task.renderJobId, blockId: task.blockId })
     .set({ audioUrl: key, duration: speech.durationMs, voiceId })
     .go();
+  await countMade(task);
   return { ...task, url: key };
 }
 
@@ -117,6 +123,8 @@ export async function assetsGenerated(renderJobId: string) {
   if (job.status !== "generating_assets") return { renderJobId, status: job.status };
   const missing = (await planBlocksIgnoringStatus(renderJobId)).length;
   if (missing) throw new Error(`${missing} assets of render ${renderJobId} are still missing after generation`);
+  // Every asset exists now: the counters say so even if a task died between its writes.
+  if (job.mediaNeeded !== undefined) await setMediaCounters(renderJobId, job.mediaNeeded, job.mediaNeeded, job.mediaNeeded);
   if (job.previewImagesBeforeFirstRender) {
     await db.entities.renderJob.patch({ renderJobId }).set({ status: "assets_ready" }).go();
     return { renderJobId, status: "assets_ready" };
@@ -131,13 +139,35 @@ async function planBlocksIgnoringStatus(renderJobId: string) {
   return blocks.filter((b) => hasMedia(b) && (!b.imageUrl?.length || !b.audioUrl));
 }
 
-/** The spec's media completion: the render_media items made so far against the images and audio needed. */
-export async function mediaCompletion(renderJobId: string) {
-  const needed = (await getRenderBlocks(renderJobId)).filter(hasMedia).length;
-  const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
-  const made = (type: "image" | "audio") => new Set(media.filter((m) => m.type === type && m.variant === "main").map((m) => m.blockId)).size;
-  const imagesLeft = Math.max(0, needed - made("image"));
-  const audioLeft = Math.max(0, needed - made("audio"));
+const setMediaCounters = (renderJobId: string, mediaNeeded: number, imagesMade: number, audioMade: number) =>
+  db.entities.renderJob.patch({ renderJobId }).set({ mediaNeeded, imagesMade, audioMade }).go();
+
+/** One more asset made: an atomic add on the job, so progress never counts media items. */
+const countMade = (task: BlockTask) =>
+  db.entities.renderJob
+    .patch({ renderJobId: task.renderJobId })
+    .add(task.kind === "image" ? { imagesMade: 1 } : { audioMade: 1 })
+    .go();
+
+/**
+ * The spec's media completion: images and audio made against those needed.
+ * From the job's counters once the generate phase has planned (no read past
+ * the job, whatever the render's size); before that (older renders) by
+ * counting the render's main media items.
+ */
+export async function mediaCompletion(job: RenderJobItem) {
+  let needed = job.mediaNeeded ?? 0;
+  let images = job.imagesMade ?? 0;
+  let audio = job.audioMade ?? 0;
+  if (job.mediaNeeded === undefined) {
+    needed = (await getRenderBlocks(job.renderJobId)).filter(hasMedia).length;
+    const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId: job.renderJobId }).go({ pages: "all" });
+    const made = (type: AssetKind) => new Set(media.filter((m) => m.type === type && m.variant === "main").map((m) => m.blockId)).size;
+    images = made("image");
+    audio = made("audio");
+  }
+  const imagesLeft = Math.max(0, needed - images);
+  const audioLeft = Math.max(0, needed - audio);
   return {
     total: needed * 2,
     remaining: imagesLeft + audioLeft,

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { withActor } from "@storyboard/core/actor";
-import { actorForSessionToken, SESSION_COOKIE } from "@storyboard/core/auth/session";
+import { actorForSessionToken, actorForSessionTokenCached, SESSION_COOKIE } from "@storyboard/core/auth/session";
 import { config } from "@storyboard/core/config";
 import { AppError, isAppError, validate } from "@storyboard/core/error";
 import { logger } from "@storyboard/core/logger";
 import { loadSecrets } from "@storyboard/core/secrets";
 import { z } from "zod";
 import { type AuthLevel, NOT_FOUND_ROUTE, routeKey, routes } from "../routes";
+import { conditional } from "./etag";
 import { type ApiEvent, type ApiResult, bodyText, header, json, RawReply, readCookie, Reply } from "./http";
 
 /** The route table's auth level for an API Gateway route key; unknown keys need a user. */
@@ -30,6 +31,8 @@ interface Options<B extends z.ZodType, Q extends z.ZodType> {
   bodyKind?: "json" | "raw";
   /** Webhooks are called by servers, not browsers: no Origin to check. */
   skipOriginCheck?: boolean;
+  /** Polled routes: an ETag on the answer, and a 304 with no body when If-None-Match holds it. */
+  etag?: boolean;
 }
 
 /**
@@ -49,7 +52,9 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
       const method = event.requestContext?.http?.method ?? "GET";
       if (STATE_CHANGING.has(method) && !options.skipOriginCheck) checkOrigin(event);
       const auth = authLevelOf(event.routeKey);
-      const actor = await actorForSessionToken(readCookie(event, SESSION_COOKIE));
+      // Reads may reuse a session found a moment ago; writes always look it up (docs/decisions.md#scale).
+      const findActor = STATE_CHANGING.has(method) ? actorForSessionToken : actorForSessionTokenCached;
+      const actor = await findActor(readCookie(event, SESSION_COOKIE));
       if (auth !== "public" && actor.type !== "user") throw AppError.unauthorized();
       if (auth === "admin" && !(actor.type === "user" && actor.roles.includes("admin"))) {
         throw AppError.forbidden("This action needs the admin role.");
@@ -67,7 +72,8 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
           isBase64Encoded: true,
         };
       }
-      return json(200, result ?? { ok: true });
+      const answer = json(200, result ?? { ok: true });
+      return options.etag ? conditional(event, answer) : answer;
     } catch (error) {
       return errorResult(error, requestId);
     } finally {

@@ -29,6 +29,10 @@ export const RenderJob = new Entity({
     previewDescriptionsBeforeFirstImages: { type: "boolean", default: true },
     previewImagesBeforeFirstRender: { type: "boolean", default: true },
     failureReason: { type: "string" },
+    /** Media counters kept as generate tasks finish, so progress polls read one item (docs/decisions.md#scale). */
+    mediaNeeded: { type: "number" },
+    imagesMade: { type: "number" },
+    audioMade: { type: "number" },
     /** "hosted" while a complete render's files are kept; removed when hosting expires (sparse index). */
     hostingState: { type: "string" },
     hostingExpiredAt: { type: "string" },

@@ -2,7 +2,6 @@ import { mediaCompletion } from "@storyboard/core/render/generate";
 import { getOwnRenderJob } from "@storyboard/core/render/jobs";
 import { api } from "../../shared/handler";
 
-export const handler = api({}, async ({ params }) => {
-  await getOwnRenderJob(params.id);
-  return mediaCompletion(params.id);
+export const handler = api({ etag: true }, async ({ params }) => {
+  return mediaCompletion(await getOwnRenderJob(params.id));
 });

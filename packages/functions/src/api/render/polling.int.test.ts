@@ -1,0 +1,57 @@
+import { createTestUser, eventually, type TestUser, uploadScreenplay } from "@storyboard/local/test/fixtures";
+
+const json = { "content-type": "application/json" };
+
+async function renderAtImageReview(user: TestUser) {
+  const { id: screenplayId } = await (await uploadScreenplay(user, "fdx")).json();
+  await eventually(async () => (await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready");
+  const created = await user.call("/api/renders", {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ screenplayId, title: "Polled", style: "noir", characterVoices: {}, previewDescriptionsBeforeFirstImages: false, previewImagesBeforeFirstRender: true }),
+  });
+  const { id } = await created.json();
+  await eventually(async () => (await (await user.call(`/api/renders/${id}`)).json()).status === "assets_ready", 90_000);
+  return id as string;
+}
+
+describe("polling a render (docs/decisions.md#scale)", () => {
+  it("answers an unchanged poll with a 304 and no body, and counts media from the job", async () => {
+    const user = await createTestUser({ points: 1000 });
+    const id = await renderAtImageReview(user);
+    for (const path of [`/api/renders/${id}`, `/api/renders/mediaCompletion/${id}`]) {
+      const first = await user.call(path);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get("etag");
+      expect(etag).toMatch(/^W\/".+"$/);
+      expect(first.headers.get("cache-control")).toBe("private, no-cache");
+      const again = await user.call(path, { headers: { "if-none-match": etag! } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      const stale = await user.call(path, { headers: { "if-none-match": 'W/"something-else"' } });
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get("etag")).toBe(etag);
+    }
+    const completion = await (await user.call(`/api/renders/mediaCompletion/${id}`)).json();
+    const detail = await (await user.call(`/api/renders/${id}`)).json();
+    const needed = detail.screenplaySnapshot.blocks.filter((b: { imageUrl: string[] | null }) => b.imageUrl?.length).length;
+    expect(needed).toBeGreaterThan(0);
+    expect(completion).toEqual({
+      total: needed * 2,
+      remaining: 0,
+      typeBreakdown: { audio: { total: needed, remaining: 0 }, image: { total: needed, remaining: 0 } },
+    });
+  });
+
+  it("hides the ETag of another user's render and forgets a session at logout", async () => {
+    const user = await createTestUser({ points: 1000 });
+    const other = await createTestUser();
+    const id = await renderAtImageReview(user);
+    const etag = (await user.call(`/api/renders/${id}`)).headers.get("etag")!;
+    const foreign = await other.call(`/api/renders/${id}`, { headers: { "if-none-match": etag } });
+    expect(foreign.status).toBe(404);
+    expect((await user.call(`/api/renders/${id}`)).status).toBe(200);
+    expect((await user.call("/api/logout", { method: "POST" })).status).toBe(200);
+    expect((await user.call(`/api/renders/${id}`)).status).toBe(401);
+  });
+});
