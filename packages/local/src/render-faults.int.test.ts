@@ -10,6 +10,7 @@ import { setProviders } from "@storyboard/core/provider/registry";
 import type { ImageProvider, SpeechProvider } from "@storyboard/core/provider/types";
 import { createRender } from "@storyboard/core/render/create";
 import { markRenderFailed } from "@storyboard/core/render/failure";
+import { readBatch } from "@storyboard/core/render/batches";
 import { generateBlockAsset, planBlocks } from "@storyboard/core/render/generate";
 import { createTestUser, eventually, type TestUser, uploadScreenplay } from "./test/fixtures";
 import { runPhaseLocally, useLocalWorkflows, workflowsSettled } from "./workflows";
@@ -106,7 +107,9 @@ describe("render pipeline faults", () => {
     await db.entities.renderJob.patch({ renderJobId: id }).set({ status: "generating_assets" }).go();
 
     // The first run dies half-way through the Map: some assets exist, the execution is lost.
-    const { items } = await withActor({ type: "system", reason: "test" }, () => planBlocks(id));
+    const { items: batches } = await withActor({ type: "system", reason: "test" }, () => planBlocks(id));
+    const owner = await jobOf(id);
+    const items = (await Promise.all(batches.map((b) => readBatch(owner, b.batch)))).flat();
     for (const item of items.slice(0, Math.ceil(items.length / 2))) await generateBlockAsset(item);
     await generateBlockAsset(items[0]); // a task retried after it had already succeeded
 
@@ -117,6 +120,7 @@ describe("render pipeline faults", () => {
     const media = await mediaOf(id);
     expect(media).toHaveLength(items.length);
     expect(new Set(media.map((m) => `${m.type}:${m.blockId}`)).size).toBe(items.length);
+    expect(await (await user.call(`/api/renders/mediaCompletion/${id}`)).json()).toMatchObject({ total: items.length, remaining: 0 });
     const charges = (await ledgerOf(user.userId)).filter((e) => e.referenceId === id);
     expect(charges).toHaveLength(1);
     expect(await balanceOf(user.userId)).toBe(1000 - job.pointsCharged!);

@@ -31,11 +31,11 @@ function run(definition: StateMachineDefinition, input: unknown, handlers: Parti
   }).result;
 }
 
-const items = (renderJobId: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ renderJobId, blockId: `b${i}`, kind: i % 2 ? "audio" : "image" }));
+/** The Map's items: batches of block tasks that PlanBlocks wrote to S3 (core/render/batches.ts). */
+const items = (renderJobId: string, n: number) => Array.from({ length: n }, (_, batch) => ({ renderJobId, batch }));
 
 describe("render workflow on the local runner", () => {
-  it("generate runs every block once, never more than 4 at a time, then AssetsGenerated", async () => {
+  it("generate runs every batch once, never more than 4 at a time, then AssetsGenerated", async () => {
     const seen: string[] = [];
     let running = 0;
     let peak = 0;
@@ -46,7 +46,7 @@ describe("render workflow on the local runner", () => {
         running++;
         peak = Math.max(peak, running);
         await new Promise((r) => setTimeout(r, 5));
-        seen.push(`${input.blockId}:${input.kind}`);
+        seen.push(`${input.renderJobId}:${input.batch}`);
         running--;
         return { ok: true };
       },
@@ -55,21 +55,21 @@ describe("render workflow on the local runner", () => {
         return {};
       },
     });
-    expect(seen.sort()).toEqual(items("r1", 10).map((i) => `${i.blockId}:${i.kind}`).sort());
+    expect(seen.sort()).toEqual(items("r1", 10).map((i) => `${i.renderJobId}:${i.batch}`).sort());
     expect(peak).toBeLessThanOrEqual(4);
     expect(peak).toBeGreaterThan(1);
     expect(assetsGenerated).toEqual([{ renderJobId: "r1" }]);
   });
 
-  it("retries a failing block up to 3 times before giving up", async () => {
+  it("retries a failing batch up to 3 times before giving up", async () => {
     const attempts = new Map<string, number>();
     const marked: any[] = [];
     await run(generateDefinition(arn), { renderJobId: "r2" }, {
       PlanBlocks: async ({ renderJobId }) => ({ renderJobId, items: items(renderJobId, 2) }),
-      GenerateBlock: async ({ blockId }) => {
-        const n = (attempts.get(blockId) ?? 0) + 1;
-        attempts.set(blockId, n);
-        if (n < 3) throw new Error(`flaky ${blockId}`);
+      GenerateBlock: async ({ batch }) => {
+        const n = (attempts.get(`b${batch}`) ?? 0) + 1;
+        attempts.set(`b${batch}`, n);
+        if (n < 3) throw new Error(`flaky batch ${batch}`);
         return {};
       },
       AssetsGenerated: async () => ({}),
@@ -81,8 +81,8 @@ describe("render workflow on the local runner", () => {
     attempts.clear();
     const failing = run(generateDefinition(arn), { renderJobId: "r3" }, {
       PlanBlocks: async ({ renderJobId }) => ({ renderJobId, items: items(renderJobId, 1) }),
-      GenerateBlock: async ({ blockId }) => {
-        attempts.set(blockId, (attempts.get(blockId) ?? 0) + 1);
+      GenerateBlock: async ({ batch }) => {
+        attempts.set(`b${batch}`, (attempts.get(`b${batch}`) ?? 0) + 1);
         throw new Error("provider down");
       },
       AssetsGenerated: async () => {

@@ -8,19 +8,20 @@ import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types
 import type { CharacterDictionary } from "../screenplay/types";
 import { charactersInBlock, type DescribedScenes } from "./describe";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem, type RenderJobItem } from "./jobs";
+import { BATCH_CONCURRENCY, type BlockBatch, type BlockTask, readBatch, writeBatches } from "./batches";
+import { mapWithLimit } from "./concurrency";
 import { startPhase } from "./phases";
 import { withRetries } from "./retry";
 import { NARRATOR_KEY } from "./schema";
 
-export type AssetKind = "image" | "audio";
-export interface BlockTask {
-  renderJobId: string;
-  blockId: string;
-  kind: AssetKind;
-}
+export type AssetKind = BlockTask["kind"];
+export type { BlockTask };
 
-/** The generate phase's work list: every media block's image and audio that does not exist yet. */
-export async function planBlocks(renderJobId: string): Promise<{ renderJobId: string; items: BlockTask[] }> {
+/**
+ * The generate phase's work list: every media block's image and audio that
+ * does not exist yet, written to S3 in batches; the Map gets the batches.
+ */
+export async function planBlocks(renderJobId: string): Promise<{ renderJobId: string; items: BlockBatch[] }> {
   const job = await getRenderJob(renderJobId);
   if (job.status !== "generating_assets") return { renderJobId, items: [] };
   const blocks = await getRenderBlocks(renderJobId);
@@ -34,7 +35,15 @@ export async function planBlocks(renderJobId: string): Promise<{ renderJobId: st
   }
   const left = (kind: AssetKind) => items.filter((i) => i.kind === kind).length;
   await setMediaCounters(renderJobId, needed, needed - left("image"), needed - left("audio"));
-  return { renderJobId, items };
+  return { renderJobId, items: await writeBatches(job, items) };
+}
+
+/** One Map item: the batch's assets, BATCH_CONCURRENCY at once; each is idempotent, so a retried batch redoes only what is missing. */
+export async function generateBlockBatch(input: BlockBatch) {
+  const job = await getRenderJob(input.renderJobId);
+  const tasks = await readBatch(job, input.batch);
+  await mapWithLimit(tasks, BATCH_CONCURRENCY, (t) => generateBlockAsset(t));
+  return { ...input, made: tasks.length };
 }
 
 const snapshotOf = (job: RenderJobItem) =>

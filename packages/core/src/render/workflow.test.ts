@@ -67,7 +67,7 @@ describe("render workflow definitions", () => {
     expect(Object.keys(processor.States)).toEqual(["GenerateBlock"]);
     const block = processor.States.GenerateBlock;
     expect(block).toMatchObject({ Type: "Task", Resource: arn("GenerateBlock"), End: true });
-    expect(block.Parameters).toEqual({ "renderJobId.$": "$.renderJobId", "blockId.$": "$.blockId", "kind.$": "$.kind" });
+    expect(block.Parameters).toEqual({ "renderJobId.$": "$.renderJobId", "batch.$": "$.batch" });
     expect(block.Retry).toEqual([{ ErrorEquals: ["States.ALL"], IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2 }]);
     expect(block.Retry).toEqual([BLOCK_RETRY]);
     // A block that still fails after its retries fails the Map, which the phase catches.

@@ -105,9 +105,10 @@ export function describeDefinition(resolve: ResolveTask): StateMachineDefinition
 
 /**
  * Phase 2: an image and an audio clip per block. Input `{ renderJobId }`;
- * PlanBlocks answers `{ renderJobId, items: [{ renderJobId, blockId, kind }] }`.
- * The Map discards its results (ResultPath null) so the state stays small
- * however many blocks a screenplay has.
+ * PlanBlocks writes the work list to S3 in fixed-size batches and answers
+ * `{ renderJobId, items: [{ renderJobId, batch }] }`; each GenerateBlock reads
+ * its batch (core/render/batches.ts). The Map discards its results
+ * (ResultPath null), so the state stays small however long the screenplay.
  */
 export function generateDefinition(resolve: ResolveTask): StateMachineDefinition {
   return {
@@ -130,7 +131,7 @@ export function generateDefinition(resolve: ResolveTask): StateMachineDefinition
             [TASK.generateBlock]: {
               Type: "Task",
               Resource: resolve(TASK.generateBlock),
-              Parameters: { "renderJobId.$": "$.renderJobId", "blockId.$": "$.blockId", "kind.$": "$.kind" },
+              Parameters: { "renderJobId.$": "$.renderJobId", "batch.$": "$.batch" },
               Retry: [BLOCK_RETRY],
               End: true,
             },
