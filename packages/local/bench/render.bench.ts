@@ -3,6 +3,8 @@
  * offline (upload, parse, descriptions, images, narration, video, archive)
  * and prints the wall time, the video's duration and their ratio.
  * Goal: the video lasts at least 5 times as long as the render took.
+ *
+ *   npm run bench:render [-- --pages 120]   (a feature: also prints peak memory)
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,9 +43,14 @@ function screenplay(pages: number): string {
   return out.join("\n");
 }
 
+const pagesArg = process.argv.indexOf("--pages");
+const pages = pagesArg > 0 ? Number(process.argv[pagesArg + 1]) : 5;
+if (!Number.isInteger(pages) || pages < 1) throw new Error("--pages takes a whole number of pages");
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
 const dir = mkdtempSync(join(tmpdir(), "bench-render-"));
 const file = join(dir, "harbour.fountain");
-writeFileSync(file, screenplay(5));
+writeFileSync(file, screenplay(pages));
 try {
   const result = await renderScreenplayFile({ file, style: "cinematic", outDir: join(dir, "out") });
   const wall = result.renderMs / 1000;
@@ -54,6 +61,8 @@ try {
   console.log(`render wall time: ${wall.toFixed(1)} s (upload to finished outputs)`);
   console.log(`video duration:   ${video.toFixed(1)} s`);
   console.log(`ratio:            ${(video / wall).toFixed(2)}x realtime (goal: at least 5x)`);
+  console.log(`peak memory:      ${(peakRss / 2 ** 20).toFixed(0)} MB (this process; ffmpeg children not counted)`);
 } finally {
+  clearInterval(sampler);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -35,7 +35,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
   const log = options.log ?? (() => {});
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), "storyboard-cli-"));
-  const runtime = await startRuntime({ dataDir, ports: "random", inMemoryDb: true });
+  const runtime = await startRuntime({ dataDir, ports: "random", inMemoryDb: true, pipelineOnly: true });
   try {
     Object.assign(process.env, runtime.env, { LOG_LEVEL: process.env.LOG_LEVEL ?? "SILENT" });
     // Core reads the environment on first import: only now.
@@ -55,7 +55,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     const renderStarted = Date.now();
     const userId = randomUUID();
     await db.entities.user
-      .create({ userId, username: "cli", email: "cli@storyboard.local", referralCode: "CLI", unsubscribeToken: `${userId}.cli`, points: 1_000_000 })
+      // No mail from the command line (SES is not started).
+      .create({ userId, username: "cli", email: "cli@storyboard.local", referralCode: "CLI", unsubscribeToken: `${userId}.cli`, points: 1_000_000, notificationPreferences: { emailNotifications: false } })
       .go();
     const actor = { type: "user" as const, userId, roles: [], sessionId: "cli" };
     const bytes = readFileSync(options.file);

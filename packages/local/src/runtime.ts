@@ -11,6 +11,8 @@ export interface RuntimeOptions {
   /** Fixed ports for `npm start`; tests pass `"random"`. */
   ports: "random" | { dynamo: number; s3: number; ses: number; cognito: number };
   inMemoryDb?: boolean;
+  /** Only what the render pipeline needs (the command line): no Cognito, no SES (docs/decisions.md#scale). */
+  pipelineOnly?: boolean;
 }
 
 export interface Runtime {
@@ -53,14 +55,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const results = await Promise.allSettled([
       track(startDynamo(ports.dynamo, options.inMemoryDb ? undefined : join(dataDir, "dynamodb"))),
       track(startS3(ports.s3, join(dataDir, "s3"), [uploadsBucket, mediaBucket], (e) => listeners.forEach((l) => l(e)))),
-      track(startSes(ports.ses)),
-      track(startCognito(ports.cognito, join(dataDir, "cognito"))),
+      ...(options.pipelineOnly ? [] : [track(startSes(ports.ses)), track(startCognito(ports.cognito, join(dataDir, "cognito")))]),
     ]);
     const failed = results.find((r) => r.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
     const [dynamo, s3, ses, cognito] = results.map((r) => (r as PromiseFulfilledResult<StandIn>).value);
     await ensureTable(dynamo.url, tableName);
-    const pool = await ensureUserPool(cognito.url, join(dataDir, "cognito", "ids.json"));
+    // Without Cognito and SES their endpoints point at nothing: any call fails fast and says so.
+    const closed = "http://127.0.0.1:9";
+    const pool = cognito ? await ensureUserPool(cognito.url, join(dataDir, "cognito", "ids.json")) : { userPoolId: "none", clientId: "none" };
     // s3rver accepts only its own fixed key pair; the other stand-ins accept any.
     const env: Record<string, string> = {
       STAGE: "local",
@@ -73,15 +76,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       MEDIA_URL_PREFIX: "/media/",
       DYNAMODB_ENDPOINT: dynamo.url,
       S3_ENDPOINT: s3.url,
-      SES_ENDPOINT: ses.url,
-      COGNITO_ENDPOINT: cognito.url,
-      COGNITO_ISSUER_DOMAIN: cognito.url,
+      SES_ENDPOINT: ses?.url ?? closed,
+      COGNITO_ENDPOINT: cognito?.url ?? closed,
+      COGNITO_ISSUER_DOMAIN: cognito?.url ?? closed,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
     };
     return {
       env,
-      sesUrl: ses.url,
+      sesUrl: ses?.url ?? closed,
       onS3Event: (l) => listeners.push(l),
       stop: async () => {
         await Promise.all(started.map((s) => s.stop()));
