@@ -8,8 +8,7 @@
 import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
-import { debitItems } from "../points/points";
-import { createRender, type RenderPayment } from "../render/create";
+import { createRender, payWithPoints, type RenderPayment } from "../render/create";
 import { renderCost } from "../render/pricing";
 import { getOwnScreenplay } from "../screenplay/records";
 import { renderPurchaseCreditItems } from "./fulfil";
@@ -41,39 +40,25 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
   const claimRender = (tx: Parameters<RenderPayment>[0]) =>
     tx.unique.create({ kind: "idempotency", value: renderPurchaseKey(intent.id), ownerId: userId }).commit();
 
-  // The usual path: credit and debit of the same points, both claims, the payment record.
+  // The usual path: credit and debit of the same points (the render's ledger item
+  // without its balance update), both claims, the payment record.
   const creditAndDebit: RenderPayment = (tx, charge) => {
     const credit = renderPurchaseCreditItems(tx, intent, method);
-    const debit = debitItems(tx, {
-      userId,
-      amount: charge.cost,
-      reason: "render",
-      referenceId: charge.renderJobId,
-      comment: `Render: ${charge.title}`,
-    }).slice(1);
+    const debit = payWithPoints(tx, charge).items.slice(1);
     return {
       items: [...credit, ...debit, claimRender(tx)],
       errors: { 0: CREDITED_BY_WEBHOOK, [credit.length + debit.length]: AppError.conflict(ALREADY_USED) },
     };
   };
   // The webhook was first: its points are on the balance; debit them like any render.
-  const fromBalance: RenderPayment = (tx, charge) => {
-    const debit = debitItems(tx, {
-      userId,
-      amount: charge.cost,
-      reason: "render",
-      referenceId: charge.renderJobId,
-      comment: `Render: ${charge.title}`,
-    });
-    // The claim first: a concurrent twin is told "already used" rather than "no points".
-    return {
-      items: [claimRender(tx), ...debit],
-      errors: {
-        0: AppError.conflict(ALREADY_USED),
-        1: new AppError("payment_required", "The points of this payment have already been spent."),
-      },
-    };
-  };
+  // The claim first: a concurrent twin is told "already used" rather than "no points".
+  const fromBalance: RenderPayment = (tx, charge) => ({
+    items: [claimRender(tx), ...payWithPoints(tx, charge).items],
+    errors: {
+      0: AppError.conflict(ALREADY_USED),
+      1: new AppError("payment_required", "The points of this payment have already been spent."),
+    },
+  });
 
   // A transaction that lost a race to another one touching the same claim is cancelled
   // without a condition failing; the claims then say what happened, or we try again.

@@ -33,7 +33,7 @@ export type RenderPayment = (
 type TransactionItem = ReturnType<Parameters<typeof db.transaction.write>[0]>[number];
 
 /** The default: the points on the user's balance (conditional debit first, then its ledger item). */
-const payWithPoints: RenderPayment = (tx, { userId, cost, renderJobId, title }) => ({
+export const payWithPoints: RenderPayment = (tx, { userId, cost, renderJobId, title }) => ({
   items: debitItems(tx, { userId, amount: cost, reason: "render", referenceId: renderJobId, comment: `Render: ${title}` }),
   errors: {},
 });
