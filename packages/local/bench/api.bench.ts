@@ -59,6 +59,9 @@ async function load(name: string, url: string, headers: Record<string, string>):
 async function main() {
   const product = await startProduct("none");
   Object.assign(process.env, product.env);
+  // As `npm start` runs it: media tasks in worker threads (--in-process measures without).
+  const { useLocalWorkflows } = await import("../src/workflows");
+  useLocalWorkflows({ retryIntervalSeconds: 0, threads: !process.argv.includes("--in-process") });
   const { createTestUser, eventually, uploadScreenplay } = await import("../src/test/fixtures");
   const user = await createTestUser({ points: 100_000 });
   const { id: screenplayId } = await (await uploadScreenplay(user, "fdx")).json();

@@ -32,7 +32,7 @@ const { seedCatalog } = await import("@storyboard/core/catalog/seed");
 const { dispatchS3Event } = await import("./s3-events");
 runtime.onS3Event(dispatchS3Event);
 const { useLocalWorkflows } = await import("./workflows");
-useLocalWorkflows();
+useLocalWorkflows({ threads: true });
 await seedCatalog();
 const app = await startAppServer({
   port,

@@ -2,6 +2,7 @@ import { StateMachine } from "aws-local-stepfunctions";
 import { type PhaseStarter, setPhaseStarter } from "@storyboard/core/render/phases";
 import { DEFINITIONS, type Phase, type TaskName } from "@storyboard/core/render/workflow";
 import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
+import { THREADED_TASKS, threadedHandler } from "./task-threads";
 
 // Node 20 lacks Promise.withResolvers, which the runner uses.
 const promiseStatics = Promise as unknown as { withResolvers?: () => unknown };
@@ -15,9 +16,10 @@ promiseStatics.withResolvers ??= () => {
 type TaskHandler = (input: unknown) => Promise<unknown>;
 const localArn = (task: TaskName) => `arn:aws:lambda:us-east-1:000000000000:function:local-${task}`;
 
-async function loadHandlers(): Promise<Record<string, TaskHandler>> {
+async function loadHandlers(threads = false): Promise<Record<string, TaskHandler>> {
   const entries = await Promise.all(
     (Object.entries(TASK_HANDLERS) as [TaskName, string][]).map(async ([task, module]) => {
+      if (threads && THREADED_TASKS.has(task)) return [task, threadedHandler(module)] as const;
       const mod = (await import(`@storyboard/functions/${module}`)) as { handler: TaskHandler };
       return [task, mod.handler] as const;
     }),
@@ -28,6 +30,8 @@ async function loadHandlers(): Promise<Record<string, TaskHandler>> {
 export interface LocalRunnerOptions {
   /** Seconds between task retries; 0 keeps the retry counts without the waiting (tests). */
   retryIntervalSeconds?: number;
+  /** Media tasks in worker threads (task-threads.ts), keeping the API responsive; off in tests, which swap providers in-process. */
+  threads?: boolean;
 }
 
 const running = new Set<Promise<unknown>>();
@@ -38,7 +42,7 @@ const running = new Set<Promise<unknown>>();
  */
 export async function runPhaseLocally(phase: Phase, input: { renderJobId: string }, options: LocalRunnerOptions = {}) {
   const machine = new StateMachine(DEFINITIONS[phase](localArn) as never);
-  const handlers = await loadHandlers();
+  const handlers = await loadHandlers(options.threads);
   const retryIntervalOverrides =
     options.retryIntervalSeconds === undefined
       ? undefined

@@ -1,0 +1,30 @@
+import { db } from "@storyboard/core/dynamo/service";
+import { createTestUser, eventually, uploadScreenplay } from "./test/fixtures";
+import { stopTaskThreads } from "./task-threads";
+import { runPhaseLocally } from "./workflows";
+
+afterAll(() => stopTaskThreads());
+
+describe("media tasks in worker threads (docs/decisions.md#scale)", () => {
+  it("runs a render's generate phase with GenerateBlock in the thread pool", async () => {
+    const user = await createTestUser({ points: 1000 });
+    const { id: screenplayId } = await (await uploadScreenplay(user, "fdx")).json();
+    await eventually(async () => (await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready");
+    const created = await user.call("/api/renders", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ screenplayId, title: "Threads", style: "noir", characterVoices: {}, previewDescriptionsBeforeFirstImages: true, previewImagesBeforeFirstRender: true }),
+    });
+    const { id } = await created.json();
+    await eventually(async () => (await (await user.call(`/api/renders/${id}`)).json()).status === "descriptions_ready", 60_000);
+    await db.entities.renderJob.patch({ renderJobId: id }).set({ status: "generating_assets" }).go();
+
+    await runPhaseLocally("generate", { renderJobId: id }, { retryIntervalSeconds: 0, threads: true });
+    expect((await (await user.call(`/api/renders/${id}`)).json()).status).toBe("assets_ready");
+    const completion = await (await user.call(`/api/renders/mediaCompletion/${id}`)).json();
+    expect(completion.total).toBeGreaterThan(0);
+    expect(completion.remaining).toBe(0);
+    const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId: id }).go({ pages: "all" });
+    expect(media.filter((m) => m.variant === "main")).toHaveLength(completion.total);
+  });
+});
