@@ -4,6 +4,7 @@ import {
   type Phase,
   TASK,
   tasksOf,
+  TASK_TIMEOUT_SECONDS,
   type TaskName,
 } from "@storyboard/core/render/workflow";
 import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
@@ -18,16 +19,16 @@ import { Storage } from "./storage";
 
 /** Per-task sizing: media work wants memory and time, bookkeeping does not. */
 const TASK_SIZING: Record<TaskName, Pick<FunctionProps, "timeout" | "memorySize" | "diskSize">> = {
-  Describe: { timeout: 300, memorySize: 1024 },
-  PlanBlocks: { timeout: 60, memorySize: 512 },
-  GenerateBlock: { timeout: 300, memorySize: 2048, diskSize: 2048 },
-  AssetsGenerated: { timeout: 60, memorySize: 512 },
+  Describe: { timeout: TASK_TIMEOUT_SECONDS.Describe, memorySize: 1024 },
+  PlanBlocks: { timeout: TASK_TIMEOUT_SECONDS.PlanBlocks, memorySize: 512 },
+  GenerateBlock: { timeout: TASK_TIMEOUT_SECONDS.GenerateBlock, memorySize: 2048, diskSize: 2048 },
+  AssetsGenerated: { timeout: TASK_TIMEOUT_SECONDS.AssetsGenerated, memorySize: 512 },
   // ffmpeg: the Lambda ceiling is 15 minutes, 10 GB of /tmp. Very long videos
   // outgrow it; the scale path is an ECS Fargate task (`arn:aws:states:::ecs:runTask.sync`)
   // running the same compile code in a container, swapped in for this Task.
   // (The ffmpeg binaries come with the bundle: see stacks/bundling.ts.)
-  Compile: { timeout: 900, memorySize: 3008, diskSize: 10240 },
-  MarkFailed: { timeout: 60, memorySize: 512 },
+  Compile: { timeout: TASK_TIMEOUT_SECONDS.Compile, memorySize: 3008, diskSize: 10240 },
+  MarkFailed: { timeout: TASK_TIMEOUT_SECONDS.MarkFailed, memorySize: 512 },
 };
 
 /** How long each phase may run in total before Step Functions stops it. */

@@ -12,6 +12,7 @@ import {
   type State,
   type StateMachineDefinition,
   TASK,
+  TASK_TIMEOUT_SECONDS,
   tasksOf,
   type TaskName,
 } from "./workflow";
@@ -128,3 +129,20 @@ describe("render workflow definitions", () => {
     );
   });
 });
+
+describe("task time limits", () => {
+  it("states every task's limit in the definition, so the local runner does not stop a long compile at its 60 s default", () => {
+    const arnOf = (t: string) => `arn:${t}`;
+    for (const phase of PHASES) {
+      const visit = (states: Record<string, { Type: string; TimeoutSeconds?: number; ItemProcessor?: { States: Record<string, never> } }>) => {
+        for (const [name, state] of Object.entries(states)) {
+          if (state.Type === "Task") expect(state.TimeoutSeconds).toBe(TASK_TIMEOUT_SECONDS[name as keyof typeof TASK_TIMEOUT_SECONDS]);
+          if (state.ItemProcessor) visit(state.ItemProcessor.States);
+        }
+      };
+      visit(DEFINITIONS[phase](arnOf as never).States as never);
+    }
+    expect(TASK_TIMEOUT_SECONDS.Compile).toBe(900);
+  });
+});
+

@@ -70,8 +70,22 @@ const catchToMarkFailed = (): State[] => [
   { ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: TASK.markFailed },
 ];
 
+/**
+ * Each task's time limit, stated in the definition so Step Functions and the
+ * local runner (whose default is 60 s) agree; stacks/render.ts gives each
+ * Lambda the same timeout.
+ */
+export const TASK_TIMEOUT_SECONDS: Record<TaskName, number> = {
+  Describe: 300,
+  PlanBlocks: 60,
+  GenerateBlock: 300,
+  AssetsGenerated: 60,
+  Compile: 900,
+  MarkFailed: 60,
+};
+
 function task(resolve: ResolveTask, name: TaskName, rest: State): State {
-  return { Type: "Task", Resource: resolve(name), Retry: [LAMBDA_TRANSIENT_RETRY], ...rest };
+  return { Type: "Task", Resource: resolve(name), TimeoutSeconds: TASK_TIMEOUT_SECONDS[name], Retry: [LAMBDA_TRANSIENT_RETRY], ...rest };
 }
 
 /** MarkFailed records the failure on the render job (status, refund), then the execution fails. */
@@ -131,6 +145,7 @@ export function generateDefinition(resolve: ResolveTask): StateMachineDefinition
             [TASK.generateBlock]: {
               Type: "Task",
               Resource: resolve(TASK.generateBlock),
+              TimeoutSeconds: TASK_TIMEOUT_SECONDS[TASK.generateBlock],
               Parameters: { "renderJobId.$": "$.renderJobId", "batch.$": "$.batch" },
               Retry: [BLOCK_RETRY],
               End: true,
