@@ -125,9 +125,10 @@ async function resolveVoices(dictionary: CharacterDictionary, chosen: Record<str
   }
   const speakers = Object.entries(dictionary)
     .filter(([, c]) => c.isSpeaker)
-    .map(([name, c]) => ({ name, pronouns: c.pronouns }));
+    .map(([name, c]) => ({ name, pronouns: c.pronouns, lines: c.lines }));
   const auto = autoAssignVoices(speakers, voices, DEFAULT_NARRATOR_VOICE_ID);
-  const narratorId = chosen[NARRATOR_KEY]?.voiceId ?? (byId.has(DEFAULT_NARRATOR_VOICE_ID) ? DEFAULT_NARRATOR_VOICE_ID : voices[0]?.voice_id);
+  const narratorId =
+    chosen[NARRATOR_KEY]?.voiceId ?? (byId.has(DEFAULT_NARRATOR_VOICE_ID) ? DEFAULT_NARRATOR_VOICE_ID : voices[0]?.voice_id);
   const result: Record<string, { voiceId: string; voiceName: string }> = {};
   for (const s of speakers) {
     const voiceId = chosen[s.name]?.voiceId ?? auto[s.name]?.voiceId ?? narratorId;

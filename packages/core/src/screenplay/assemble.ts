@@ -15,7 +15,7 @@ const blockId = (n: number) => `b${String(n).padStart(4, "0")}`;
 export function assemble(raw: RawScreenplay, format: ScreenplayFormat): ParsedScreenplay {
   const blocks: Block[] = [];
   const names = new Set<string>();
-  const speakers = new Set<string>();
+  const lines = new Map<string, number>();
 
   let speaker: string | undefined;
   let dual = false;
@@ -37,7 +37,7 @@ export function assemble(raw: RawScreenplay, format: ScreenplayFormat): ParsedSc
       const block: Block = { id, type: p.kind, text: p.text, character: speaker };
       if (dual) block.dual = true;
       blocks.push(block);
-      if (p.kind === "dialogue") speakers.add(speaker);
+      if (p.kind === "dialogue") lines.set(speaker, (lines.get(speaker) ?? 0) + 1);
       continue;
     }
     speaker = undefined;
@@ -57,7 +57,7 @@ export function assemble(raw: RawScreenplay, format: ScreenplayFormat): ParsedSc
   const profiles = guessCharacterProfiles([...names], blocks);
   const characterDictionary: CharacterDictionary = {};
   for (const name of names) {
-    characterDictionary[name] = { description: "", isSpeaker: speakers.has(name), ...profiles[name] };
+    characterDictionary[name] = { description: "", isSpeaker: lines.has(name), lines: lines.get(name) ?? 0, ...profiles[name] };
   }
 
   const pageCount = pageCountForWords(words);

@@ -5,14 +5,7 @@
 
 export type ScreenplayFormat = "fdx" | "osf" | "fadein" | "fountain";
 
-export type BlockType =
-  | "scene_heading"
-  | "action"
-  | "dialogue"
-  | "parenthetical"
-  | "transition"
-  | "shot"
-  | "general";
+export type BlockType = "scene_heading" | "action" | "dialogue" | "parenthetical" | "transition" | "shot" | "general";
 
 /** One narratable paragraph. Character cues are not blocks: they set `character` on what follows. */
 export interface Block {
@@ -44,6 +37,8 @@ export interface CharacterEntry extends CharacterProfile {
   description: string;
   /** True when the character has at least one line of dialogue. */
   isSpeaker: boolean;
+  /** Dialogue blocks spoken (absent on screenplays parsed before it was counted). */
+  lines?: number;
 }
 
 /** Keyed by the normalised (upper-case, extension-free) character name. */

@@ -1,6 +1,6 @@
 import { NARRATOR_KEY } from "@storyboard/core/render/schema";
-import { voiceGender } from "@storyboard/core/render/voice-assignment";
-import { AlertTriangle } from "lucide-react";
+import { sharedVoices, voiceGender } from "@storyboard/core/render/voice-assignment";
+import { AlertTriangle, Info } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -18,12 +18,15 @@ interface Props {
 }
 
 const displayName = (key: string) => (key === NARRATOR_KEY ? "Narrator" : key);
+const listOf = (names: string[]) =>
+  names.length <= 2 ? names.join(" and ") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 
 /** The narrator and every speaking character, each with its voice and a Change button. */
 export function VoiceAssignment({ characters, value, onChange, voices, loading, failed }: Props) {
   const [editing, setEditing] = useState<string | null>(null);
   const rows = [NARRATOR_KEY, ...characters.filter((c) => c !== NARRATOR_KEY)];
   const byId = new Map((voices ?? []).map((v) => [v.voice_id, v]));
+  const shared = sharedVoices(Object.fromEntries(rows.map((key) => [key, value[key]])));
 
   if (failed) {
     return (
@@ -84,6 +87,21 @@ export function VoiceAssignment({ characters, value, onChange, voices, loading, 
           })}
         </tbody>
       </table>
+      {shared.length > 0 && (
+        <ul className="mt-3 flex flex-col gap-1 text-sm text-muted-foreground" aria-label="Shared voices" data-testid="shared-voices">
+          {shared.map(({ voiceId, names }) => (
+            <li key={voiceId} className="flex items-start gap-2">
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                {listOf(names.map(displayName))} share the voice {byId.get(voiceId)?.name ?? value[names[0]]?.voiceName ?? voiceId}
+                {names.includes(NARRATOR_KEY)
+                  ? ": that character will sound like the narration."
+                  : ": there are more speakers than voices of their kind."}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       <VoicePickerDialog
         character={editing === null ? null : displayName(editing)}
         currentVoiceId={editing ? value[editing]?.voiceId : undefined}

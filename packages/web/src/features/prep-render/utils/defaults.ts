@@ -13,7 +13,7 @@ export const defaultRenderTitle = (screenplayTitle: string) => `${screenplayTitl
 export function speakingCharacters(screenplay: Pick<ScreenplayForRender, "characterDictionary">) {
   return Object.entries(screenplay.characterDictionary ?? {})
     .filter(([, entry]) => entry.isSpeaker)
-    .map(([name, entry]) => ({ name, pronouns: entry.pronouns }));
+    .map(([name, entry]) => ({ name, pronouns: entry.pronouns, lines: entry.lines }));
 }
 
 /** The narrator's default: George, by id or else by name; the fixed id when the list is unknown. */
@@ -26,8 +26,11 @@ export function defaultNarrator(voices: readonly VoiceOption[] | undefined) {
     : { voiceId: DEFAULT_NARRATOR_VOICE_ID, voiceName: DEFAULT_NARRATOR_NAME };
 }
 
-/** Narrator George plus an automatic voice per speaking character (she → female, else male, distinct while they last). */
-export function initialVoices(screenplay: Pick<ScreenplayForRender, "characterDictionary">, voices: readonly VoiceOption[] | undefined): CharacterVoices {
+/** Narrator George plus an automatic voice per speaking character (docs/product.md#renders: she → female, he → male, they → neutral; distinct before any repeat; never the narrator's). */
+export function initialVoices(
+  screenplay: Pick<ScreenplayForRender, "characterDictionary">,
+  voices: readonly VoiceOption[] | undefined,
+): CharacterVoices {
   const narrator = defaultNarrator(voices);
   const characters = voices?.length ? autoAssignVoices(speakingCharacters(screenplay), [...voices], narrator.voiceId) : {};
   return { [NARRATOR_KEY]: narrator, ...characters };
