@@ -10,6 +10,8 @@ export const SCHEDULES = {
   hostingExpiry: "cron(0 3 * * ? *)",
   /** Mondays at 09:00: the weekly digest e-mail. */
   weeklyDigest: "cron(0 9 ? * MON *)",
+  /** Every day at 04:00: the monthly points of annual plans. */
+  subscriptionCredits: "cron(0 4 * * ? *)",
 } as const;
 
 export function Jobs({ stack, app }: StackContext) {
@@ -37,7 +39,11 @@ export function Jobs({ stack, app }: StackContext) {
     schedule: SCHEDULES.weeklyDigest,
     job: job("cron/weekly-digest"),
   });
-  for (const cron of [hostingExpiry, weeklyDigest]) grantStorage(cron.jobFunction, storage);
+  const subscriptionCredits = new Cron(stack, "SubscriptionCredits", {
+    schedule: SCHEDULES.subscriptionCredits,
+    job: job("cron/subscription-credits"),
+  });
+  for (const cron of [hostingExpiry, weeklyDigest, subscriptionCredits]) grantStorage(cron.jobFunction, storage);
 
-  return { hostingExpiry, weeklyDigest };
+  return { hostingExpiry, weeklyDigest, subscriptionCredits };
 }

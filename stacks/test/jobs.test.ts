@@ -18,8 +18,13 @@ describe("jobs stack", () => {
     return rules[0];
   };
 
-  it("has exactly the two cron rules", () => {
-    expect(Object.keys(resources(template, "AWS::Events::Rule"))).toHaveLength(2);
+  it("has exactly the three cron rules", () => {
+    expect(Object.keys(resources(template, "AWS::Events::Rule"))).toHaveLength(3);
+  });
+
+  it("credits the monthly points of annual plans every day", () => {
+    const rule = ruleFor("cron/subscription-credits");
+    expect(rule.Properties.ScheduleExpression).toBe("cron(0 4 * * ? *)");
   });
 
   it("runs hosting expiry every day", () => {

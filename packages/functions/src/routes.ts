@@ -54,6 +54,13 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/payments", handler: "api/billing/payments", auth: "user" },
   { method: "GET", path: "/api/payment-methods", handler: "api/billing/payment-methods", auth: "user" },
 
+  // Subscriptions (docs/product.md#subscriptions)
+  { method: "GET", path: "/api/user/subscription", handler: "api/subscription/get", auth: "user" },
+  { method: "POST", path: "/api/userSubscription", handler: "api/subscription/create", auth: "user", timeout: 30 },
+  { method: "POST", path: "/api/userSubscription/estimate", handler: "api/subscription/estimate", auth: "user", timeout: 30 },
+  { method: "PUT", path: "/api/userSubscription", handler: "api/subscription/change", auth: "user", timeout: 30 },
+  { method: "DELETE", path: "/api/userSubscription", handler: "api/subscription/cancel", auth: "user", timeout: 30 },
+
   // Screenplays
   { method: "GET", path: "/api/screenplays", handler: "api/screenplay/list", auth: "user" },
   { method: "POST", path: "/api/screenplays", handler: "api/screenplay/create", auth: "user", timeout: 30, memory: 1024 },

@@ -1,5 +1,15 @@
-import { PLANS } from "../catalog/plans";
-import { centsPerPage, normalizePurchaseDollars, planForPriceId, pointsForDollars, pricePerPageCents, renderPriceCents } from "./price";
+import { CATALOG_PRICES, PLANS, priceLookupKey } from "../catalog/plans";
+import {
+  annualSavingsPercent,
+  centsPerPage,
+  normalizePurchaseDollars,
+  percentOffRetail,
+  planForPriceId,
+  pointsForDollars,
+  pointsPerDollar,
+  pricePerPageCents,
+  renderPriceCents,
+} from "./price";
 
 const plan = (id: string, interval: "month" | "year" = "month") => {
   const p = PLANS.find((x) => x.id === id)!;
@@ -52,5 +62,37 @@ describe("render price in cents", () => {
   });
   it("unknown price ids are retail", () => {
     expect(planForPriceId("price_unknown")).toBeNull();
+  });
+});
+
+describe("plan discounts shown on Pricing", () => {
+  it("percent off retail from the page price", () => {
+    expect(percentOffRetail(plan("starter"))).toBe(10);
+    expect(percentOffRetail(plan("pro"))).toBe(15);
+    expect(percentOffRetail(plan("studio"))).toBe(20);
+    expect(percentOffRetail(plan("agency"))).toBe(20);
+    // Annual: the monthly discount and the annual saving together (Pro: 204 of 300 cents).
+    expect(percentOffRetail(plan("pro", "year"))).toBe(32);
+  });
+  it("annual saving computed from twelve monthly prices ('Save up to 20%')", () => {
+    for (const p of PLANS) expect(annualSavingsPercent(p)).toBe(20);
+    expect(annualSavingsPercent({ ...PLANS[2], annualPrice: PLANS[2].monthlyPrice * 12 })).toBe(0);
+    expect(annualSavingsPercent({ ...PLANS[2], annualPrice: Math.round(PLANS[2].monthlyPrice * 12 * 0.9) })).toBe(10);
+  });
+  it("points per dollar per plan", () => {
+    expect(pointsPerDollar(null)).toBeCloseTo(33.33, 2);
+    expect(pointsPerDollar(plan("starter"))).toBeCloseTo(37.04, 2);
+    expect(pointsPerDollar(plan("pro"))).toBeCloseTo(39.22, 2);
+    expect(pointsPerDollar(plan("studio"))).toBeCloseTo(41.67, 2);
+    expect(pointsPerDollar(plan("pro", "year"))).toBeCloseTo(49.02, 2);
+    expect(pointsPerDollar(plan("test"))).toBe(100);
+  });
+  it("every plan's price ids are its lookup keys", () => {
+    expect(PLANS.find((p) => p.id === "pro")).toMatchObject({
+      monthlyPriceId: priceLookupKey("pro", "month"),
+      annualPriceId: "storyboard_pro_annual",
+    });
+    expect(CATALOG_PRICES).toHaveLength(PLANS.length * 2);
+    expect(CATALOG_PRICES.find((p) => p.lookupKey === "storyboard_pro_annual")).toMatchObject({ unitAmount: 73440, interval: "year" });
   });
 });

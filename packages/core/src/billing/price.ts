@@ -5,10 +5,10 @@
  * are in docs/decisions.md#payments. Browser-safe: the buy-points dialog and
  * the prepare screen show the same numbers; `rates.ts` adds the subscriber lookup.
  */
-import { PLANS, RETAIL_CENTS_PER_PAGE, type PlanDefinition } from "../catalog/plans";
+import { PLANS, type PlanInterval, RETAIL_CENTS_PER_PAGE, type PlanDefinition } from "../catalog/plans";
 import { POINTS_PER_PAGE } from "../render/pricing";
 
-export type BillingInterval = "month" | "year";
+export type BillingInterval = PlanInterval;
 
 /** The plan a subscriber pays through, as pricing needs it. */
 export interface ActivePlan {
@@ -44,6 +44,22 @@ export function centsPerPage(active: ActivePlan | null): number {
   const price = active.interval === "year" ? active.plan.annualPrice / 12 : active.plan.monthlyPrice;
   return price / pagesPerMonth;
 }
+
+/**
+ * A plan's discount on retail in whole percent, as the Pricing cards show it
+ * (docs/product.md#subscriptions): 1 − page price ÷ retail, rounded to the
+ * nearest percent. Annual billing adds its own saving on top.
+ */
+export const percentOffRetail = (active: ActivePlan) => Math.round((1 - centsPerPage(active) / RETAIL_CENTS_PER_PAGE) * 100);
+
+/** What annual billing saves against twelve monthly payments, in whole percent ('Save up to 20%' is the largest). */
+export function annualSavingsPercent(plan: PlanDefinition): number {
+  const twelveMonths = plan.monthlyPrice * 12;
+  return twelveMonths > 0 ? Math.round((1 - plan.annualPrice / twelveMonths) * 100) : 0;
+}
+
+/** Points one dollar buys at this rate (retail 33.33…; not rounded: display only). */
+export const pointsPerDollar = (active: ActivePlan | null) => (100 * POINTS_PER_PAGE) / centsPerPage(active);
 
 /** The per-page price shown to subscribers, in whole cents (rounded to the nearest cent). */
 export const pricePerPageCents = (active: ActivePlan | null) => Math.round(centsPerPage(active));

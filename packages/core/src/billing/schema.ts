@@ -16,3 +16,13 @@ export const purchaseRenderSchema = createRenderSchema.omit({ title: true }).ext
   renderTitle: createRenderSchema.shape.title,
 });
 export type PurchaseRenderInput = z.input<typeof purchaseRenderSchema>;
+
+/** `POST /api/userSubscription` and its estimate: one of the plans' price ids (docs/product.md#api). */
+export const subscriptionPriceSchema = z.object({
+  priceId: z.string({ error: "Choose a plan." }).trim().min(1, "Choose a plan."),
+});
+
+/** `PUT /api/userSubscription`: the price, and the estimate's proration date so the charge equals the estimate. */
+export const subscriptionChangeSchema = subscriptionPriceSchema.extend({
+  prorationDate: z.coerce.number().int().positive().optional(),
+});

@@ -8,11 +8,16 @@ export interface RenderedMail {
   headers?: Record<string, string>;
 }
 
-const PRODUCT = "Storyboard";
+export const PRODUCT = "Storyboard";
 
 /** The settings an unsubscribe link can switch off (docs/product.md#notifications: unsubscribe settings). */
 export type UnsubscribeSetting = "emailNotifications" | "marketingEmails" | "renderNotifications" | "weeklyDigest";
-export const UNSUBSCRIBE_SETTINGS: readonly UnsubscribeSetting[] = ["emailNotifications", "marketingEmails", "renderNotifications", "weeklyDigest"];
+export const UNSUBSCRIBE_SETTINGS: readonly UnsubscribeSetting[] = [
+  "emailNotifications",
+  "marketingEmails",
+  "renderNotifications",
+  "weeklyDigest",
+];
 
 export interface MailRecipient {
   email: string;
@@ -24,12 +29,12 @@ export interface MailRecipient {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-const appLink = (path: string) => `${config.appUrl.replace(/\/$/, "")}${path}`;
+export const appLink = (path: string) => `${config.appUrl.replace(/\/$/, "")}${path}`;
 
 export const unsubscribeLink = (token: string, setting: UnsubscribeSetting) =>
   appLink(`/unsubscribe?${new URLSearchParams({ token, setting }).toString()}`);
 
-const greetingName = (r: Pick<MailRecipient, "fullName" | "username">) => r.fullName?.trim() || r.username || "there";
+export const greetingName = (r: Pick<MailRecipient, "fullName" | "username">) => r.fullName?.trim() || r.username || "there";
 
 interface Layout {
   subject: string;
@@ -42,7 +47,7 @@ interface Layout {
   footer?: { text: string; url?: string }[];
 }
 
-function layout({ subject, paragraphs, code, action, footer = [] }: Layout): Omit<RenderedMail, "headers"> {
+export function layout({ subject, paragraphs, code, action, footer = [] }: Layout): Omit<RenderedMail, "headers"> {
   const text = [
     ...paragraphs,
     ...(code ? [code] : []),
@@ -77,7 +82,13 @@ export function confirmationCodeMail(input: { code: string; purpose: "register" 
       `The code expires in ${input.validMinutes} minutes and can be used once.`,
     ],
     code: input.code,
-    footer: [{ text: register ? "If you did not try to sign up, you can ignore this e-mail." : "If you did not ask for a password reset, you can ignore this e-mail; your password stays the same." }],
+    footer: [
+      {
+        text: register
+          ? "If you did not try to sign up, you can ignore this e-mail."
+          : "If you did not ask for a password reset, you can ignore this e-mail; your password stays the same.",
+      },
+    ],
   });
 }
 
@@ -142,7 +153,12 @@ export function renderCompleteMail({ recipient, render }: RenderMailInput): Rend
   };
 }
 
-export function renderFailedMail({ recipient, render, reason, refundedPoints }: RenderMailInput & { reason?: string; refundedPoints?: number }): RenderedMail {
+export function renderFailedMail({
+  recipient,
+  render,
+  reason,
+  refundedPoints,
+}: RenderMailInput & { reason?: string; refundedPoints?: number }): RenderedMail {
   const { footer, headers } = renderFooter(recipient);
   return {
     ...layout({
@@ -199,7 +215,9 @@ export interface PaymentReceiptInput {
 
 /** The receipt of a successful card payment (docs/product.md#payments), sent if the `payment` preference is on. */
 export function paymentReceiptMail({ recipient, payment, balance }: PaymentReceiptInput): RenderedMail {
-  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: payment.currency.toUpperCase() }).format(payment.amount / 100);
+  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: payment.currency.toUpperCase() }).format(
+    payment.amount / 100,
+  );
   const off = unsubscribeLink(recipient.unsubscribeToken, "emailNotifications");
   return {
     ...layout({

@@ -1,0 +1,173 @@
+/**
+ * Points of subscriptions (docs/product.md#subscriptions, docs/decisions.md#subscriptions):
+ * each paid subscription invoice credits once, keyed by the invoice id
+ * (`stripe:invoice:<id>`), in the same transaction as its ledger item and its
+ * payments record. An annual invoice credits its first month; the daily job
+ * `creditDueAnnualMonths` credits each following month, keyed by invoice and
+ * month. Refunds and failed invoices credit nothing.
+ */
+import type Stripe from "stripe";
+import { nowIso } from "../clock";
+import { failedItems } from "../dynamo/errors";
+import { db } from "../dynamo/service";
+import { AppError } from "../error";
+import { logger } from "../logger";
+import { creditItems, type TransactionEntities } from "../points/points";
+import { paymentMethodLabel } from "./intents";
+import { addMonthsUtc, ANNUAL_CREDIT_MONTHS, invoiceCredit, type InvoiceLine } from "./invoice-credit";
+import { planForPriceId } from "./price";
+import { stripe } from "./stripe";
+import { lookupKeyOf } from "./stripe-prices";
+import { planLabel, sendSubscriptionMail } from "./subscription-mail";
+import { idOf, isoFromEpoch } from "./subscription-state";
+import type { SubscriptionSnapshot } from "./subscription-state";
+
+export const invoiceCreditKey = (invoiceId: string) => `stripe:invoice:${invoiceId}`;
+export const annualMonthKey = (invoiceId: string, month: number) => `stripe:invoice:${invoiceId}:month:${month}`;
+
+async function linesOf(invoice: Stripe.Invoice): Promise<InvoiceLine[]> {
+  const lines = [];
+  for (const line of invoice.lines?.data ?? []) {
+    lines.push({
+      priceId: await lookupKeyOf(line.pricing?.price_details?.price),
+      amount: line.amount,
+      proration: line.parent?.subscription_item_details?.proration ?? false,
+    });
+  }
+  return lines;
+}
+
+/** "Visa •••• 4242" of the card that paid the invoice; "card" if Stripe cannot tell. */
+async function invoiceMethod(invoiceId: string): Promise<string> {
+  try {
+    const { data } = await stripe().invoicePayments.list({ invoice: invoiceId, limit: 3 });
+    const intentId = idOf(data.find((p) => p.status === "paid")?.payment?.payment_intent);
+    if (!intentId) return "card";
+    const intent = await stripe().paymentIntents.retrieve(intentId);
+    return paymentMethodLabel(idOf(intent.payment_method));
+  } catch {
+    return "card";
+  }
+}
+
+/** The annual credit schedule the first month of an annual invoice starts. */
+function annualSchedule(tx: TransactionEntities, userId: string, invoice: Stripe.Invoice, pointsPerMonth: number, periodStart: string) {
+  return tx.userSubscription
+    .patch({ userId })
+    .set({
+      creditInvoiceId: invoice.id,
+      creditPeriodStart: periodStart,
+      creditPointsPerMonth: pointsPerMonth,
+      monthsCredited: 1,
+      creditState: "due",
+      nextCreditAt: addMonthsUtc(new Date(periodStart), 1).toISOString(),
+    })
+    .commit();
+}
+
+/** Credits a paid subscription invoice once; false when it credits nothing or was credited before. */
+export async function creditPaidInvoice(invoiceId: string, snapshot: SubscriptionSnapshot): Promise<boolean> {
+  const invoice = await stripe().invoices.retrieve(invoiceId);
+  if (invoice.status !== "paid") return false;
+  const { points, priceId } = invoiceCredit(invoice.billing_reason, await linesOf(invoice), snapshot.priceId);
+  const amount = invoice.amount_paid ?? 0;
+  if (points <= 0 && amount <= 0) return false;
+  const { userId } = snapshot;
+  const active = priceId ? planForPriceId(priceId) : null;
+  const method = amount > 0 ? await invoiceMethod(invoice.id) : "card";
+  const upgrade = invoice.billing_reason === "subscription_update";
+  const description = upgrade ? `Change to ${planLabel(priceId)} (prorated)` : `${planLabel(priceId)} subscription`;
+  const periodStart = isoFromEpoch(invoice.lines?.data?.find((l) => l.amount > 0)?.period?.start) ?? nowIso();
+  // Annual months after the first are credited by the job, for the subscription the record follows.
+  const startsYear = active?.interval === "year" && snapshot.subscriptionId === idOf(invoice.parent?.subscription_details?.subscription);
+  const result = await db.transaction
+    .write((tx) =>
+      [
+        points > 0
+          ? creditItems(tx, {
+              userId,
+              delta: points,
+              reason: "subscription",
+              referenceId: invoice.id,
+              comment: upgrade
+                ? `${planLabel(priceId)}: points of the upgrade`
+                : `${planLabel(priceId)}: ${points.toLocaleString("en-US")} points`,
+              idempotencyKey: invoiceCreditKey(invoice.id),
+            })
+          : [tx.unique.create({ kind: "idempotency", value: invoiceCreditKey(invoice.id), ownerId: userId }).commit()],
+        amount > 0
+          ? [
+              tx.payment
+                .create({
+                  paymentId: invoice.id,
+                  userId,
+                  amount,
+                  currency: invoice.currency.toUpperCase(),
+                  status: "paid",
+                  paymentMethod: method,
+                  description,
+                })
+                .commit(),
+            ]
+          : [],
+        startsYear && active ? [annualSchedule(tx, userId, invoice, active.plan.pointsPerMonth, periodStart)] : [],
+      ].flat(),
+    )
+    .go();
+  if (result.canceled) {
+    const failed = failedItems(result.data);
+    const claimIndex = points > 0 ? 2 : 0;
+    if (failed.includes(claimIndex)) return false; // credited before: a redelivered event
+    throw new AppError("internal", "The subscription credit could not be saved."); // a 500: Stripe retries
+  }
+  logger.info("Subscription invoice credited", { invoiceId: invoice.id, userId, points });
+  if (invoice.billing_reason === "subscription_create") {
+    await sendSubscriptionMail(userId, { kind: "started", planLabel: planLabel(priceId), pointsPerMonth: points });
+  }
+  return true;
+}
+
+/**
+ * Credits every annual month that has come due (daily, and on demand in
+ * tests with `now`). A subscription that is no longer active or trialing
+ * gets no further months; one that is past due waits until it is paid.
+ */
+export async function creditDueAnnualMonths(now = new Date()): Promise<number> {
+  const { data: due } = await db.entities.userSubscription.query
+    .byCreditDue({ creditState: "due" })
+    .lte({ nextCreditAt: now.toISOString() })
+    .go({ pages: "all" });
+  let credited = 0;
+  for (const sub of due) {
+    const month = sub.monthsCredited ?? 1;
+    const ended = !["active", "trialing", "past_due"].includes(sub.status) || month >= ANNUAL_CREDIT_MONTHS;
+    if (ended || !sub.creditInvoiceId || !sub.creditPeriodStart || !sub.creditPointsPerMonth) {
+      await db.entities.userSubscription.patch({ userId: sub.userId }).remove(["creditState", "nextCreditAt"]).go();
+      continue;
+    }
+    if (sub.status === "past_due") continue;
+    const next = month + 1;
+    const result = await db.transaction
+      .write((tx) => [
+        ...creditItems(tx, {
+          userId: sub.userId,
+          delta: sub.creditPointsPerMonth!,
+          reason: "subscription",
+          referenceId: sub.creditInvoiceId,
+          comment: `${planLabel(sub.priceId)}: month ${next} of ${ANNUAL_CREDIT_MONTHS}`,
+          idempotencyKey: annualMonthKey(sub.creditInvoiceId!, month),
+        }),
+        tx.userSubscription
+          .patch({ userId: sub.userId })
+          .set({ monthsCredited: next, nextCreditAt: addMonthsUtc(new Date(sub.creditPeriodStart!), next).toISOString() })
+          .where((a, { eq }) => eq(a.monthsCredited, month))
+          .commit(),
+      ])
+      .go();
+    if (!result.canceled) credited++;
+    if (next >= ANNUAL_CREDIT_MONTHS && !result.canceled) {
+      await db.entities.userSubscription.patch({ userId: sub.userId }).remove(["creditState", "nextCreditAt"]).go();
+    }
+  }
+  return credited;
+}
