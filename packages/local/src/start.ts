@@ -28,7 +28,7 @@ const runtime = await startRuntime({
 Object.assign(process.env, runtime.env, { APP_URL: appUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "WARN" });
 
 // Core modules read the environment when first imported: import them only now.
-const { seedCatalog } = await import("@storyboard/core/catalog/seed");
+const { seedCatalog } = await import("@storyboard/core/seed");
 const { dispatchS3Event } = await import("./s3-events");
 runtime.onS3Event(dispatchS3Event);
 const { useLocalWorkflows } = await import("./workflows");

@@ -1,4 +1,4 @@
-import { FAQ_SEED } from "../catalog/faqs";
+import { FAQ_SEED } from "./shipped";
 import { db } from "../dynamo/service";
 
 export interface FaqItem {

@@ -23,7 +23,7 @@ export async function startProduct(web: "static" | "none") {
   const app = await startAppServer({ port: 0, web, s3Endpoint: runtime.env.S3_ENDPOINT, mediaBucket: runtime.env.MEDIA_BUCKET });
   process.env.APP_URL = app.url;
   // Core modules read the environment when first imported: only now.
-  const { seedCatalog } = await import("@storyboard/core/catalog/seed");
+  const { seedCatalog } = await import("@storyboard/core/seed");
   await seedCatalog();
   const { dispatchS3Event } = await import("../s3-events");
   runtime.onS3Event(dispatchS3Event);

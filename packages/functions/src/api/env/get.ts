@@ -1,4 +1,4 @@
-import { publicEnvironment } from "@storyboard/core/catalog/environment";
+import { publicEnvironment } from "@storyboard/core/public-environment";
 import { api } from "../../shared/handler";
 
 export const handler = api({}, async () => publicEnvironment());

@@ -1,4 +1,4 @@
-import { config } from "../config";
+import { config } from "./config";
 
 /** What `GET /api/env` tells the browser: nothing secret. */
 export function publicEnvironment() {

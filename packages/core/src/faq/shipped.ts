@@ -21,8 +21,7 @@ export const FAQ_SEED: { id: string; question: string; answer: string }[] = [
   {
     id: "free-points",
     question: "How do I get more free points?",
-    answer:
-      "Share your invite link from the dashboard. When someone signs up with it, you receive 500 points.",
+    answer: "Share your invite link from the dashboard. When someone signs up with it, you receive 500 points.",
   },
   {
     id: "styles",
