@@ -6,6 +6,7 @@ import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem } from ".
 import { startPhase } from "./phases";
 import { mapWithLimit } from "./concurrency";
 import { withRetries } from "./retry";
+import { characterFacts, sceneFacts, sceneIdsInScriptOrder } from "./story-facts";
 
 /** Text requests in flight at once: a cloud model answers in seconds, and a feature has hundreds of blocks. */
 const TEXT_CONCURRENCY = 8;
@@ -19,7 +20,9 @@ export function charactersInBlock(block: { type: string; text: string; character
   if (block.character) return [block.character];
   if (block.type !== "action" && block.type !== "general" && block.type !== "shot") return [];
   const upper = block.text.toUpperCase();
-  return names.filter((n) => new RegExp(`(^|[^\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(upper)).slice(0, 4);
+  return names
+    .filter((n) => new RegExp(`(^|[^\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(upper))
+    .slice(0, 4);
 }
 
 /**
@@ -31,23 +34,34 @@ export async function describeRender(renderJobId: string) {
   if (job.status !== "queued") return { renderJobId, skipped: true };
   const blocks = await getRenderBlocks(renderJobId);
   const plain = blocks.map(asBlock);
-  const snapshot = job.screenplaySnapshot as { characterDictionary: CharacterDictionary; sceneDictionary: SceneDictionary; pageCount: number };
+  const snapshot = job.screenplaySnapshot as {
+    characterDictionary: CharacterDictionary;
+    sceneDictionary: SceneDictionary;
+    pageCount: number;
+  };
   const text = providers().text;
 
   const characters = Object.entries(snapshot.characterDictionary ?? {});
   const characterDescriptions = await mapWithLimit(characters, TEXT_CONCURRENCY, ([name, character]) =>
-    character.description ? Promise.resolve(character.description) : withRetries(() => text.describeCharacter({ name, character, blocks: plain })),
+    character.description
+      ? Promise.resolve(character.description)
+      : withRetries(() => text.describeCharacter({ name, character, blocks: plain, facts: characterFacts(name, character, plain) })),
   );
   const characterDictionary: CharacterDictionary = Object.fromEntries(
     characters.map(([name, character], i) => [name, { ...character, description: characterDescriptions[i] }]),
   );
-  const scenes = Object.entries(snapshot.sceneDictionary ?? {}) as [string, SceneInfo & { description?: string }][];
-  const sceneDescriptions = await mapWithLimit(scenes, TEXT_CONCURRENCY, ([sceneId, scene]) =>
-    scene.description
-      ? Promise.resolve(scene.description)
-      : withRetries(() => text.describeScene({ scene, blocks: plain.filter((_, i) => blocks[i].sceneId === sceneId) })),
+  // Script order: the review screen lists them as the writer wrote them.
+  const scenes = sceneIdsInScriptOrder(snapshot.sceneDictionary).map(
+    (id) => [id, snapshot.sceneDictionary[id]] as [string, SceneInfo & { description?: string }],
   );
-  const sceneDictionary: DescribedScenes = Object.fromEntries(scenes.map(([id, scene], i) => [id, { ...scene, description: sceneDescriptions[i] }]));
+  const sceneDescriptions = await mapWithLimit(scenes, TEXT_CONCURRENCY, ([sceneId, scene], index) => {
+    if (scene.description) return Promise.resolve(scene.description);
+    const own = plain.filter((_, i) => blocks[i].sceneId === sceneId);
+    return withRetries(() => text.describeScene({ scene, blocks: own, facts: sceneFacts(index + 1, scene, own) }));
+  });
+  const sceneDictionary: DescribedScenes = Object.fromEntries(
+    scenes.map(([id, scene], i) => [id, { ...scene, description: sceneDescriptions[i] }]),
+  );
   await writeImagePrompts(blocks, job.style as StyleId, characterDictionary, sceneDictionary);
   const next = job.previewDescriptionsBeforeFirstImages ? "descriptions_ready" : "generating_assets";
   await db.entities.renderJob

@@ -3,6 +3,7 @@ import { getStyle } from "../../catalog/styles";
 import type { Block, CharacterEntry } from "../../screenplay/types";
 import { OpenAiTextProvider, TEXT_MODEL } from "./openai-text";
 import { chatCompletion, startStandIn, type RecordedRequest, type StandIn } from "./stand-in";
+import { characterFacts, sceneFacts } from "../../render/story-facts";
 
 const KEY = "sk-test-text-0123456789";
 let standIn: StandIn;
@@ -40,8 +41,17 @@ afterAll(() => standIn.close());
 
 describe("OpenAiTextProvider", () => {
   it("describes a character from the lines that show them, with a low temperature and JSON output", async () => {
-    standIn.answer(() => ({ json: chatCompletion(JSON.stringify({ text: "A weathered woman in her forties with a long salt-grey braid and a heavy oilskin coat." })) }));
-    const description = await text.describeCharacter({ name: "MARA VOSS", character: mara, blocks });
+    standIn.answer(() => ({
+      json: chatCompletion(
+        JSON.stringify({ text: "A weathered woman in her forties with a long salt-grey braid and a heavy oilskin coat." }),
+      ),
+    }));
+    const description = await text.describeCharacter({
+      name: "MARA VOSS",
+      character: mara,
+      blocks,
+      facts: characterFacts("MARA VOSS", mara, blocks),
+    });
     expect(description).toBe("A weathered woman in her forties with a long salt-grey braid and a heavy oilskin coat.");
 
     const [request] = standIn.requests;
@@ -57,6 +67,9 @@ describe("OpenAiTextProvider", () => {
     expect(body.response_format.json_schema.schema.required).toEqual(["text"]);
     const message = userMessage(request);
     expect(message).toContain("MARA VOSS (she/her)");
+    // The same facts the offline writer uses are the model's brief.
+    expect(message).toContain('"kind":"person"');
+    expect(message).toContain('"gender":"female"');
     expect(message).toContain("salt-grey braid, oilskin coat");
     expect(message).toContain("The tide waits for no one.");
     // Other characters' lines are not sent as this character's.
@@ -64,25 +77,35 @@ describe("OpenAiTextProvider", () => {
   });
 
   it("describes a scene from its heading and action lines", async () => {
-    standIn.answer(() => ({ json: chatCompletion(JSON.stringify({ text: "A cramped harbour office at night, rain on the glass, a green desk lamp." })) }));
-    const description = await text.describeScene({
-      scene: { heading: "INT. HARBOUR OFFICE - NIGHT", interior: "INT", location: "HARBOUR OFFICE", timeOfDay: "NIGHT" },
-      blocks: blocks.slice(1),
-    });
+    standIn.answer(() => ({
+      json: chatCompletion(JSON.stringify({ text: "A cramped harbour office at night, rain on the glass, a green desk lamp." })),
+    }));
+    const scene = { heading: "INT. HARBOUR OFFICE - NIGHT", interior: "INT", location: "HARBOUR OFFICE", timeOfDay: "NIGHT" } as const;
+    const description = await text.describeScene({ scene, blocks: blocks.slice(1), facts: sceneFacts(1, scene, blocks.slice(1)) });
     expect(description).toBe("A cramped harbour office at night, rain on the glass, a green desk lamp.");
     const message = userMessage(standIn.requests[0]);
     expect(message).toContain("Scene heading: INT. HARBOUR OFFICE - NIGHT");
-    expect(message).toContain("HARBOUR OFFICE, interior, night");
+    expect(message).toContain('"setting":"Interior, Harbour Office"');
+    expect(message).toContain('"timeOfDay":"night"');
+    expect(message).toContain('"weather":"rain"');
     expect(message).toContain("Rain rattles the window.");
   });
 
   it("writes an image prompt that ends with the style's fragment, once", async () => {
-    standIn.answer(() => ({ json: chatCompletion(JSON.stringify({ text: "Medium shot of Mara counting banknotes under a green lamp, rain on the window." })) }));
+    standIn.answer(() => ({
+      json: chatCompletion(JSON.stringify({ text: "Medium shot of Mara counting banknotes under a green lamp, rain on the window." })),
+    }));
     const noir = getStyle("noir").promptFragment;
     const prompt = await text.imagePrompt({
       block: blocks[1],
       style: "noir",
-      scene: { heading: "INT. HARBOUR OFFICE - NIGHT", interior: "INT", location: "HARBOUR OFFICE", timeOfDay: "NIGHT", description: "A cramped office." },
+      scene: {
+        heading: "INT. HARBOUR OFFICE - NIGHT",
+        interior: "INT",
+        location: "HARBOUR OFFICE",
+        timeOfDay: "NIGHT",
+        description: "A cramped office.",
+      },
       characters: [{ name: "MARA VOSS", description: "A weathered woman with a grey braid." }],
     });
     expect(prompt).toBe(`Medium shot of Mara counting banknotes under a green lamp, rain on the window. Style: ${noir}`);
@@ -111,8 +134,8 @@ describe("OpenAiTextProvider", () => {
 
   it("fails clearly when the answer is not the JSON asked for", async () => {
     standIn.answer(() => ({ json: chatCompletion("Sure! Here is a description.") }));
-    await expect(text.describeCharacter({ name: "MARA VOSS", character: mara, blocks })).rejects.toThrow(
-      "OpenAI character description failed: the answer had no text",
-    );
+    await expect(
+      text.describeCharacter({ name: "MARA VOSS", character: mara, blocks, facts: characterFacts("MARA VOSS", mara, blocks) }),
+    ).rejects.toThrow("OpenAI character description failed: the answer had no text");
   });
 });

@@ -83,30 +83,31 @@ export class OpenAiTextProvider implements TextProvider {
   }
 
   async describeCharacter(input: Parameters<TextProvider["describeCharacter"]>[0]): Promise<string> {
-    const { name, character, blocks } = input;
+    const { name, character, blocks, facts } = input;
     const shown = blocks.filter((b) => (b.type === "action" || b.type === "general") && mentions(b.text, name)).slice(0, 8);
     const spoken = blocks.filter((b) => b.type === "dialogue" && b.character === name).slice(0, 6);
     const pronouns = `${character.pronouns.subject}/${character.pronouns.object}`;
     const request = [
       `Character: ${name} (${pronouns}).`,
+      `What the screenplay says about them (keep to it): ${JSON.stringify(facts)}`,
       shown.length ? `Where the screenplay shows them:\n${contextLines(shown, MAX_CONTEXT_CHARS / 2)}` : "",
       spoken.length ? `What they say:\n${contextLines(spoken, MAX_CONTEXT_CHARS / 2)}` : "",
-      `Describe how ${name} looks, for an illustrator, in one or two sentences (at most 50 words):`,
+      `Describe how ${name} looks, for an illustrator, in one or two sentences (at most 50 words), starting with what they are`,
+      `(${facts.kind === "person" ? "a person" : `${facts.kind === "animal" ? "an animal" : "a thing"}: ${facts.species ?? facts.kind}`}):`,
       "apparent age, build, hair, clothing and manner. Where the screenplay says nothing, keep it plain and ordinary.",
     ];
     return (await this.write("character description", request, MAX_DESCRIPTION_CHARS)) ?? this.fallback.describeCharacter(input);
   }
 
   async describeScene(input: Parameters<TextProvider["describeScene"]>[0]): Promise<string> {
-    const { scene, blocks } = input;
+    const { scene, blocks, facts } = input;
     const action = blocks.filter((b) => b.type === "action" || b.type === "general" || b.type === "shot");
-    const place = scene.interior === "EXT" ? "exterior" : scene.interior === "INT" ? "interior" : scene.interior === "INT/EXT" ? "interior and exterior" : "";
     const request = [
       `Scene heading: ${scene.heading}`,
-      `Location: ${scene.location || "unnamed"}${place ? `, ${place}` : ""}${scene.timeOfDay ? `, ${scene.timeOfDay.toLowerCase()}` : ""}.`,
+      `What the screenplay says about it (keep to it): ${JSON.stringify(facts)}`,
       action.length ? `Action lines of the scene:\n${contextLines(action)}` : "",
       "Describe what this place looks like, for an illustrator, in one or two sentences (at most 50 words):",
-      "the setting, light and time of day, mood and notable objects. Describe the place, not what the characters do.",
+      "the setting, light and time of day, weather, mood and notable objects. Describe the place, not what the characters do.",
     ];
     return (await this.write("scene description", request, MAX_DESCRIPTION_CHARS)) ?? this.fallback.describeScene(input);
   }
@@ -166,7 +167,13 @@ export class OpenAiTextProvider implements TextProvider {
       text = undefined;
     }
     if (typeof text !== "string" || !oneLine(text)) {
-      throw new ProviderError(`OpenAI ${operation} failed: the answer had no text (finish reason ${choice?.finish_reason ?? "none"})`, "OpenAI", 200, undefined, true);
+      throw new ProviderError(
+        `OpenAI ${operation} failed: the answer had no text (finish reason ${choice?.finish_reason ?? "none"})`,
+        "OpenAI",
+        200,
+        undefined,
+        true,
+      );
     }
     return text;
   }

@@ -1,3 +1,4 @@
+import { sceneIdsInScriptOrder } from "@storyboard/core/render/story-facts";
 import { useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -44,15 +45,16 @@ export function DescriptionsEditor({ render }: { render: RenderJob }) {
   };
 
   const characterNames = Object.keys(characters);
-  const sceneIds = Object.keys(scenes);
+  // Stored maps come back in any key order; the writer reads them in script order.
+  const sceneIds = sceneIdsInScriptOrder(scenes);
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Review descriptions</CardTitle>
         <CardDescription>
-          Every image is drawn from these descriptions. Adjust how characters look and what each scene's setting is like,
-          save, then start generating images and audio.
+          Every image is drawn from these descriptions. Adjust how characters look and what each scene's setting is like, save, then start
+          generating images and audio.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">

@@ -1,0 +1,200 @@
+/**
+ * What the screenplay itself says about a character or a scene, gathered
+ * before anything is written (docs/product.md#renders, descriptions). The
+ * offline writer turns these facts into sentences; the cloud writer receives
+ * them as its input, so both start from the same reading of the script.
+ * Pure and browser-safe.
+ */
+import type { Block, CharacterEntry, SceneDictionary, SceneInfo } from "../screenplay/types";
+
+export type CharacterKind = "person" | "animal" | "thing";
+
+export interface CharacterFacts {
+  name: string;
+  kind: CharacterKind;
+  /** The animal or thing named, e.g. "dog", "robot"; absent for people. */
+  species?: string;
+  gender: "male" | "female" | "neutral";
+  /** As the script gives it: "in their 40s", "young", "elderly"… */
+  age?: string;
+  /** An appositive after the name: "BRICK, retired police detective," gives "retired police detective". */
+  role?: string;
+  /** Action sentences that show the character, first (the introduction) to last, at most three. */
+  shown: string[];
+  /** Their parentheticals, e.g. "anguished", "disbelief". */
+  delivery: string[];
+  /** How other characters address or name them in dialogue, e.g. "Doc". */
+  calledBy: string[];
+}
+
+export interface SceneFacts {
+  /** 1-based position in the script. */
+  number: number;
+  heading: string;
+  setting: string;
+  timeOfDay?: string;
+  weather?: string;
+  mood?: string;
+  /** The scene's first action sentence. */
+  opening?: string;
+}
+
+export const ANIMALS =
+  "dog puppy terrier retriever poodle hound cat kitten horse pony bird parrot crow raven owl pigeon duck goose chicken rooster cow bull pig sheep goat fish shark whale dolphin mouse rat rabbit fox wolf bear deer snake monkey gorilla lion tiger elephant frog turtle squirrel";
+const ANIMAL_WORDS = new Set(ANIMALS.split(" "));
+const THING_WORDS = new Set(
+  "robot computer radio phone telephone tv television intercom speaker machine android ai a.i. car ship voice".split(" "),
+);
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const namePattern = (name: string, flags = "iu") => new RegExp(`(^|[^\\p{L}])${escape(name)}($|[^\\p{L}])`, flags);
+// Titles end in a full stop that does not end the sentence ("DR. OKAFOR laughs.").
+const TITLE = /\b(Dr|Mr|Mrs|Ms|St|Sgt|Lt|Capt|Prof|Jr|Sr)\./gi;
+export const sentencesOf = (text: string) =>
+  text
+    .replace(/\s+/g, " ")
+    .replace(TITLE, "$1\u2024")
+    .match(/[^.!?]+[.!?]*/g)
+    ?.map((s) => s.replace(/\u2024/g, ".").trim())
+    .filter(Boolean) ?? [];
+const words = (text: string) => text.toLowerCase().match(/[\p{L}.']+/gu) ?? [];
+const singular = (w: string) => w.replace(/(?<=[^s])s$/, "");
+
+function kindOf(name: string, intro: string): { kind: CharacterKind; species?: string } {
+  const fromName = words(name).map(singular);
+  const animal = fromName.find((w) => ANIMAL_WORDS.has(w));
+  if (animal) return { kind: "animal", species: animal };
+  const thing = fromName.find((w) => THING_WORDS.has(w) && w !== "voice");
+  if (thing) return { kind: "thing", species: thing };
+  // "REX, a scruffy terrier," names a dog in the introduction.
+  const apposition = intro.match(new RegExp(`${escape(name)}\\s*(?:\\([^)]*\\))?\\s*,\\s*(?:an?|the)?\\s*([^,.;]+)`, "iu"))?.[1] ?? "";
+  const described = words(apposition)
+    .map(singular)
+    .find((w) => ANIMAL_WORDS.has(w));
+  return described ? { kind: "animal", species: described } : { kind: "person" };
+}
+
+const AGE_WORDS: [RegExp, string][] = [
+  [/\b(baby|infant|toddler)\b/i, "a baby"],
+  [/\b(kid|child|little (?:boy|girl))\b/i, "a child"],
+  [/\b(teen|teenage|teenager|adolescent)\b/i, "a teenager"],
+  [/\bmiddle[- ]aged\b/i, "middle-aged"],
+  [/\b(elderly|aged|old|older|grey-haired|gray-haired)\b/i, "elderly"],
+  [/\b(young|younger|youthful)\b/i, "young"],
+];
+
+function ageOf(name: string, intro: string, gender: CharacterFacts["gender"]): string | undefined {
+  const near = intro.match(new RegExp(`${escape(name)}[^.]{0,60}`, "iu"))?.[0] ?? intro;
+  const pronoun = gender === "female" ? "her" : gender === "male" ? "his" : "their";
+  const decade = near.match(/\b(?:(early|mid|late)[- ])?(\d)0['’]?s\b/i);
+  if (decade) return `in ${pronoun} ${decade[1] ? `${decade[1].toLowerCase()} ` : ""}${decade[2]}0s`;
+  const years = near.match(/[,(]\s*(\d{1,2})\s*[,)]/);
+  if (years) return `${years[1]} years old`;
+  for (const [pattern, age] of AGE_WORDS) if (pattern.test(near) || pattern.test(name)) return age;
+  return undefined;
+}
+
+function roleOf(name: string, intro: string): string | undefined {
+  const found = intro.match(new RegExp(`${escape(name)}\\s*(?:\\([^)]*\\))?\\s*,\\s*([^,.;]{3,60}),`, "iu"))?.[1]?.trim();
+  if (!found || /^\d/.test(found)) return undefined;
+  return found.replace(/\b(early|mid|late)?[- ]?\d0['’]?s\b/gi, "").replace(/^[\s,]+|[\s,]+$/g, "") || undefined;
+}
+
+/** Reads a character from the whole script: introduction, later action, parentheticals, how others address them. */
+export function characterFacts(name: string, entry: Pick<CharacterEntry, "gender">, blocks: readonly Block[]): CharacterFacts {
+  const mention = namePattern(name);
+  const shown = blocks
+    .filter((b) => b.type === "action" || b.type === "general" || b.type === "shot")
+    .flatMap((b) => sentencesOf(b.text))
+    .filter((s) => mention.test(s));
+  const intro = shown[0] ?? "";
+  const { kind, species } = kindOf(name, intro);
+  const gender = entry.gender ?? "neutral";
+  const delivery = [
+    ...new Set(
+      blocks
+        .filter((b) => b.type === "parenthetical" && b.character === name)
+        .map((b) =>
+          b.text
+            .replace(/^\(|\)$/g, "")
+            .trim()
+            .toLowerCase(),
+        )
+        .filter((t) => t && !/^(beat|pause|cont'?d|o\.s\.|v\.o\.|silent)$/.test(t)),
+    ),
+  ].slice(0, 3);
+  // "Doc, you came!" — a capitalised word at the start of another speaker's line, followed by a comma.
+  const calledBy = [
+    ...new Set(
+      blocks
+        .filter((b) => b.type === "dialogue" && b.character && b.character !== name)
+        .map((b) => b.text.match(/(?:^|[.!?]\s+)(?:Hey,?\s+)?([A-Z][a-z]+),/)?.[1])
+        .filter((w): w is string => Boolean(w) && mention.test(w!) === false && w!.length > 2 && /^[A-Z]/.test(w!))
+        .filter((w) => name.split(" ").some((part) => part.toLowerCase().startsWith(w.toLowerCase().slice(0, 3)))),
+    ),
+  ];
+  return {
+    name,
+    kind,
+    ...(species ? { species } : {}),
+    gender,
+    ...optional("age", kind === "person" ? ageOf(name, intro, gender) : undefined),
+    ...optional("role", kind === "person" ? roleOf(name, intro) : undefined),
+    shown: shown.slice(0, 3),
+    delivery,
+    calledBy,
+  };
+}
+
+const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+
+const WEATHER: [RegExp, string][] = [
+  [/\b(snow|snowing|snowfall|blizzard|sleet)\b/i, "snow"],
+  [/\b(storm|thunder|lightning)\b/i, "a storm"],
+  [/\b(rain|raining|rainy|drizzle|downpour|puddles?)\b/i, "rain"],
+  [/\b(fog|foggy|mist|misty)\b/i, "fog"],
+  [/\b(wind|windy|gusts?)\b/i, "wind"],
+  [/\b(sun|sunny|sunshine|sunlit|shining)\b/i, "sunshine"],
+];
+
+const MOODS: [RegExp, string][] = [
+  [/\b(scream|gun|shoots?|blood|knife|panic|terrified|chase|explodes?|fight)\b/i, "tense"],
+  [/\b(cry|cries|crying|tears|sobs?|anguish(?:ed)?|alone|grief|mourn|funeral|depressing)\b/i, "melancholy"],
+  [/\b(laugh|laughs|smile|smiles|joke|grins?|giggles?|gorgeous|cheers?)\b/i, "light-hearted"],
+  [/\b(kiss|kisses|embrace|tender|holds hands)\b/i, "tender"],
+  [/\b(quiet|quietly|silence|silent|still|stares?|contemplat\w*|slow)\b/i, "quiet"],
+];
+
+const title = (s: string) => s.toLowerCase().replace(/(^|[\s/-])\p{L}/gu, (c) => c.toUpperCase());
+
+/** Reads a scene: heading (setting, time of day) and its own lines (weather, mood, the opening image). */
+export function sceneFacts(number: number, scene: SceneInfo, sceneBlocks: readonly Block[]): SceneFacts {
+  const text = sceneBlocks
+    .filter((b) => b.type !== "scene_heading")
+    .map((b) => b.text)
+    .join(" ");
+  const action = sceneBlocks.filter((b) => b.type === "action" || b.type === "general" || b.type === "shot");
+  const place =
+    scene.interior === "EXT"
+      ? "Exterior"
+      : scene.interior === "INT"
+        ? "Interior"
+        : scene.interior === "INT/EXT"
+          ? "Interior and exterior"
+          : "";
+  const location = title(scene.location || scene.heading);
+  return {
+    number,
+    heading: scene.heading,
+    setting: place ? `${place}, ${location}` : location,
+    ...optional("timeOfDay", scene.timeOfDay ? scene.timeOfDay.toLowerCase() : undefined),
+    ...optional("weather", WEATHER.find(([p]) => p.test(text))?.[1]),
+    ...optional("mood", MOODS.find(([p]) => p.test(text))?.[1]),
+    ...optional("opening", action.flatMap((b) => sentencesOf(b.text))[0]),
+  };
+}
+
+/** Scene ids in script order. Scene ids are the heading blocks' ids (b0001, b0002…), which count in document order. */
+export function sceneIdsInScriptOrder(sceneDictionary: SceneDictionary | Record<string, unknown> | undefined): string[] {
+  return Object.keys(sceneDictionary ?? {}).sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+}
