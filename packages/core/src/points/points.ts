@@ -6,6 +6,7 @@
 import { monotonicFactory } from "ulid";
 import { nowIso } from "../clock";
 import { failedItems } from "../dynamo/errors";
+import { commitWithRetry } from "../dynamo/transaction";
 import type { LEDGER_REASONS } from "../dynamo/entities/points-ledger";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
@@ -41,14 +42,16 @@ export interface PointsDebit extends LedgerFields {
 const nextEntryId = monotonicFactory();
 
 function assertAmount(amount: number) {
-  if (!Number.isInteger(amount) || amount <= 0) throw new AppError("internal", `A points change must be a positive whole number, got ${amount}.`);
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new AppError("internal", `A points change must be a positive whole number, got ${amount}.`);
 }
 
 /** A ledger item for a signed change (a new account's grant uses this with the user's create). */
-export function ledgerEntryItem(tx: TransactionEntities, entry: { userId: string; delta: number; reason: LedgerReason; referenceId?: string; comment?: string }) {
-  return tx.pointsLedger
-    .create({ ...entry, entryId: nextEntryId(), createdAt: nowIso() })
-    .commit();
+export function ledgerEntryItem(
+  tx: TransactionEntities,
+  entry: { userId: string; delta: number; reason: LedgerReason; referenceId?: string; comment?: string },
+) {
+  return tx.pointsLedger.create({ ...entry, entryId: nextEntryId(), createdAt: nowIso() }).commit();
 }
 
 /**
@@ -88,7 +91,7 @@ export const NOT_ENOUGH_POINTS = "You don't have enough points for this.";
 
 /** Adds points once per idempotency key; `credited` is false when the key was already used. */
 export async function creditPoints(change: PointsCredit): Promise<{ credited: boolean }> {
-  const result = await db.transaction.write((tx) => creditItems(tx, change)).go();
+  const result = await commitWithRetry(() => db.transaction.write((tx) => creditItems(tx, change)).go());
   if (!result.canceled) return { credited: true };
   const failed = failedItems(result.data);
   if (change.idempotencyKey && failed.includes(2)) return { credited: false };
@@ -98,7 +101,7 @@ export async function creditPoints(change: PointsCredit): Promise<{ credited: bo
 
 /** Takes points away, or a 402 if the balance is too low. */
 export async function debitPoints(change: PointsDebit): Promise<void> {
-  const result = await db.transaction.write((tx) => debitItems(tx, change)).go();
+  const result = await commitWithRetry(() => db.transaction.write((tx) => debitItems(tx, change)).go());
   if (!result.canceled) return;
   if (failedItems(result.data).includes(0)) throw new AppError("payment_required", NOT_ENOUGH_POINTS);
   throw new AppError("internal", "The points debit could not be saved.");
