@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeProjectZip } from "./archive";
 import { compileVideo, type CompileResult } from "./compile";
 import { ffmpeg, FfmpegError, probe } from "./ffmpeg";
+import { holdsOf } from "./timeline";
 import { encodeWav } from "./wav";
 
 /** Distinct colours, each with a centred block of a second colour. */
@@ -27,7 +28,9 @@ const imagePaths: string[] = [];
 const audioPaths: string[] = [];
 
 async function testImage([r, g, b]: number[], inner: number[]): Promise<Buffer> {
-  const block = await sharp({ create: { width: 480, height: 270, channels: 3, background: { r: inner[0], g: inner[1], b: inner[2] } } }).png().toBuffer();
+  const block = await sharp({ create: { width: 480, height: 270, channels: 3, background: { r: inner[0], g: inner[1], b: inner[2] } } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 1280, height: 720, channels: 3, background: { r, g, b } } })
     .composite([{ input: block, left: 400, top: 225 }])
     .png()
@@ -44,7 +47,21 @@ function tone(hz: number, ms: number): Uint8Array {
 const small = async (file: string) => new Uint8Array(await sharp(file).resize(W, H, { fit: "fill" }).removeAlpha().raw().toBuffer());
 
 async function frameAt(video: string, seconds: number): Promise<Uint8Array> {
-  const { stdout } = await ffmpeg(["-ss", seconds.toFixed(3), "-i", video, "-frames:v", "1", "-vf", `scale=${W}:${H}`, "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]);
+  const { stdout } = await ffmpeg([
+    "-ss",
+    seconds.toFixed(3),
+    "-i",
+    video,
+    "-frames:v",
+    "1",
+    "-vf",
+    `scale=${W}:${H}`,
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "rgb24",
+    "pipe:1",
+  ]);
   return new Uint8Array(stdout);
 }
 
@@ -76,7 +93,8 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const totalMs = CLIPS.reduce((s, c) => s + c.durationMs, 0);
+// Every shot holds at least 1.5 s and the last 2 s longer (timeline.ts): 1.5 + 1.5 + 1.5 + 3.5 s.
+const totalMs = holdsOf(CLIPS.map((c) => c.durationMs)).reduce((s, d) => s + d, 0);
 
 describe("compileVideo", () => {
   it("writes an H.264 + AAC mp4 at 1280x720 as long as the narration", async () => {
@@ -102,11 +120,24 @@ describe("compileVideo", () => {
   it("moves each picture gently: a slow pan across the clip", async () => {
     // Clip 2 is blue with a yellow block; find the block's centre near the clip's start and end.
     const blockX = async (seconds: number) => {
-      const { stdout } = await ffmpeg(["-ss", seconds.toFixed(3), "-i", result.videoPath, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]);
-      let sum = 0, count = 0;
+      const { stdout } = await ffmpeg([
+        "-ss",
+        seconds.toFixed(3),
+        "-i",
+        result.videoPath,
+        "-frames:v",
+        "1",
+        "-f",
+        "rawvideo",
+        "-pix_fmt",
+        "rgb24",
+        "pipe:1",
+      ]);
+      let sum = 0,
+        count = 0;
       for (let p = 0; p < 1280 * 500; p++) {
         const [r, g, b] = [stdout[p * 3], stdout[p * 3 + 1], stdout[p * 3 + 2]];
-        if (r > 180 && g > 160 && b < 110) (sum += p % 1280), count++;
+        if (r > 180 && g > 160 && b < 110) ((sum += p % 1280), count++);
       }
       return sum / count;
     };
@@ -147,7 +178,8 @@ describe("compileVideo", () => {
     expect(srt.match(/-->/g)?.length).toBe(CLIPS.length);
     expect(vtt.startsWith("WEBVTT")).toBe(true);
     expect(vtt.match(/-->/g)?.length).toBe(CLIPS.length);
-    expect(srt).toContain("00:00:02,100 --> 00:00:03,600\nNobody. Just the wind.");
+    expect(totalMs).toBe(8000);
+    expect(srt).toContain("00:00:03,000 --> 00:00:04,500\nNobody. Just the wind.");
 
     const mp3 = await probe(result.audioPath);
     expect(mp3.streams[0]?.codecName).toBe("mp3");
@@ -175,7 +207,8 @@ describe("compileVideo", () => {
     expect(a.length).toBe(b.length);
     const size = W * H * 3;
     let worst = 0;
-    for (let f = 0; f < a.length / size; f++) worst = Math.max(worst, diff(a.subarray(f * size, (f + 1) * size), b.subarray(f * size, (f + 1) * size), H));
+    for (let f = 0; f < a.length / size; f++)
+      worst = Math.max(worst, diff(a.subarray(f * size, (f + 1) * size), b.subarray(f * size, (f + 1) * size), H));
     expect(worst).toBeLessThan(4);
   }, 60_000);
 
@@ -183,8 +216,8 @@ describe("compileVideo", () => {
     const out = join(dir, "single");
     const single = await compileVideo({ clips: [{ imagePath: imagePaths[2], audioPath: audioPaths[2], durationMs: 1500 }], outDir: out });
     const info = await probe(single.videoPath);
-    // Whole frames: within half a frame of the narration.
-    expect(Math.abs(info.duration * 1000 - 1500)).toBeLessThanOrEqual(20);
+    // Whole frames: within half a frame of the narration and its closing hold.
+    expect(Math.abs(info.duration * 1000 - 3500)).toBeLessThanOrEqual(20);
     expect(single.captionsSrt).toBe("");
   }, 60_000);
 });
@@ -210,7 +243,12 @@ describe("writeProjectZip", () => {
       captionsSrt: await readFile(result.captionsSrtPath, "utf8"),
       captionsVtt: await readFile(result.captionsVttPath, "utf8"),
       screenplayJson: { title: "The Old House", blocks: CLIPS.map((c, i) => ({ id: `block-${i}`, text: c.caption })) },
-      editList: result.timeline.map((t, i) => ({ blockId: `block-${i}`, ...t, image: `images/block-${i}.png`, audio: `audio/block-${i}.wav` })),
+      editList: result.timeline.map((t, i) => ({
+        blockId: `block-${i}`,
+        ...t,
+        image: `images/block-${i}.png`,
+        audio: `audio/block-${i}.wav`,
+      })),
     });
     const entries = unzipSync(new Uint8Array(await readFile(outPath)));
     const names = Object.keys(entries).sort();
@@ -227,7 +265,13 @@ describe("writeProjectZip", () => {
     expect(zipped.entries.sort()).toEqual(names);
     expect(Buffer.from(entries["images/block-1.png"]).equals(await readFile(imagePaths[1]))).toBe(true);
     const editList = JSON.parse(new TextDecoder().decode(entries["edit-list.json"]));
-    expect(editList.clips[2]).toEqual({ blockId: "block-2", startMs: 2100, durationMs: 1500, image: "images/block-2.png", audio: "audio/block-2.wav" });
+    expect(editList.clips[2]).toEqual({
+      blockId: "block-2",
+      startMs: 3000,
+      durationMs: 1500,
+      image: "images/block-2.png",
+      audio: "audio/block-2.wav",
+    });
     expect(JSON.parse(new TextDecoder().decode(entries["screenplay.json"])).title).toBe("The Old House");
   });
 
@@ -235,7 +279,13 @@ describe("writeProjectZip", () => {
     const base = { outPath: join(dir, "bad.zip"), audio: [], captionsSrt: "", captionsVtt: "", screenplayJson: {}, editList: [] };
     await expect(writeProjectZip({ ...base, images: [{ name: "..", path: imagePaths[0] }] })).rejects.toThrow(/Invalid/);
     await expect(
-      writeProjectZip({ ...base, images: [{ name: "a.png", path: imagePaths[0] }, { name: "x/a.png", path: imagePaths[1] }] }),
+      writeProjectZip({
+        ...base,
+        images: [
+          { name: "a.png", path: imagePaths[0] },
+          { name: "x/a.png", path: imagePaths[1] },
+        ],
+      }),
     ).rejects.toThrow(/Duplicate/);
   });
 });

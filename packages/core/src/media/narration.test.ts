@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { probe } from "./ffmpeg";
 import { narrationRate, writeNarration } from "./narration";
+import { buildTimeline } from "./timeline";
 import { encodeWav } from "./wav";
 
 let dir: string;
@@ -14,19 +15,21 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const wav = (ms: number, rate = 22050) => encodeWav({ sampleRate: rate, channels: 1, samples: new Int16Array(Math.round((ms / 1000) * rate)).fill(1000) });
+const wav = (ms: number, rate = 22050) =>
+  encodeWav({ sampleRate: rate, channels: 1, samples: new Int16Array(Math.round((ms / 1000) * rate)).fill(1000) });
 
 describe("writeNarration", () => {
-  it("joins many clips (in groups) to exactly the sum of their durations", async () => {
+  it("joins many clips (in groups), each padded to its hold, to exactly the timeline's length", async () => {
+    const speech = Array.from({ length: 110 }, (_, i) => (i % 3 ? 123 : 1800));
+    const timeline = buildTimeline(speech);
     const clips = [];
-    let start = 0;
-    for (let i = 0; i < 130; i++) {
+    for (let i = 0; i < speech.length; i++) {
       const audioPath = join(dir, `c${i}.wav`);
-      // Audio shorter or longer than the clip: it is padded or trimmed.
-      await writeFile(audioPath, wav(i % 2 ? 90 : 160));
-      clips.push({ audioPath, startMs: start, durationMs: 123 });
-      start += 123;
+      // Audio a little shorter or longer than the speech it stands for: padded or trimmed to the hold.
+      await writeFile(audioPath, wav(i % 2 ? 90 : 1900));
+      clips.push({ audioPath, startMs: timeline.clips[i].startMs, durationMs: speech[i] });
     }
+    const start = timeline.totalMs;
     const m4a = join(dir, "n.m4a");
     const mp3 = join(dir, "n.mp3");
     await writeNarration(clips, dir, m4a, mp3);

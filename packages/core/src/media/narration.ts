@@ -1,6 +1,6 @@
 /**
- * The combined narration: every clip's audio padded or trimmed to its
- * duration (sample-exact, from the clips' cumulative start times, so it never
+ * The combined narration: every clip's audio padded with silence to its hold
+ * (timeline.ts: a minimum per shot and a closing hold; sample-exact, from the clips' cumulative start times, so it never
  * drifts from the picture), joined in order and encoded as AAC (for the mp4)
  * and MP3. Long renders are joined in groups first, which keeps each ffmpeg
  * run well under the open-file and argument-size limits.
@@ -8,11 +8,14 @@
 import { open, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ffmpeg } from "./ffmpeg";
+import { holdsOf } from "./timeline";
 import { readWavInfo } from "./wav";
 
 export interface NarrationClip {
   audioPath: string;
+  /** Where the clip starts in the video (the timeline's startMs). */
   startMs: number;
+  /** How long its speech is; the clip is padded with silence to its hold (timeline.ts holdsOf). */
   durationMs: number;
 }
 
@@ -59,7 +62,8 @@ async function runGraph(inputs: string[], graph: string, work: string, name: str
 
 export async function writeNarration(clips: NarrationClip[], work: string, m4aPath: string, mp3Path: string): Promise<void> {
   const rate = await narrationRate(clips.map((c) => c.audioPath));
-  const samples = clips.map((c) => Math.round(((c.startMs + c.durationMs) * rate) / 1000) - Math.round((c.startMs * rate) / 1000));
+  const holds = holdsOf(clips.map((c) => c.durationMs));
+  const samples = clips.map((c, i) => Math.round(((c.startMs + holds[i]) * rate) / 1000) - Math.round((c.startMs * rate) / 1000));
 
   let inputs = clips.map((c) => c.audioPath);
   let counts = samples;
@@ -80,7 +84,25 @@ export async function writeNarration(clips: NarrationClip[], work: string, m4aPa
   const bitrate = rate > 24000 ? "128k" : "64k";
   await runGraph(inputs, joinGraph(counts, rate, ",asplit=2[m4a][mp3]"), work, "narration", [
     // The fast AAC coder and a quicker LAME setting halve the cost; speech needs no more.
-    "-map", "[m4a]", "-c:a", "aac", "-aac_coder", "fast", "-b:a", bitrate, "-f", "mp4", m4aPath,
-    "-map", "[mp3]", "-c:a", "libmp3lame", "-compression_level", "7", "-b:a", bitrate, mp3Path,
+    "-map",
+    "[m4a]",
+    "-c:a",
+    "aac",
+    "-aac_coder",
+    "fast",
+    "-b:a",
+    bitrate,
+    "-f",
+    "mp4",
+    m4aPath,
+    "-map",
+    "[mp3]",
+    "-c:a",
+    "libmp3lame",
+    "-compression_level",
+    "7",
+    "-b:a",
+    bitrate,
+    mp3Path,
   ]);
 }

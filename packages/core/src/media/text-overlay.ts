@@ -54,21 +54,30 @@ export function captionPng(text: string, width = 1280): Buffer {
   return new Resvg(svg, { font: textFontOptions() }).render().asPng();
 }
 
-/** A poster title band: the title in large type over a dark gradient at the bottom. */
+/**
+ * The poster's title card, composited over the key frame: the frame dimmed
+ * and darker towards the edges, the title large in the middle, a short rule
+ * and a "STORYBOARD" line under it. Nothing else from the frame's text layer
+ * reaches the poster (frames carry no lower-third).
+ */
 export function titlePng(title: string, width = 1280, height = 720): Buffer {
-  const lines = wrapLines(title, 30, 2);
+  const lines = wrapLines(title, 28, 3);
   const family = escapeXml(textFontFamily());
-  const size = 64;
-  const bottom = height - 60;
+  const size = lines.length > 2 ? 58 : 70;
+  const gap = size + 12;
+  const top = height / 2 - ((lines.length - 1) * gap) / 2;
   const body = lines
-    .map((l, i) => {
-      const y = bottom - (lines.length - 1 - i) * (size + 10);
-      return `<text x="${width / 2}" y="${y}" text-anchor="middle" font-family="${family}" font-size="${size}" font-weight="bold" fill="#fff" stroke="#000" stroke-width="2" paint-order="stroke">${escapeXml(l)}</text>`;
-    })
+    .map(
+      (l, i) =>
+        `<text x="${width / 2}" y="${top + i * gap}" text-anchor="middle" dominant-baseline="middle" font-family="${family}" font-size="${size}" font-weight="bold" fill="#fff" stroke="#000" stroke-opacity="0.5" stroke-width="2" paint-order="stroke">${escapeXml(l)}</text>`,
+    )
     .join("");
+  const ruleY = top + (lines.length - 1) * gap + size * 0.75;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-    `<defs><linearGradient id="fade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.85"/></linearGradient></defs>` +
-    `<rect x="0" y="${height * 0.45}" width="${width}" height="${height * 0.55}" fill="url(#fade)"/>${body}</svg>`;
+    `<defs><radialGradient id="vignette" cx="50%" cy="50%" r="75%"><stop offset="0.35" stop-color="#000" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0.8"/></radialGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#vignette)"/>${body}` +
+    `<rect x="${width / 2 - 60}" y="${ruleY}" width="120" height="3" fill="#fff" fill-opacity="0.8"/>` +
+    `<text x="${width / 2}" y="${ruleY + 40}" text-anchor="middle" font-family="${family}" font-size="22" letter-spacing="6" fill="#e8e8e8">STORYBOARD</text></svg>`;
   return new Resvg(svg, { font: textFontOptions() }).render().asPng();
 }

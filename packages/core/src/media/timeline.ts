@@ -1,7 +1,10 @@
 /**
- * The timing of a compiled video, in whole frames. Clip i's audio starts at
- * the sum of the durations before it; its picture boundary is that time
- * rounded to a frame, so the video never drifts from the narration and the
+ * The timing of a compiled video, in whole frames. Every clip is held at
+ * least MIN_HOLD_MS so a short line can be read, and the last one FINAL_HOLD_MS
+ * longer so the video does not stop on the last word (docs/product.md#renders,
+ * timing); the narration is padded with silence to the same holds (narration.ts).
+ * Clip i starts at the sum of the holds before it; its picture boundary is that
+ * time rounded to a frame, so the video never drifts from the narration and the
  * total frame count matches the audio length to within half a frame.
  * Consecutive pictures overlap by a short crossfade centred on the boundary.
  */
@@ -9,11 +12,23 @@
 export const FPS = 25;
 /** About 0.3 s. */
 export const CROSSFADE_FRAMES = 8;
+/** The shortest time a shot stays on screen: long enough to read "You spoke?". */
+export const MIN_HOLD_MS = 1500;
+/** Added after the last line, so the film ends on a short still rather than mid-breath. */
+export const FINAL_HOLD_MS = 2000;
+
+/** How long each clip is on screen, given how long its narration speaks. */
+export function holdsOf(speechMs: readonly number[]): number[] {
+  return speechMs.map((d, i) => Math.max(d, MIN_HOLD_MS) + (i === speechMs.length - 1 ? FINAL_HOLD_MS : 0));
+}
 
 export interface TimedClip {
-  /** Narration start and length, in ms, exactly as the clips say. */
+  /** Start of the clip (its picture and narration), in ms. */
   startMs: number;
+  /** The narration's own length, in ms, exactly as the clip says. */
   durationMs: number;
+  /** How long the clip is on screen: the narration, at least MIN_HOLD_MS, plus FINAL_HOLD_MS for the last. */
+  holdMs: number;
   /** First frame where this picture is fully or partly visible. */
   firstFrame: number;
   /** Frames of fade-in over the previous picture (0 for the first clip). */
@@ -25,16 +40,18 @@ export interface TimedClip {
 export interface Timeline {
   clips: TimedClip[];
   totalFrames: number;
+  /** The sum of the holds: the length of the video and of the combined narration. */
   totalMs: number;
 }
 
 export function buildTimeline(durationsMs: number[], fps = FPS, crossfadeFrames = CROSSFADE_FRAMES): Timeline {
+  for (const d of durationsMs) if (!Number.isFinite(d) || d <= 0) throw new Error(`Clip duration must be positive, got ${d}.`);
+  const holds = holdsOf(durationsMs);
   const starts: number[] = [];
   let total = 0;
-  for (const d of durationsMs) {
-    if (!Number.isFinite(d) || d <= 0) throw new Error(`Clip duration must be positive, got ${d}.`);
+  for (const hold of holds) {
     starts.push(total);
-    total += d;
+    total += hold;
   }
   // Boundaries in frames; every clip gets at least one frame of its own.
   const bounds = starts.map((s) => Math.round((s * fps) / 1000));
@@ -46,7 +63,14 @@ export function buildTimeline(durationsMs: number[], fps = FPS, crossfadeFrames 
     const previous = i > 0 ? bounds[i] - bounds[i - 1] : 0;
     // The fade takes at most half of either neighbour, so pictures never stack three deep.
     const fadeFrames = i === 0 ? 0 : Math.min(crossfadeFrames, Math.floor(own / 2), Math.floor(previous / 2));
-    return { startMs: starts[i], durationMs, firstFrame: bounds[i] - Math.floor(fadeFrames / 2), fadeFrames, endFrame: 0 };
+    return {
+      startMs: starts[i],
+      durationMs,
+      holdMs: holds[i],
+      firstFrame: bounds[i] - Math.floor(fadeFrames / 2),
+      fadeFrames,
+      endFrame: 0,
+    };
   });
   clips.forEach((c, i) => {
     c.endFrame = i + 1 < clips.length ? clips[i + 1].firstFrame : bounds[bounds.length - 1];
@@ -69,11 +93,16 @@ export interface Cue {
   text: string;
 }
 
-/** One cue per clip that has a caption. */
+/**
+ * One cue per clip that has a caption, shown while its picture holds (as the
+ * burned-in captions are), except the closing hold after the last line.
+ */
 export function cuesOf(timeline: Timeline, captions: (string | undefined)[]): Cue[] {
+  const last = timeline.clips.length - 1;
   return timeline.clips.flatMap((c, i) => {
     const text = captions[i]?.replace(/\s+/g, " ").trim();
-    return text ? [{ startMs: c.startMs, endMs: c.startMs + c.durationMs, text }] : [];
+    const shownMs = i === last ? c.holdMs - FINAL_HOLD_MS : c.holdMs;
+    return text ? [{ startMs: c.startMs, endMs: c.startMs + shownMs, text }] : [];
   });
 }
 
