@@ -27,6 +27,7 @@ const BROWSER_SAFE_CORE = [
   "render/progress",
   "moderation/report",
   "billing/price",
+  "billing/plan-change",
 ];
 /** Every file of packages/core/src, relative to it, without extension. */
 const coreModules = (function walk(dir) {

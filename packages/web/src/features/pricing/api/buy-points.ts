@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { USER_QUERY_KEY } from "../../../lib/query-keys";
+import { userSubscriptionQueryOptions } from "./subscription";
 
 /** The answer of POST /api/create-payment-intent-v2 (docs/product.md#payments). */
 export interface PointsPaymentIntent {
@@ -13,20 +14,9 @@ export interface PointsPaymentIntent {
   points: number;
 }
 
-/** GET /api/user/subscription as the buy-points dialog reads it: only the page price (cents), when subscribed. */
-interface SubscriptionRate {
-  userSubscription?: { pricePerPage?: number | null } | null;
-}
-
-export const subscriptionRateQueryOptions = () =>
-  queryOptions({
-    queryKey: ["user-subscription"],
-    queryFn: () => api.get<SubscriptionRate>("/api/user/subscription"),
-  });
-
 /** The subscriber's page price in cents, or undefined (retail) when there is none or it cannot be read. */
 export function useSubscriberPagePrice(enabled: boolean): number | undefined {
-  const { data } = useQuery({ ...subscriptionRateQueryOptions(), enabled });
+  const { data } = useQuery({ ...userSubscriptionQueryOptions(), enabled });
   const price = data?.userSubscription?.pricePerPage;
   return typeof price === "number" && price > 0 ? price : undefined;
 }

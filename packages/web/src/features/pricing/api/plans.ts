@@ -7,8 +7,9 @@ export interface SubscriptionPlan {
   /** Cents. */
   monthlyPrice: number;
   annualPrice: number;
-  monthlyPriceId?: string;
-  annualPriceId?: string;
+  /** Stripe lookup keys (docs/decisions.md#subscriptions). */
+  monthlyPriceId: string;
+  annualPriceId: string;
   pointsPerMonth: number;
 }
 
@@ -23,7 +24,7 @@ export const usePlans = () => useQuery(plansQueryOptions());
 
 export function sortPlans(plans: SubscriptionPlan[]): SubscriptionPlan[] {
   const rank = (p: SubscriptionPlan) => {
-    const i = PLAN_ORDER.indexOf(p.name.toLowerCase());
+    const i = PLAN_ORDER.indexOf(p.id);
     return i === -1 ? PLAN_ORDER.length : i;
   };
   return [...plans].sort((a, b) => rank(a) - rank(b));

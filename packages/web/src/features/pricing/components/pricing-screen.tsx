@@ -1,68 +1,122 @@
-import { AlertCircle, Check } from "lucide-react";
-import { Badge } from "../../../components/ui/badge";
+import { AlertCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { PaymentOverlay } from "../../../components/payment/payment-overlay";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/utils";
-import { BuyPointsDialog } from "./buy-points-dialog";
+import { toast } from "../../../components/ui/use-toast";
+import { errorMessage } from "../../../lib/api";
+import { formatCents } from "../../../lib/money";
+import { useUser } from "../../../lib/user";
 import { RETAIL_CENTS_PER_PAGE, sortPlans, usePlans, type SubscriptionPlan } from "../api/plans";
+import { useChangePolling, useSubscribe, useUserSubscription } from "../api/subscription";
+import { type CardAction, type Interval, longDate, maxAnnualSavings, priceIdOf } from "../utils/plan-display";
+import { BillingToggle } from "./billing-toggle";
+import { BuyPointsDialog } from "./buy-points-dialog";
+import { CancelSubscriptionCard } from "./cancel-subscription";
+import { ChangePlanDialog, type PlanChoice } from "./change-plan-dialog";
+import { PlanCard } from "./plan-card";
+import { PricingFaq } from "./pricing-faq";
 
-const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-
-function PlanCard({ plan }: { plan: SubscriptionPlan }) {
-  const pages = Math.floor(plan.pointsPerMonth / 100);
-  const perPage = pages > 0 ? Math.round(plan.monthlyPrice / pages) : 0;
-  const discount = perPage > 0 ? Math.round((1 - perPage / RETAIL_CENTS_PER_PAGE) * 100) : 0;
-  const popular = plan.name.toLowerCase() === "pro";
-  return (
-    <Card className={cn("relative", popular && "border-primary shadow-md")}>
-      {popular && <Badge className="absolute -top-2.5 left-6">Most Popular</Badge>}
-      <CardHeader>
-        <CardTitle>{plan.name}</CardTitle>
-        <CardDescription>
-          <span className="text-3xl font-bold text-foreground">{usd(plan.monthlyPrice)}</span> / month
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-2 text-sm">
-        <p className="flex items-center gap-2">
-          <Check className="size-4 text-primary" aria-hidden /> {plan.pointsPerMonth.toLocaleString()} points ({pages} pages) a month
-        </p>
-        {discount > 0 && (
-          <p className="flex items-center gap-2">
-            <Check className="size-4 text-primary" aria-hidden /> {discount}% off retail
-          </p>
-        )}
-      </CardContent>
-    </Card>
-  );
+interface PendingPayment extends PlanChoice {
+  clientSecret: string;
 }
 
-/** /pricing: plans and retail points. */
+/** /pricing (docs/product.md#subscriptions): plans, the current plan, changes, cancellation, retail points and the FAQ. */
 export function PricingScreen() {
-  const { data, isPending, isError } = usePlans();
+  const navigate = useNavigate();
+  const { data: user } = useUser();
+  const plans = usePlans();
+  const { pollUntil, startPolling } = useChangePolling();
+  const subscription = useUserSubscription(!!user, pollUntil);
+  const current = user ? (subscription.data?.userSubscription ?? null) : null;
+  const [interval, setBillingInterval] = useState<Interval>("month");
+  const [choice, setChoice] = useState<PlanChoice | null>(null);
+  const [payment, setPayment] = useState<PendingPayment | null>(null);
+  const [busyPriceId, setBusyPriceId] = useState<string | null>(null);
+  const subscribe = useSubscribe();
+
+  // Open on the current plan's billing period, so the current plan is the one marked.
+  const currentInterval = current?.interval;
+  useEffect(() => {
+    if (currentInterval) setBillingInterval(currentInterval);
+  }, [currentInterval]);
+
+  const onChoose = async (plan: SubscriptionPlan, priceId: string, action: CardAction) => {
+    if (!user) {
+      navigate("/auth");
+      return;
+    }
+    if (action !== "subscribe") {
+      setChoice({ plan, priceId, interval });
+      return;
+    }
+    setBusyPriceId(priceId);
+    try {
+      const { clientSecret } = await subscribe.mutateAsync(priceId);
+      setPayment({ plan, priceId, interval, clientSecret });
+    } catch (error) {
+      toast({ variant: "destructive", title: "Failed to create subscription", description: errorMessage(error) });
+    } finally {
+      setBusyPriceId(null);
+    }
+  };
+
+  const onPaid = () => {
+    const paid = payment;
+    setPayment(null);
+    startPolling();
+    if (paid) {
+      toast({
+        variant: "success",
+        title: "Payment successful",
+        description: `Your ${paid.plan.name} plan starts in a moment, with ${paid.plan.pointsPerMonth.toLocaleString()} points.`,
+      });
+    }
+  };
+
+  const listed = plans.data ? sortPlans(plans.data) : [];
   return (
-    <div className="flex flex-col gap-8">
-      <header className="mx-auto max-w-2xl text-center">
+    <div className="flex flex-col gap-10">
+      <header className="mx-auto flex max-w-2xl flex-col items-center gap-4 text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Pricing</h1>
-        <p className="mt-3 text-muted-foreground">
-          Pay as you go with points, or subscribe for a lower price per page. Save up to 20% with annual billing.
-        </p>
+        <p className="text-muted-foreground">Pay as you go with points, or subscribe for a lower price per page and points every month.</p>
+        <BillingToggle value={interval} onChange={setBillingInterval} savings={plans.data ? maxAnnualSavings(plans.data) : 20} />
+        {current && (
+          <p className="text-sm" data-testid="current-plan-summary">
+            Your plan: <strong>{current.planName}</strong> ({current.interval === "year" ? "annual" : "monthly"}),{" "}
+            {formatCents(current.pricePerPage)} per page.{" "}
+            {current.cancelAtPeriodEnd
+              ? `Ends on ${longDate(current.currentPeriodEnd)}.`
+              : `Renews on ${longDate(current.currentPeriodEnd)}.`}
+            {current.pendingPlanName && !current.cancelAtPeriodEnd && ` Changes to ${current.pendingPlanName} then.`}
+          </p>
+        )}
       </header>
       {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
       <h2 className="sr-only">Plans</h2>
-      {isPending ? (
-        <div className="grid gap-6 md:grid-cols-3">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-48 rounded-xl" />
+      {plans.isPending ? (
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4" role="status" aria-label="Loading plans">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-72 rounded-xl" />
           ))}
         </div>
-      ) : isError ? (
+      ) : plans.isError ? (
         <EmptyState icon={AlertCircle} title="Failed to load subscription plans" description="Please refresh the page to try again." />
       ) : (
-        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+        <div className={listed.length > 4 ? "grid gap-6 md:grid-cols-2 xl:grid-cols-5" : "grid gap-6 md:grid-cols-2 lg:grid-cols-4"}>
           {/* The server lists the Test plan to admins only (docs/product.md#roles). */}
-          {sortPlans(data).map((plan) => (
-            <PlanCard key={plan.id} plan={plan} />
+          {listed.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              interval={interval}
+              current={current}
+              busy={busyPriceId === priceIdOf(plan, interval)}
+              locked={busyPriceId !== null}
+              onChoose={onChoose}
+            />
           ))}
         </div>
       )}
@@ -70,13 +124,26 @@ export function PricingScreen() {
         <CardHeader>
           <CardTitle>Retail points</CardTitle>
           <CardDescription>
-            {usd(RETAIL_CENTS_PER_PAGE)} per 100 points, enough for one screenplay page. Buy in steps of $10; points never expire.
+            {formatCents(current?.pricePerPage ?? RETAIL_CENTS_PER_PAGE)} per 100 points
+            {current ? " at your plan's rate" : ""}, enough for one screenplay page. Buy in steps of $10; points never expire.
           </CardDescription>
         </CardHeader>
         <CardContent>
           <BuyPointsDialog />
         </CardContent>
       </Card>
+      {current && !current.cancelAtPeriodEnd && <CancelSubscriptionCard current={current} onCancelled={startPolling} />}
+      <PricingFaq />
+      {current && <ChangePlanDialog choice={choice} current={current} onClose={() => setChoice(null)} onChanged={startPolling} />}
+      <PaymentOverlay
+        open={!!payment}
+        clientSecret={payment?.clientSecret ?? null}
+        title={payment ? `Subscribe to ${payment.plan.name}` : "Subscribe"}
+        description={payment ? `${payment.interval === "year" ? "Billed yearly" : "Billed monthly"}; cancel at any time.` : undefined}
+        amountLabel={payment ? formatCents(payment.interval === "year" ? payment.plan.annualPrice : payment.plan.monthlyPrice) : undefined}
+        onSuccess={onPaid}
+        onOpenChange={(open) => !open && setPayment(null)}
+      />
     </div>
   );
 }

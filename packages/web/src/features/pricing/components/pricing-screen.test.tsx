@@ -1,0 +1,157 @@
+import { PLANS } from "@storyboard/core/catalog/plans";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { apiError, callsTo, mockFetch, renderApp, testUser } from "../../../test/render";
+
+const plans = PLANS.filter((p) => !p.adminOnly).map(({ adminOnly: _admin, ...p }) => p);
+const proMonthly = {
+  priceId: "storyboard_pro_monthly",
+  planId: "pro",
+  planName: "Pro",
+  interval: "month",
+  pricePerPage: 255,
+  status: "active",
+  currentPeriodEnd: "2026-12-24T12:00:00.000Z",
+  cancelAtPeriodEnd: false,
+  pendingPriceId: null,
+  pendingPlanName: null,
+};
+
+function open(handlers: Parameters<typeof mockFetch>[0] = {}) {
+  const fetchMock = mockFetch({ "GET /api/user": () => testUser, "GET /api/subscriptions": () => plans, ...handlers });
+  return { user: userEvent.setup(), fetchMock, ...renderApp("/pricing") };
+}
+const subscribed = (over: Partial<typeof proMonthly> = {}) => ({
+  "GET /api/user/subscription": () => ({ userSubscription: { ...proMonthly, ...over }, points: 3500 }),
+});
+const card = async (name: string) =>
+  (await screen.findByRole("heading", { name }, { timeout: 5000 })).closest("[aria-labelledby]") as HTMLElement;
+
+describe("pricing page", () => {
+  it("shows monthly and annual prices, percent off retail, Most Popular on Pro and the annual saving", async () => {
+    const { user } = open({ "GET /api/user": () => null });
+    const pro = await card("Pro");
+    expect(within(pro).getByText("Most Popular")).toBeInTheDocument();
+    expect(pro).toHaveTextContent("$76.50 / month");
+    expect(pro).toHaveTextContent("(15% off retail)");
+    expect(screen.getByText("Save up to 20% with annual billing")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Annual" }));
+    expect(screen.getByRole("button", { name: "Annual" })).toHaveAttribute("aria-pressed", "true");
+    expect(pro).toHaveTextContent("$61.20 / month");
+    expect(pro).toHaveTextContent("Billed $734.40 a year (save 20%)");
+    expect(pro).toHaveTextContent("(32% off retail)");
+    expect(screen.getByRole("heading", { name: "Retail points" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Frequently asked questions" })).toBeInTheDocument();
+  });
+
+  it("sends signed-out visitors who subscribe to /auth", async () => {
+    const { user, router, fetchMock } = open({ "GET /api/user": () => null });
+    await user.click(await screen.findByRole("button", { name: "Subscribe: Pro" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+    expect(callsTo(fetchMock, "POST /api/userSubscription")).toEqual([]);
+  });
+
+  it("subscribes: the payment overlay pays the first invoice", async () => {
+    const { user, fetchMock } = open({
+      "GET /api/user/subscription": () => ({ userSubscription: null, points: 500 }),
+      "POST /api/userSubscription": () => ({ clientSecret: "pi_9_secret_z", priceId: "storyboard_pro_monthly" }),
+      "GET /api/env": () => ({
+        AWS_S3_URL_PREFIX: "/media/",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_local",
+        STRIPE_API_URL: "http://stripe.local",
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Subscribe: Pro" }));
+    const overlay = await screen.findByRole("dialog", { name: "Subscribe to Pro" });
+    expect(callsTo(fetchMock, "POST /api/userSubscription")).toEqual([{ priceId: "storyboard_pro_monthly" }]);
+    expect(within(overlay).getByRole("button", { name: "Pay $76.50" })).toBeInTheDocument();
+  });
+
+  it("says so when the subscription cannot be created, and when the plans cannot be loaded", async () => {
+    const { user } = open({
+      "GET /api/user/subscription": () => ({ userSubscription: null, points: 500 }),
+      "POST /api/userSubscription": () => apiError(500, "Stripe is down"),
+    });
+    await user.click(await screen.findByRole("button", { name: "Subscribe: Studio" }));
+    expect(await screen.findByText("Failed to create subscription")).toBeInTheDocument();
+  });
+
+  it("shows the plans' load error", async () => {
+    open({ "GET /api/subscriptions": () => apiError(500, "boom") });
+    expect(await screen.findByText("Failed to load subscription plans")).toBeInTheDocument();
+  });
+
+  it("marks the current plan with its pending downgrade and period end", async () => {
+    open(subscribed({ pendingPriceId: "storyboard_starter_monthly", pendingPlanName: "Starter" }));
+    const pro = await card("Pro");
+    await waitFor(() => expect(within(pro).getByText("Your plan")).toBeInTheDocument());
+    expect(within(pro).getByTestId("current-plan-note")).toHaveTextContent("Changes to Starter on Dec 24, 2026.");
+    expect(within(await card("Starter")).getByRole("button", { name: "Downgrade: Starter" })).toBeDisabled();
+    expect(within(pro).getByRole("button", { name: "Keep this plan: Pro" })).toBeEnabled();
+    expect(screen.getByTestId("current-plan-summary")).toHaveTextContent("Your plan: Pro (monthly), $2.55 per page.");
+  });
+
+  it("upgrades with the estimate shown and the checkbox required", async () => {
+    const { user, fetchMock } = open({
+      ...subscribed(),
+      "POST /api/userSubscription/estimate": () => ({ estimate: 2173, change: "upgrade", prorationDate: 1_790_000_000, effectiveAt: null }),
+      "PUT /api/userSubscription": () => ({
+        userSubscription: { ...proMonthly, priceId: "storyboard_studio_monthly", planName: "Studio" },
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Upgrade: Studio" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upgrade to Studio" });
+    expect(await within(dialog).findByTestId("upgrade-estimate")).toHaveTextContent("$21.73");
+    const confirm = within(dialog).getByRole("button", { name: "Confirm upgrade" });
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByRole("checkbox"));
+    await user.click(confirm);
+    expect(await screen.findByText("Subscription Updated")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST /api/userSubscription/estimate")).toEqual([{ priceId: "storyboard_studio_monthly" }]);
+    expect(callsTo(fetchMock, "PUT /api/userSubscription")).toEqual([
+      { priceId: "storyboard_studio_monthly", prorationDate: 1_790_000_000 },
+    ]);
+  });
+
+  it("a downgrade says when it applies; a failed estimate or change says so", async () => {
+    const { user } = open({
+      ...subscribed(),
+      "POST /api/userSubscription/estimate": () => ({
+        estimate: 0,
+        change: "downgrade",
+        prorationDate: 1,
+        effectiveAt: "2026-12-24T12:00:00.000Z",
+      }),
+      "PUT /api/userSubscription": () => apiError(409, "Your last subscription payment did not go through.", "conflict"),
+    });
+    await user.click(await screen.findByRole("button", { name: "Downgrade: Starter" }));
+    const dialog = await screen.findByRole("dialog", { name: "Downgrade to Starter" });
+    expect(await within(dialog).findByText(/changes to Starter \(monthly\) on Dec 24, 2026/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("checkbox"));
+    await user.click(within(dialog).getByRole("button", { name: "Confirm change" }));
+    expect(await screen.findByText("Failed to update subscription")).toBeInTheDocument();
+    expect(screen.getByText("Your last subscription payment did not go through.")).toBeInTheDocument();
+  });
+
+  it("shows the estimate's error", async () => {
+    const { user } = open({ ...subscribed(), "POST /api/userSubscription/estimate": () => apiError(500, "no") });
+    await user.click(await screen.findByRole("button", { name: "Upgrade: Agency" }));
+    expect(await screen.findByText("Failed to get upgrade estimate. Please try again.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Confirm upgrade" })).toBeDisabled();
+  });
+
+  it("cancels with the checkbox required", async () => {
+    const { user, fetchMock } = open({
+      ...subscribed(),
+      "DELETE /api/userSubscription": () => ({ userSubscription: { ...proMonthly, cancelAtPeriodEnd: true } }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Cancel subscription" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel your subscription?" });
+    const confirm = within(dialog).getByRole("button", { name: "Cancel subscription" });
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByRole("checkbox"));
+    await user.click(confirm);
+    expect(await screen.findByText("Subscription Cancelled")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "DELETE /api/userSubscription")).toHaveLength(1);
+  });
+});
