@@ -19,7 +19,7 @@ export interface SceneInfo {
 }
 
 export interface ImageRequest {
-  /** The image prompt (from the text provider); offline frames ignore it beyond hashing. */
+  /** The image prompt (from the text provider, or the writer's on-demand prompt); offline frames read it (frame-subjects.ts). */
   prompt: string;
   style: StyleId;
   scene?: SceneInfo;

@@ -1,15 +1,12 @@
 /**
- * The text layer of an offline frame: a caption strip with the scene heading
- * and the block kind, and a name tag over each figure. Drawn after the style
- * pass so the text stays crisp in every style.
+ * The text layer of an offline frame: a name tag on each named figure. Drawn
+ * after the style pass so the text stays crisp in every style.
  */
 import { Resvg } from "@resvg/resvg-js";
 import { escapeXml, textFontFamily, textFontOptions } from "../../media/fonts";
-import type { FigurePlacement } from "./frame-figures";
+import { type FigurePlacement, tagCentre } from "./frame-figures";
 import { HEIGHT, WIDTH } from "./frame-scene";
 import type { RawFrame } from "./frame-style";
-
-const STRIP = 58;
 
 function truncate(text: string, max: number): string {
   const clean = text.replace(/\s+/g, " ").trim();
@@ -22,22 +19,26 @@ export interface CaptionLayer {
   top: number;
 }
 
-export function captionSvg(heading: string, label: string, figures: FigurePlacement[]): CaptionLayer {
+/**
+ * Name tags, each on its own figure (a person's chest, an animal's back), so
+ * a tag never floats over the scenery. Frames carry no lower-third: the video
+ * dissolves between frames, and two lower-thirds would show at once.
+ */
+export function captionSvg(figures: FigurePlacement[]): CaptionLayer {
   const family = escapeXml(textFontFamily());
-  const y = HEIGHT - STRIP;
-  const parts = [
-    `<rect x="0" y="${y}" width="${WIDTH}" height="${STRIP}" fill="#000" fill-opacity="0.62"/>`,
-    `<text x="76" y="${y + 38}" font-family="${family}" font-size="26" font-weight="bold" fill="#fff">${escapeXml(truncate(heading, 54))}</text>`,
-    `<text x="${WIDTH - 76}" y="${y + 36}" font-family="${family}" font-size="18" fill="#d8d8d8" text-anchor="end">${escapeXml(truncate(label, 32))}</text>`,
-  ];
-  let layerTop = y;
+  const parts: string[] = [];
+  let layerTop = HEIGHT - 1;
   for (const f of figures) {
+    if (!f.name) continue;
     const name = truncate(f.name.toUpperCase(), 18);
     const w = 20 + name.length * 10;
-    const top = Math.max(100, f.baseY - f.height - 40);
-    layerTop = Math.min(layerTop, Math.floor(top));
-    parts.push(`<rect x="${f.x - w / 2}" y="${top}" width="${w}" height="26" rx="13" fill="#000" fill-opacity="0.55"/>`);
-    parts.push(`<text x="${f.x}" y="${top + 18}" font-family="${family}" font-size="15" font-weight="bold" fill="#fff" text-anchor="middle">${escapeXml(name)}</text>`);
+    const centre = tagCentre(f);
+    const top = Math.round(Math.min(HEIGHT - 30, centre.y - 13));
+    layerTop = Math.min(layerTop, top);
+    parts.push(`<rect x="${centre.x - w / 2}" y="${top}" width="${w}" height="26" rx="13" fill="#000" fill-opacity="0.6"/>`);
+    parts.push(
+      `<text x="${centre.x}" y="${top + 18}" font-family="${family}" font-size="15" font-weight="bold" fill="#fff" text-anchor="middle">${escapeXml(name)}</text>`,
+    );
   }
   return {
     svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT - layerTop}"><g transform="translate(0 ${-layerTop})">${parts.join("")}</g></svg>`,

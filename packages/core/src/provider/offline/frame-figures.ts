@@ -1,14 +1,29 @@
 /**
- * Character silhouettes: one figure per character present, each with its own
- * colour (from its name) and build (from its gender), the speaker in front.
+ * Character silhouettes: one figure per subject present (a person, or an
+ * animal), each with its own colour (from its name alone, so a character
+ * looks the same in every shot) and build (from its gender), the speaker in front.
  */
 import type { CharacterGender } from "../types";
 import { type DrawPalette, tone } from "./frame-palette";
+import { ANIMAL_HEIGHT, animal } from "./frame-things";
+import type { AnimalShape } from "./prompt-reading";
 import { hashString } from "./random";
 import { WIDTH } from "./frame-scene";
 
+/** Someone or something the frame shows: a named character, or an animal the prompt names. */
+export interface Subject {
+  /** Absent for an unnamed animal ("a terrier"): it gets no name tag. */
+  name?: string;
+  gender: CharacterGender;
+  kind: "person" | "animal";
+  shape?: AnimalShape;
+  species?: string;
+}
+
 export interface FigurePlacement {
+  /** The tag drawn on the figure; empty for unnamed subjects. */
   name: string;
+  kind: "person" | "animal";
   x: number;
   /** Where the feet stand. */
   baseY: number;
@@ -25,20 +40,22 @@ function hslToHex(h: number, s: number, l: number): string {
   return `#${((1 << 24) | (f(0) << 16) | (f(8) << 8) | f(4)).toString(16).slice(1)}`;
 }
 
-/** A distinct clothing colour per name; neighbours in the list get far-apart hues. */
-function colourOf(name: string, index: number): string {
-  const hue = (hashString(name.toUpperCase()) % 360 + index * 137) % 360;
-  return hslToHex(hue, 0.62, 0.42);
+/** The colour of a name, the same in every shot (animals get earthy coats). */
+function colourOf(subject: Subject): string {
+  const key = (subject.name ?? subject.species ?? "").toUpperCase();
+  const hue = hashString(key) % 360;
+  return subject.kind === "animal" ? hslToHex(20 + (hue % 30), 0.45, 0.28 + (hue % 5) * 0.06) : hslToHex(hue, 0.62, 0.42);
 }
 
-export function placeFigures(characters: { name: string; gender: CharacterGender }[], speakerFirst: boolean): FigurePlacement[] {
-  const shown = characters.slice(0, MAX_FIGURES);
+export function placeFigures(subjects: Subject[], speakerFirst: boolean): FigurePlacement[] {
+  const shown = subjects.slice(0, MAX_FIGURES);
   const n = shown.length;
   return shown.map((c, i) => {
-    const h = hashString(c.name.toUpperCase());
+    const h = hashString((c.name ?? c.species ?? "").toUpperCase());
     const front = speakerFirst && i === 0;
     const build = c.gender === "male" ? 1.04 : c.gender === "female" ? 0.95 : 0.99;
-    const height = (front ? 400 : 320 - (n > 3 ? 30 : 0)) * build * (0.94 + ((h >>> 4) % 100) / 100 * 0.12);
+    const person = (front ? 400 : 320 - (n > 3 ? 30 : 0)) * build * (0.94 + (((h >>> 4) % 100) / 100) * 0.12);
+    const height = c.kind === "animal" ? ANIMAL_HEIGHT[c.shape ?? "small"] * (front ? 1.2 : 1) : person;
     // The speaker stands left of centre in front; the others spread across the rest of the frame.
     let slot: number;
     if (n === 1) slot = 0.5;
@@ -46,7 +63,14 @@ export function placeFigures(characters: { name: string; gender: CharacterGender
     else if (front) slot = 0.36;
     else slot = n === 2 ? 0.68 : 0.58 + (0.32 * (i - 1)) / (n - 2);
     const x = WIDTH * slot;
-    return { name: c.name, x: Math.round(x), baseY: front ? 700 : 650, height: Math.round(height), colour: colourOf(c.name, i) };
+    return {
+      name: c.name ?? "",
+      kind: c.kind,
+      x: Math.round(x),
+      baseY: front ? 700 : 650,
+      height: Math.round(height),
+      colour: colourOf(c),
+    };
   });
 }
 
@@ -61,17 +85,25 @@ function figure(p: FigurePlacement, gender: CharacterGender, palette: DrawPalett
   const headY = top + headR;
   const parts = [`<ellipse cx="${x}" cy="${b}" rx="${h * 0.2}" ry="${h * 0.035}" fill="#000" fill-opacity="0.3"/>`];
   if (gender === "female") {
-    parts.push(`<path d="M${x - headR * 1.25} ${headY} Q${x} ${headY - headR * 1.9} ${x + headR * 1.25} ${headY} L${x + headR * 1.35} ${top + h * 0.3} L${x - headR * 1.35} ${top + h * 0.3} Z" fill="${dark}"${o}/>`);
+    parts.push(
+      `<path d="M${x - headR * 1.25} ${headY} Q${x} ${headY - headR * 1.9} ${x + headR * 1.25} ${headY} L${x + headR * 1.35} ${top + h * 0.3} L${x - headR * 1.35} ${top + h * 0.3} Z" fill="${dark}"${o}/>`,
+    );
     parts.push(legs(x, top + h * 0.72, b, h * 0.05, h * 0.045, dark, o));
-    parts.push(`<path d="M${x - h * 0.13} ${top + h * 0.2} L${x + h * 0.13} ${top + h * 0.2} L${x + h * 0.1} ${top + h * 0.44} L${x + h * 0.21} ${top + h * 0.76} L${x - h * 0.21} ${top + h * 0.76} L${x - h * 0.1} ${top + h * 0.44} Z" fill="${cloth}"${o}/>`);
+    parts.push(
+      `<path d="M${x - h * 0.13} ${top + h * 0.2} L${x + h * 0.13} ${top + h * 0.2} L${x + h * 0.1} ${top + h * 0.44} L${x + h * 0.21} ${top + h * 0.76} L${x - h * 0.21} ${top + h * 0.76} L${x - h * 0.1} ${top + h * 0.44} Z" fill="${cloth}"${o}/>`,
+    );
     parts.push(arms(x, top + h * 0.21, h * 0.14, h * 0.3, h * 0.04, cloth, o));
   } else if (gender === "male") {
     parts.push(legs(x, top + h * 0.54, b, h * 0.07, h * 0.065, dark, o));
-    parts.push(`<path d="M${x - h * 0.19} ${top + h * 0.2} L${x + h * 0.19} ${top + h * 0.2} L${x + h * 0.14} ${top + h * 0.57} L${x - h * 0.14} ${top + h * 0.57} Z" fill="${cloth}"${o}/>`);
+    parts.push(
+      `<path d="M${x - h * 0.19} ${top + h * 0.2} L${x + h * 0.19} ${top + h * 0.2} L${x + h * 0.14} ${top + h * 0.57} L${x - h * 0.14} ${top + h * 0.57} Z" fill="${cloth}"${o}/>`,
+    );
     parts.push(arms(x, top + h * 0.21, h * 0.19, h * 0.34, h * 0.055, cloth, o));
   } else {
     parts.push(legs(x, top + h * 0.78, b, h * 0.06, h * 0.055, dark, o));
-    parts.push(`<rect x="${x - h * 0.16}" y="${top + h * 0.17}" width="${h * 0.32}" height="${h * 0.64}" rx="${h * 0.12}" fill="${cloth}"${o}/>`);
+    parts.push(
+      `<rect x="${x - h * 0.16}" y="${top + h * 0.17}" width="${h * 0.32}" height="${h * 0.64}" rx="${h * 0.12}" fill="${cloth}"${o}/>`,
+    );
     parts.push(`<circle cx="${x}" cy="${headY}" r="${headR * 1.35}" fill="${cloth}"${o}/>`);
   }
   parts.push(`<rect x="${x - h * 0.025}" y="${headY + headR * 0.8}" width="${h * 0.05}" height="${h * 0.06}" fill="${skin}"/>`);
@@ -81,13 +113,19 @@ function figure(p: FigurePlacement, gender: CharacterGender, palette: DrawPalett
 
 function legs(x: number, from: number, to: number, gap: number, w: number, fill: string, o: string): string {
   return [x - gap, x + gap - w]
-    .map((lx, i) => `<rect x="${(i === 0 ? lx - w / 2 : lx + w / 2).toFixed(1)}" y="${from.toFixed(1)}" width="${w.toFixed(1)}" height="${(to - from).toFixed(1)}" rx="${(w / 3).toFixed(1)}" fill="${fill}"${o}/>`)
+    .map(
+      (lx, i) =>
+        `<rect x="${(i === 0 ? lx - w / 2 : lx + w / 2).toFixed(1)}" y="${from.toFixed(1)}" width="${w.toFixed(1)}" height="${(to - from).toFixed(1)}" rx="${(w / 3).toFixed(1)}" fill="${fill}"${o}/>`,
+    )
     .join("");
 }
 
 function arms(x: number, y: number, spread: number, length: number, w: number, fill: string, o: string): string {
   return [-1, 1]
-    .map((side) => `<rect x="${(x + side * spread - w / 2 + side * w * 0.4).toFixed(1)}" y="${y.toFixed(1)}" width="${w.toFixed(1)}" height="${length.toFixed(1)}" rx="${(w / 2).toFixed(1)}" fill="${fill}"${o}/>`)
+    .map(
+      (side) =>
+        `<rect x="${(x + side * spread - w / 2 + side * w * 0.4).toFixed(1)}" y="${y.toFixed(1)}" width="${w.toFixed(1)}" height="${length.toFixed(1)}" rx="${(w / 2).toFixed(1)}" fill="${fill}"${o}/>`,
+    )
     .join("");
 }
 
@@ -97,7 +135,19 @@ function shade(hex: string, amount: number): string {
 }
 
 /** All figures as SVG, back row first so the speaker is drawn on top. */
-export function figures(placements: FigurePlacement[], genders: CharacterGender[], palette: DrawPalette): string {
+export function figures(placements: FigurePlacement[], subjects: Subject[], palette: DrawPalette): string {
   const order = placements.map((p, i) => i).sort((a, b) => placements[a].baseY - placements[b].baseY);
-  return order.map((i) => figure(placements[i], genders[i], palette)).join("");
+  return order
+    .map((i) => {
+      const p = placements[i];
+      const s = subjects[i];
+      if (s.kind === "animal") return animal(s.shape ?? "small", p.x, p.baseY, p.height, p.colour, palette, p.x < WIDTH / 2 ? 1 : -1);
+      return figure(p, s.gender, palette);
+    })
+    .join("");
+}
+
+/** Where a figure's name tag sits: on the chest of a person, on the back of an animal. */
+export function tagCentre(p: FigurePlacement): { x: number; y: number } {
+  return p.kind === "animal" ? { x: p.x, y: p.baseY - p.height * 0.55 } : { x: p.x, y: p.baseY - p.height * 0.64 };
 }

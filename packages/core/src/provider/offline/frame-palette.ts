@@ -5,6 +5,7 @@
  */
 import type { StyleId } from "../../catalog/styles";
 import type { ImageRequest } from "../types";
+import { EXTERIOR_WORDS, INTERIOR_WORDS, LIGHT_WORDS } from "./prompt-reading";
 import { hashString } from "./random";
 
 export type Light = "day" | "night" | "dawn" | "dusk";
@@ -20,31 +21,6 @@ export interface FrameLayout {
   /** Hash of the location words: picks wall colours, building heights, tree spots. */
   locationHash: number;
 }
-
-const LIGHT_WORDS: [Light, RegExp][] = [
-  ["night", /\b(NIGHT|MIDNIGHT|EVENING|LATE)\b/],
-  ["dawn", /\b(DAWN|SUNRISE|DAYBREAK|FIRST LIGHT|EARLY MORNING)\b/],
-  ["dusk", /\b(DUSK|SUNSET|TWILIGHT|SUNDOWN|MAGIC HOUR|GOLDEN HOUR)\b/],
-  ["day", /\b(DAY|MORNING|AFTERNOON|NOON|MIDDAY)\b/],
-];
-
-const EXTERIOR_WORDS: [ExteriorKind, RegExp][] = [
-  ["water", /\b(BEACH|OCEAN|SEA|LAKE|RIVER|HARBOU?R|DOCKS?|PIER|SHORE|BAY|COAST|BOAT)\b/],
-  ["desert", /\b(DESERT|CANYON|DUNES?|WASTELAND|BADLANDS)\b/],
-  ["mountain", /\b(MOUNTAINS?|HILLS?|CLIFFS?|PEAK|VALLEY|RIDGE|SUMMIT)\b/],
-  ["nature", /\b(FOREST|WOODS?|PARK|GARDEN|FIELDS?|FARM|YARD|BACKYARD|CAMP(SITE)?|TRAIL|MEADOW|ORCHARD|JUNGLE|CEMETERY)\b/],
-  ["city", /\b(STREETS?|CITY|ALLEY(WAY)?|ROAD|AVENUE|DOWNTOWN|ROOFTOP|PARKING|SIDEWALK|BUILDING|TOWN|SQUARE|BRIDGE|HIGHWAY|STATION|LOT)\b/],
-];
-
-const INTERIOR_WORDS: [InteriorKind, RegExp][] = [
-  ["kitchen", /\b(KITCHEN|PANTRY)\b/],
-  ["office", /\b(OFFICE|STUDY|PRECINCT|BANK|LIBRARY|LAB|LABORATORY|AGENCY|NEWSROOM)\b/],
-  ["bedroom", /\b(BEDROOM|MOTEL|HOTEL ROOM|DORM|NURSERY|CABIN)\b/],
-  ["bar", /\b(BAR|PUB|DINER|RESTAURANT|CAFE|CAF\u00c9|SALOON|CLUB|TAVERN|COFFEE SHOP)\b/],
-  ["hospital", /\b(HOSPITAL|CLINIC|WARD|INFIRMARY|ER)\b/],
-  ["classroom", /\b(CLASSROOM|SCHOOL|LECTURE|COURTROOM|CHURCH|CHAPEL)\b/],
-  ["living", /\b(LIVING ROOM|APARTMENT|HOUSE|HOME|LOUNGE|DEN|FLAT|CONDO|MANSION|HALLWAY|FOYER)\b/],
-];
 
 export function lightOf(timeOfDay: string): Light {
   const words = timeOfDay.toUpperCase();
@@ -84,7 +60,13 @@ export interface DrawPalette {
 export const DRAW_PALETTES: Record<StyleId, DrawPalette> = {
   cinematic: { outline: "", saturation: 1, lift: 0, uncanny: false, blinds: false },
   noir: { outline: "", saturation: 1, lift: 0, uncanny: false, blinds: true },
-  ghibli: { outline: ` stroke="#3a3f5c" stroke-width="2" stroke-opacity="0.55"`, saturation: 1.2, lift: 0.12, uncanny: false, blinds: false },
+  ghibli: {
+    outline: ` stroke="#3a3f5c" stroke-width="2" stroke-opacity="0.55"`,
+    saturation: 1.2,
+    lift: 0.12,
+    uncanny: false,
+    blinds: false,
+  },
   comic: { outline: ` stroke="#111" stroke-width="6" stroke-linejoin="round"`, saturation: 1.35, lift: 0, uncanny: false, blinds: false },
   surreal: { outline: "", saturation: 1.2, lift: 0, uncanny: true, blinds: false },
   documentary: { outline: "", saturation: 0.8, lift: 0, uncanny: false, blinds: false },

@@ -2,7 +2,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { STYLE_IDS, type StyleId } from "../../catalog/styles";
 import type { ImageRequest, SceneInfo } from "../types";
-import { OfflineImageProvider } from "./image";
+import { readFrame } from "./frame-subjects";
+import { OfflineImageProvider, sceneSvg } from "./image";
 
 const provider = new OfflineImageProvider();
 
@@ -94,8 +95,9 @@ describe("OfflineImageProvider", () => {
     const sky = async (timeOfDay: string) => {
       const scene = { heading: `EXT. DESERT - ${timeOfDay}`, interior: false, location: "DESERT", timeOfDay };
       const px = await pixels((await provider.generate(request({ scene, characters: [] }))).bytes);
-      let r = 0, b = 0;
-      for (let i = 64 * 6 * 3; i < 64 * 12 * 3; i += 3) (r += px[i]), (b += px[i + 2]);
+      let r = 0,
+        b = 0;
+      for (let i = 64 * 6 * 3; i < 64 * 12 * 3; i += 3) ((r += px[i]), (b += px[i + 2]));
       return { luma: lumaOfRows(px, 64, 6, 12), warmth: (r - b) / (64 * 6) };
     };
     const [day, night, dusk] = [await sky("DAY"), await sky("NIGHT"), await sky("DUSK")];
@@ -106,15 +108,80 @@ describe("OfflineImageProvider", () => {
   it("draws interiors differently from exteriors, and places the characters", async () => {
     const exterior = await pixels((await provider.generate(request())).bytes);
     const kitchen = await pixels(
-      (await provider.generate(request({ scene: { heading: "INT. KITCHEN - DAY", interior: true, location: "KITCHEN", timeOfDay: "DAY" } }))).bytes,
+      (
+        await provider.generate(
+          request({ scene: { heading: "INT. KITCHEN - DAY", interior: true, location: "KITCHEN", timeOfDay: "DAY" } }),
+        )
+      ).bytes,
     );
     expect(meanAbsDiff(exterior, kitchen)).toBeGreaterThan(15);
 
     const empty = await pixels((await provider.generate(request({ characters: [] }))).bytes);
-    const crowd = await pixels((await provider.generate(request({ characters: [{ name: "Maya", gender: "female" }, { name: "Tom", gender: "male" }, { name: "Sam", gender: "neutral" }] }))).bytes);
+    const crowd = await pixels(
+      (
+        await provider.generate(
+          request({
+            characters: [
+              { name: "Maya", gender: "female" },
+              { name: "Tom", gender: "male" },
+              { name: "Sam", gender: "neutral" },
+            ],
+          }),
+        )
+      ).bytes,
+    );
     expect(meanAbsDiff(empty, crowd)).toBeGreaterThan(4);
-    const other = await pixels((await provider.generate(request({ characters: [{ name: "Vera", gender: "female" }, { name: "Bo", gender: "male" }] }))).bytes);
+    const other = await pixels(
+      (
+        await provider.generate(
+          request({
+            characters: [
+              { name: "Vera", gender: "female" },
+              { name: "Bo", gender: "male" },
+            ],
+          }),
+        )
+      ).bytes,
+    );
     expect(meanAbsDiff(exterior, other)).toBeGreaterThan(1);
+  });
+
+  it("follows an on-demand prompt: two prompts for the same block give measurably different frames", async () => {
+    const park: SceneInfo = { heading: "EXT. PARK - DAY", interior: false, location: "PARK", timeOfDay: "DAY" };
+    const block = { scene: park, characters: [{ name: "AUTHOR", gender: "female" as const }], blockType: "action", seed: "b0007-extra" };
+    const terrier = await pixels((await provider.generate(request({ ...block, prompt: "A terrier on a bench in the rain" }))).bytes);
+    const night = await pixels(
+      (await provider.generate(request({ ...block, prompt: "AUTHOR beside a car under a streetlight at night" }))).bytes,
+    );
+    expect(meanAbsDiff(terrier, night)).toBeGreaterThan(25);
+    // The rain darkens the sky against the same park by day with nothing named.
+    const plain = await pixels((await provider.generate(request({ ...block, prompt: "The park" }))).bytes);
+    expect(lumaOfRows(plain, 64, 6, 12) - lumaOfRows(terrier, 64, 6, 12)).toBeGreaterThan(15);
+    expect(lumaOfRows(plain, 64, 6, 12) - lumaOfRows(night, 64, 6, 12)).toBeGreaterThan(60);
+  });
+
+  it("draws an animal when the prompt names one, and a person only when asked", () => {
+    const park: SceneInfo = { heading: "EXT. PARK - DAY", interior: false, location: "PARK", timeOfDay: "DAY" };
+    const base = request({ scene: park, characters: [{ name: "AUTHOR", gender: "female" }], blockType: "action" });
+    const terrier = readFrame({ ...base, prompt: "A terrier on a bench in the rain" });
+    expect(terrier.subjects).toEqual([{ gender: "neutral", kind: "animal", shape: "small", species: "terrier" }]);
+    expect(terrier).toMatchObject({ objects: ["bench"], weather: "rain" });
+    // A woman on the bench is drawn differently from a terrier on it.
+    expect(sceneSvg({ ...base, prompt: "A terrier on a bench" })).not.toEqual(sceneSvg({ ...base, prompt: "A woman on a bench" }));
+    // A character that is an animal in the pipeline's own prompt is drawn as one, with its name.
+    const dog = readFrame({
+      ...base,
+      prompt:
+        "Medium shot. Setting: EXT. PARK - DAY. Characters: DOG: A dog. Seen: DOG runs up; AUTHOR: A woman in her 40s. Moment: DOG runs up to her. Style: film still",
+      characters: [
+        { name: "DOG", gender: "neutral" },
+        { name: "AUTHOR", gender: "female" },
+      ],
+    });
+    expect(dog.subjects.map((s) => [s.name, s.kind])).toEqual([
+      ["DOG", "animal"],
+      ["AUTHOR", "person"],
+    ]);
   });
 
   it("copes with a block that has no scene", async () => {

@@ -1,17 +1,20 @@
 /**
  * The offline image provider: a 1280x720 storyboard frame per block, drawn
- * from its scene (sky by time of day, interior or exterior setting, the
- * characters present) as SVG, rasterised with resvg, given the style's pixel
- * pass, then captioned. Same request, same bytes.
+ * from what its prompt and scene say (frame-subjects.ts: setting, time of day,
+ * weather, the people and animals present, key objects) as SVG, rasterised
+ * with resvg, given the style's pixel pass, then name-tagged. Same request,
+ * same bytes.
  */
 import { Resvg } from "@resvg/resvg-js";
 import sharp from "sharp";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "../types";
 import { drawCaption, captionSvg } from "./frame-caption";
 import { figures, placeFigures } from "./frame-figures";
-import { DRAW_PALETTES, layoutOf } from "./frame-palette";
+import { DRAW_PALETTES, tone } from "./frame-palette";
 import { HEIGHT, WIDTH, exterior, interior } from "./frame-scene";
 import { applyStyle, type RawFrame } from "./frame-style";
+import { readFrame, type FrameReading } from "./frame-subjects";
+import { object, snowCover, weather } from "./frame-things";
 import { hashString, seededRandom } from "./random";
 
 export interface OfflineImageOptions {
@@ -23,35 +26,41 @@ export interface OfflineImageOptions {
 /** Venetian-blind shadows for noir frames. */
 function blinds(): string {
   const bars = [];
-  for (let i = 0; i < 9; i++) bars.push(`<path d="M${-200 + i * 190} 0 L${-60 + i * 190} 0 L${300 + i * 190} 720 L${160 + i * 190} 720 Z"/>`);
+  for (let i = 0; i < 9; i++)
+    bars.push(`<path d="M${-200 + i * 190} 0 L${-60 + i * 190} 0 L${300 + i * 190} 720 L${160 + i * 190} 720 Z"/>`);
   return `<g fill="#000" fill-opacity="0.28">${bars.join("")}</g>`;
 }
 
+/** Spots on the ground for objects, away from where figures stand. */
+function objectSpots(count: number, taken: number[]): number[] {
+  const spots = [170, 1110, 420, 860, 640];
+  return spots
+    .filter((x) => taken.every((t) => Math.abs(t - x) > 150))
+    .concat(spots)
+    .slice(0, count);
+}
+
 /** The frame without text, as SVG. */
-export function sceneSvg(input: ImageRequest): string {
-  const layout = layoutOf(input);
+export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(input)): string {
+  const { layout, subjects, objects, weather: sky } = reading;
   const palette = DRAW_PALETTES[input.style];
   const random = seededRandom(`${input.seed}|${input.scene?.location ?? ""}`);
   const ctx = { layout, palette, random };
-  const speakerFirst = input.blockType === "dialogue";
-  const placements = placeFigures(input.characters, speakerFirst);
+  const placements = placeFigures(subjects, input.blockType === "dialogue");
+  const t = (c: string) => tone(c, palette);
+  const spots = objectSpots(
+    objects.length,
+    placements.map((p) => p.x),
+  );
   const body = [
     layout.interior ? interior(ctx) : exterior(ctx),
-    figures(
-      placements,
-      input.characters.map((c) => c.gender),
-      palette,
-    ),
+    sky === "snow" && !layout.interior ? snowCover() : "",
+    objects.map((kind, i) => object(kind, spots[i], t, palette.outline)).join(""),
+    figures(placements, subjects, palette),
+    sky ? weather(sky, random, layout.interior) : "",
     palette.blinds ? blinds() : "",
   ].join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${body}</svg>`;
-}
-
-function captionOf(input: ImageRequest): { heading: string; label: string } {
-  const kind = input.blockType.replace(/[_-]+/g, " ").toUpperCase();
-  const speaker = input.blockType === "dialogue" ? input.characters[0]?.name : undefined;
-  const heading = input.scene?.heading?.trim() || input.scene?.location?.trim() || kind;
-  return { heading: heading.toUpperCase(), label: speaker ? `${kind} \u00b7 ${speaker.toUpperCase()}` : kind };
 }
 
 export class OfflineImageProvider implements ImageProvider {
@@ -64,11 +73,11 @@ export class OfflineImageProvider implements ImageProvider {
   }
 
   async generate(input: ImageRequest): Promise<GeneratedImage> {
-    const pixels = new Resvg(sceneSvg(input), { font: { loadSystemFonts: false } }).render().pixels;
+    const reading = readFrame(input);
+    const pixels = new Resvg(sceneSvg(input, reading), { font: { loadSystemFonts: false } }).render().pixels;
     const frame: RawFrame = { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), width: WIDTH, height: HEIGHT };
     await applyStyle(frame, input.style, hashString(input.seed));
-    const { heading, label } = captionOf(input);
-    drawCaption(frame, captionSvg(heading, label, placeFigures(input.characters, input.blockType === "dialogue")));
+    drawCaption(frame, captionSvg(placeFigures(reading.subjects, input.blockType === "dialogue")));
     const image = sharp(frame.data, { raw: { width: WIDTH, height: HEIGHT, channels: 4 } }).removeAlpha();
     const bytes =
       this.format === "png"
