@@ -12,6 +12,8 @@ export const SCHEDULES = {
   weeklyDigest: "cron(0 9 ? * MON *)",
   /** Every day at 04:00: the monthly points of annual plans. */
   subscriptionCredits: "cron(0 4 * * ? *)",
+  /** Every 5 minutes: settle renders stuck past their deadline and unsettled image charges (docs/decisions.md#hardening). */
+  stuckWork: "rate(5 minutes)",
 } as const;
 
 export function Jobs({ stack, app }: StackContext) {
@@ -43,7 +45,11 @@ export function Jobs({ stack, app }: StackContext) {
     schedule: SCHEDULES.subscriptionCredits,
     job: job("cron/subscription-credits"),
   });
-  for (const cron of [hostingExpiry, weeklyDigest, subscriptionCredits]) grantStorage(cron.jobFunction, storage);
+  const stuckWork = new Cron(stack, "StuckWork", {
+    schedule: SCHEDULES.stuckWork,
+    job: job("cron/stuck-work"),
+  });
+  for (const cron of [hostingExpiry, weeklyDigest, subscriptionCredits, stuckWork]) grantStorage(cron.jobFunction, storage);
 
-  return { hostingExpiry, weeklyDigest, subscriptionCredits };
+  return { hostingExpiry, weeklyDigest, subscriptionCredits, stuckWork };
 }

@@ -1,5 +1,7 @@
 import {
   DEFINITIONS,
+  ENDED_UNFINISHED,
+  PHASE_TIMEOUT_SECONDS,
   PHASES,
   type Phase,
   TASK,
@@ -9,6 +11,8 @@ import {
 } from "@storyboard/core/render/workflow";
 import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
 import { ArnFormat, Duration } from "aws-cdk-lib";
+import * as events from "aws-cdk-lib/aws-events";
+import * as targets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as sfn from "aws-cdk-lib/aws-stepfunctions";
 import { Function, type FunctionProps, type StackContext, use } from "sst/constructs";
@@ -31,13 +35,6 @@ const TASK_SIZING: Record<TaskName, Pick<FunctionProps, "timeout" | "memorySize"
   MarkFailed: { timeout: TASK_TIMEOUT_SECONDS.MarkFailed, memorySize: 512 },
 };
 
-/** How long each phase may run in total before Step Functions stops it. */
-const PHASE_TIMEOUT: Record<Phase, Duration> = {
-  describe: Duration.minutes(30),
-  generate: Duration.hours(3),
-  compile: Duration.hours(1),
-};
-
 /**
  * The render phases (docs/architecture.md#render-phases): three Standard state machines built
  * from core's ASL, and one Lambda per task.
@@ -52,7 +49,12 @@ export function Render({ stack, app }: StackContext) {
   // make machine -> function -> role policy -> machine a CloudFormation cycle.
   const machineName = (phase: Phase) => `${app.stage}-${app.name}-render-${phase}`;
   const machineArn = (phase: Phase) =>
-    stack.formatArn({ service: "states", resource: "stateMachine", resourceName: machineName(phase), arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    stack.formatArn({
+      service: "states",
+      resource: "stateMachine",
+      resourceName: machineName(phase),
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
   const phaseEnvironment = {
     DESCRIBE_STATE_MACHINE_ARN: machineArn("describe"),
     GENERATE_STATE_MACHINE_ARN: machineArn("generate"),
@@ -89,12 +91,33 @@ export function Render({ stack, app }: StackContext) {
       stateMachineName: machineName(phase),
       stateMachineType: sfn.StateMachineType.STANDARD,
       definitionBody: sfn.DefinitionBody.fromString(stack.toJsonString(definition)),
-      timeout: PHASE_TIMEOUT[phase],
+      timeout: Duration.seconds(PHASE_TIMEOUT_SECONDS[phase]),
       tracingEnabled: true,
     });
     for (const task of tasksOf(definition)) functions[task].grantInvoke(machine);
     machines[phase] = machine;
   }
+
+  // An execution that ends unfinished (TIMED_OUT and ABORTED never reach MarkFailed) fails and
+  // refunds its render (docs/decisions.md#hardening).
+  const executionStatus = new Function(stack, "ExecutionStatusHandler", {
+    handler: "packages/functions/src/render/execution-status.handler",
+    timeout: 60,
+    memorySize: 512,
+    environment,
+    bind: [parameters.APP_URL, parameters.MAIL_FROM],
+    permissions: [sesSendStatement(stack)],
+  });
+  grantStorage(executionStatus, storage);
+  new events.Rule(stack, "RenderExecutionEnded", {
+    description: "A render phase's execution ended FAILED, TIMED_OUT or ABORTED",
+    eventPattern: {
+      source: ["aws.states"],
+      detailType: ["Step Functions Execution Status Change"],
+      detail: { status: [...ENDED_UNFINISHED], stateMachineArn: PHASES.map((phase) => machines[phase].stateMachineArn) },
+    },
+    targets: [new targets.LambdaFunction(executionStatus, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+  });
 
   stack.addOutputs({
     DescribeStateMachineArn: machines.describe.stateMachineArn,

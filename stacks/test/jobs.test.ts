@@ -18,8 +18,12 @@ describe("jobs stack", () => {
     return rules[0];
   };
 
-  it("has exactly the three cron rules", () => {
-    expect(Object.keys(resources(template, "AWS::Events::Rule"))).toHaveLength(3);
+  it("has exactly the four cron rules", () => {
+    expect(Object.keys(resources(template, "AWS::Events::Rule"))).toHaveLength(4);
+  });
+
+  it("sweeps stuck renders and unsettled image charges every 5 minutes", () => {
+    expect(ruleFor("cron/stuck-work").Properties.ScheduleExpression).toBe("rate(5 minutes)");
   });
 
   it("credits the monthly points of annual plans every day", () => {
@@ -40,7 +44,7 @@ describe("jobs stack", () => {
   });
 
   it("lets the jobs read and write the table and send mail", () => {
-    for (const handler of ["cron/hosting-expiry", "cron/weekly-digest"]) {
+    for (const handler of ["cron/hosting-expiry", "cron/weekly-digest", "cron/stuck-work"]) {
       const fnId = arnTarget(ruleFor(handler).Properties.Targets[0].Arn);
       const fn = template.toJSON().Resources[fnId];
       expect(JSON.stringify(fn.Properties.Environment.Variables.TABLE_NAME)).toContain("ExportsOutputRefTable");

@@ -78,7 +78,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/renders/mediaCompletion/{id}", handler: "api/render/media-completion", auth: "user" },
   { method: "PUT", path: "/api/renders/{id}/descriptions", handler: "api/render/update-descriptions", auth: "user", timeout: 60 },
   { method: "PUT", path: "/api/renders/status", handler: "api/render/update-status", auth: "user" },
-  { method: "POST", path: "/api/renders/blocks/image", handler: "api/render/generate-image", auth: "user", timeout: 60, memory: 1024 },
+  { method: "POST", path: "/api/renders/blocks/image", handler: "api/render/generate-image", auth: "user", timeout: 29, memory: 1024 },
   { method: "POST", path: "/api/renders/save-image-order", handler: "api/render/save-image-order", auth: "user" },
   { method: "POST", path: "/api/renders/re-render", handler: "api/render/re-render", auth: "user" },
   { method: "GET", path: "/api/voices", handler: "api/voice/list", auth: "user" },

@@ -1,6 +1,7 @@
-import { StateMachine } from "aws-local-stepfunctions";
+import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine } from "aws-local-stepfunctions";
 import { type PhaseStarter, setPhaseStarter } from "@storyboard/core/render/phases";
 import { DEFINITIONS, type Phase, type TaskName } from "@storyboard/core/render/workflow";
+import { handler as executionEnded } from "@storyboard/functions/render/execution-status";
 import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
 import { THREADED_TASKS, threadedHandler } from "./task-threads";
 
@@ -35,38 +36,79 @@ export interface LocalRunnerOptions {
 }
 
 const running = new Set<Promise<unknown>>();
+/** Live executions by render, so a test can kill one as an operator (or a crash) would. */
+const executions = new Map<string, { abort: () => void }>();
+
+/** The Step Functions status an ended execution reports. */
+function endStatus(error: unknown) {
+  if (error instanceof ExecutionAbortedError) return "ABORTED";
+  if (error instanceof ExecutionTimeoutError) return "TIMED_OUT";
+  return "FAILED";
+}
 
 /**
  * Runs a phase's state machine with `aws-local-stepfunctions`, the same ASL
  * JSON that Step Functions runs on AWS, each task calling its Lambda handler module.
  */
 export async function runPhaseLocally(phase: Phase, input: { renderJobId: string }, options: LocalRunnerOptions = {}) {
+  return startPhaseLocally(phase, input, options).result;
+}
+
+function startPhaseLocally(phase: Phase, input: { renderJobId: string }, options: LocalRunnerOptions) {
   const machine = new StateMachine(DEFINITIONS[phase](localArn) as never);
-  const handlers = await loadHandlers(options.threads);
   const retryIntervalOverrides =
     options.retryIntervalSeconds === undefined
       ? undefined
       : Object.fromEntries(Object.keys(TASK_HANDLERS).map((t) => [t, options.retryIntervalSeconds!]));
-  const execution = machine.run(input as never, {
-    overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides },
+  let aborted = false;
+  let abortRun = () => {
+    aborted = true;
+  };
+  const result = loadHandlers(options.threads).then((handlers) => {
+    if (aborted) throw new ExecutionAbortedError();
+    const execution = machine.run(input as never, {
+      overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides },
+    });
+    abortRun = execution.abort;
+    return execution.result;
   });
-  return execution.result;
+  return { result, abort: () => abortRun() };
 }
 
 /** Installs the local runner as the render phase starter: phases run in the background, like Step Functions. */
 export function useLocalWorkflows(options: LocalRunnerOptions = {}) {
   const starter: PhaseStarter = {
     async start(phase, input) {
-      const run = runPhaseLocally(phase, input, options)
-        .catch((error) => {
-          // MarkFailed has already recorded the failure; this only ends the execution.
-          if (process.env.LOG_LEVEL !== "SILENT") console.error(`Local ${phase} execution for ${input.renderJobId} ended: ${(error as Error).message}`);
+      const execution = startPhaseLocally(phase, input, options);
+      executions.set(input.renderJobId, execution);
+      const run = execution.result
+        .catch(async (error) => {
+          const status = endStatus(error);
+          if (process.env.LOG_LEVEL !== "SILENT")
+            console.error(`Local ${phase} execution for ${input.renderJobId} ended ${status}: ${(error as Error).message}`);
+          // What EventBridge delivers on AWS when an execution ends unfinished (stacks/render.ts).
+          await executionEnded({
+            "detail-type": "Step Functions Execution Status Change",
+            detail: { status, executionArn: `local:${phase}:${input.renderJobId}`, input: JSON.stringify(input) },
+          }).catch((settleError) =>
+            console.error(`Settling the ${phase} execution of ${input.renderJobId} failed: ${(settleError as Error).message}`),
+          );
         })
-        .finally(() => running.delete(run));
+        .finally(() => {
+          running.delete(run);
+          if (executions.get(input.renderJobId) === execution) executions.delete(input.renderJobId);
+        });
       running.add(run);
     },
   };
   setPhaseStarter(starter);
+}
+
+/** Kills a render's live execution, as `StopExecution` or a crash would: it ends ABORTED. */
+export function abortLocalExecution(renderJobId: string): boolean {
+  const execution = executions.get(renderJobId);
+  execution?.abort();
+  return !!execution;
 }
 
 /** Resolves when every phase started so far (and those they start) has finished. */

@@ -3,6 +3,7 @@ import { config } from "../config";
 import { documentClient } from "./client";
 import { ConfirmationCode } from "./entities/confirmation-code";
 import { ContactRequest } from "./entities/contact-request";
+import { Deadline } from "./entities/deadline";
 import { ErrorLog } from "./entities/error-log";
 import { FailedAttempt } from "./entities/failed-attempt";
 import { Faq } from "./entities/faq";
@@ -51,6 +52,7 @@ export const db = new Service(
     faq: Faq,
     plan: Plan,
     rateLimit: RateLimit,
+    deadline: Deadline,
   },
   { client: documentClient, table: config.tableName },
 );

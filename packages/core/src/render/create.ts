@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { useUserId } from "../actor";
-import { assertCommitted } from "../dynamo/transaction";
+import { failedItems } from "../dynamo/errors";
+import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
+import { batchWriteAll } from "../dynamo/batch";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { logger } from "../logger";
@@ -9,6 +11,8 @@ import { providers } from "../provider/registry";
 import { DEFAULT_NARRATOR_VOICE_ID } from "../provider/types";
 import { getOwnScreenplay, loadBlocks } from "../screenplay/records";
 import type { Block, CharacterDictionary } from "../screenplay/types";
+import { ownerOf } from "../user/user";
+import { setRenderDeadline } from "./deadlines";
 import { refundRender } from "./failure";
 import { notifyRender } from "./notify";
 import { startPhase } from "./phases";
@@ -62,35 +66,48 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
   const renderJobId = randomUUID();
   const now = Date.now();
   let errors: Record<number, AppError> = { 0: insufficientPoints(cost, user.points) };
-  const result = await db.transaction
-    .write((tx) => {
-      const payment = (pay ?? payWithPoints)(tx, { userId, cost, renderJobId, title: input.title });
-      if (pay) errors = payment.errors;
-      const { renderJob, screenplay: screenplays } = tx;
-      return [
-        ...payment.items,
-        renderJob
-          .create({
-            renderJobId,
-            userId,
-            screenplayId: screenplay.screenplayId,
-            title: input.title,
-            style: input.style,
-            status: "queued",
-            type: "render",
-            characterVoices,
-            screenplaySnapshot: { characterDictionary, sceneDictionary: screenplay.sceneDictionary ?? {}, pageCount },
-            pointsCharged: cost,
-            burnCaptions: input.burnCaptions,
-            previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
-            previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
-            estimatedCompletionTime: new Date(now + pageCount * ESTIMATE_MS_PER_PAGE).toISOString(),
-          })
-          .commit(),
-        screenplays.patch({ screenplayId: screenplay.screenplayId }).add({ renderCount: 1 }).commit(),
-      ];
-    })
-    .go();
+  const submitKey = input.idempotencyKey ? `render:${userId}:${input.idempotencyKey}` : undefined;
+  let submitClaimIndex = -1;
+  // The deadline goes first: a render whose start is lost after the charge is swept and refunded (render/deadlines.ts).
+  await setRenderDeadline(renderJobId, "describe");
+  const result = await commitWithRetry(() =>
+    db.transaction
+      .write((tx) => {
+        const payment = (pay ?? payWithPoints)(tx, { userId, cost, renderJobId, title: input.title });
+        if (pay) errors = payment.errors;
+        const { renderJob, screenplay: screenplays } = tx;
+        submitClaimIndex = payment.items.length + 2;
+        return [
+          ...payment.items,
+          renderJob
+            .create({
+              renderJobId,
+              userId,
+              screenplayId: screenplay.screenplayId,
+              title: input.title,
+              style: input.style,
+              status: "queued",
+              type: "render",
+              characterVoices,
+              screenplaySnapshot: { characterDictionary, sceneDictionary: screenplay.sceneDictionary ?? {}, pageCount },
+              pointsCharged: cost,
+              burnCaptions: input.burnCaptions,
+              previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
+              previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
+              estimatedCompletionTime: new Date(now + pageCount * ESTIMATE_MS_PER_PAGE).toISOString(),
+            })
+            .commit(),
+          screenplays.patch({ screenplayId: screenplay.screenplayId }).add({ renderCount: 1 }).commit(),
+          // A double submit carries the same key: the second transaction is canceled here and answers the first render.
+          ...(submitKey ? [tx.unique.create({ kind: "idempotency", value: submitKey, ownerId: renderJobId }).commit()] : []),
+        ];
+      })
+      .go(),
+  );
+  if (submitKey && result.canceled && failedItems(result.data).includes(submitClaimIndex)) {
+    const existing = await ownerOf("idempotency", submitKey);
+    if (existing) return { id: existing };
+  }
   assertCommitted(result, errors);
 
   try {
@@ -145,5 +162,9 @@ async function writeBlocks(renderJobId: string, blocks: Block[]) {
     if (b.type === "scene_heading") sceneId = b.id;
     return { renderJobId, blockId: b.id, position, type: b.type, text: b.text, character: b.character, sceneId };
   });
-  for (let i = 0; i < items.length; i += 25) await db.entities.renderBlock.put(items.slice(i, i + 25)).go();
+  await batchWriteAll(
+    (batch) => db.entities.renderBlock.put(batch),
+    items,
+    (item) => item.blockId,
+  );
 }

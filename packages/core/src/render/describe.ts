@@ -1,9 +1,12 @@
+import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
 import { db } from "../dynamo/service";
+import { AppError } from "../error";
 import { providers } from "../provider/registry";
 import type { StyleId } from "../catalog/styles";
 import type { Block, CharacterDictionary, SceneDictionary, SceneInfo } from "../screenplay/types";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem } from "./jobs";
 import { startPhase } from "./phases";
+import type { RenderStatus } from "./status";
 import { mapWithLimit } from "./concurrency";
 import { withRetries } from "./retry";
 import { characterFacts, sceneFacts, sceneIdsInScriptOrder } from "./story-facts";
@@ -62,7 +65,7 @@ export async function describeRender(renderJobId: string) {
   const sceneDictionary: DescribedScenes = Object.fromEntries(
     scenes.map(([id, scene], i) => [id, { ...scene, description: sceneDescriptions[i] }]),
   );
-  await writeImagePrompts(blocks, job.style as StyleId, characterDictionary, sceneDictionary);
+  await writeImagePrompts(renderJobId, "queued", blocks, job.style as StyleId, characterDictionary, sceneDictionary);
   const next = job.previewDescriptionsBeforeFirstImages ? "descriptions_ready" : "generating_assets";
   await db.entities.renderJob
     .patch({ renderJobId })
@@ -73,8 +76,18 @@ export async function describeRender(renderJobId: string) {
   return { renderJobId, status: next };
 }
 
-/** (Re)writes every media block's image prompt from the current descriptions. */
+/** Prompt writes per transaction: DynamoDB allows 100 items, one of them the status check. */
+const PROMPTS_PER_TRANSACTION = 99;
+
+/**
+ * (Re)writes every media block's image prompt from the current descriptions.
+ * Only the prompts change (never a block's images or audio), and only while
+ * the render is still in `whileStatus`: each write carries that check, so a
+ * render that moved on (or was failed) keeps what it has.
+ */
 export async function writeImagePrompts(
+  renderJobId: string,
+  whileStatus: RenderStatus,
   blocks: RenderBlockItem[],
   style: StyleId,
   characterDictionary: CharacterDictionary,
@@ -82,13 +95,24 @@ export async function writeImagePrompts(
 ) {
   const text = providers().text;
   const names = Object.keys(characterDictionary);
-  const updated = await mapWithLimit(blocks.filter(hasMedia), TEXT_CONCURRENCY, async (b) => {
+  const prompts = await mapWithLimit(blocks.filter(hasMedia), TEXT_CONCURRENCY, async (b) => {
     const scene = b.sceneId ? sceneDictionary[b.sceneId] : undefined;
     const characters = charactersInBlock(b, names).map((name) => ({ name, description: characterDictionary[name]?.description ?? "" }));
-    const imagePrompt = await withRetries(() => text.imagePrompt({ block: asBlock(b), style, scene, characters }));
-    return { ...b, imagePrompt };
+    return { blockId: b.blockId, imagePrompt: await withRetries(() => text.imagePrompt({ block: asBlock(b), style, scene, characters })) };
   });
-  for (let i = 0; i < updated.length; i += 25) {
-    await db.entities.renderBlock.put(updated.slice(i, i + 25).map(({ createdAt: _c, updatedAt: _u, ...item }) => item)).go();
+  for (let i = 0; i < prompts.length; i += PROMPTS_PER_TRANSACTION) {
+    const chunk = prompts.slice(i, i + PROMPTS_PER_TRANSACTION);
+    const result = await commitWithRetry(() =>
+      db.transaction
+        .write((tx) => [
+          tx.renderJob
+            .check({ renderJobId })
+            .where(({ status }, { eq }) => eq(status, whileStatus))
+            .commit(),
+          ...chunk.map(({ blockId, imagePrompt }) => tx.renderBlock.patch({ renderJobId, blockId }).set({ imagePrompt }).commit()),
+        ])
+        .go(),
+    );
+    assertCommitted(result, { 0: AppError.conflict("The render has moved on, so its image prompts were not changed.") });
   }
 }

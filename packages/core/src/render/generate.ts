@@ -11,6 +11,7 @@ import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem, type Ren
 import { BATCH_CONCURRENCY, type BlockBatch, type BlockTask, readBatch, writeBatches } from "./batches";
 import { mapWithLimit } from "./concurrency";
 import { startPhase } from "./phases";
+import { moveRenderStatus } from "./transition";
 import { withRetries } from "./retry";
 import { NARRATOR_KEY } from "./schema";
 
@@ -76,7 +77,10 @@ export async function generateBlockAsset(task: BlockTask) {
   if (task.kind === "image") {
     if (block.imageUrl?.length) return { ...task, skipped: true };
     const url = await makeImage(job, block, block.imagePrompt ?? block.text, "main");
-    await db.entities.renderBlock.patch({ renderJobId: task.renderJobId, blockId: task.blockId }).set({ imageUrl: [url] }).go();
+    await db.entities.renderBlock
+      .patch({ renderJobId: task.renderJobId, blockId: task.blockId })
+      .set({ imageUrl: [url] })
+      .go();
     await countMade(task);
     return { ...task, url };
   }
@@ -88,7 +92,16 @@ export async function generateBlockAsset(task: BlockTask) {
   const key = `${renderKeys.folder(job.userId, job.renderJobId)}audio/${block.blockId}.wav`;
   await putObject(config.mediaBucket, key, speech.wav, "audio/wav");
   await db.entities.renderMedia
-    .put({ renderJobId: job.renderJobId, blockId: block.blockId, type: "audio", variant: "main", userId: job.userId, screenplayId: job.screenplayId, url: key, duration: speech.durationMs })
+    .put({
+      renderJobId: job.renderJobId,
+      blockId: block.blockId,
+      type: "audio",
+      variant: "main",
+      userId: job.userId,
+      screenplayId: job.screenplayId,
+      url: key,
+      duration: speech.durationMs,
+    })
     .go();
   await db.entities.renderBlock
     .patch({ renderJobId: task.renderJobId, blockId: task.blockId })
@@ -121,7 +134,15 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
   const key = `${renderKeys.folder(job.userId, job.renderJobId)}images/${block.blockId}-${variant}.${extension}`;
   await putObject(config.mediaBucket, key, image.bytes, image.contentType);
   await db.entities.renderMedia
-    .put({ renderJobId: job.renderJobId, blockId: block.blockId, type: "image", variant, userId: job.userId, screenplayId: job.screenplayId, url: key })
+    .put({
+      renderJobId: job.renderJobId,
+      blockId: block.blockId,
+      type: "image",
+      variant,
+      userId: job.userId,
+      screenplayId: job.screenplayId,
+      url: key,
+    })
     .go();
   return key;
 }
@@ -135,10 +156,11 @@ export async function assetsGenerated(renderJobId: string) {
   // Every asset exists now: the counters say so even if a task died between its writes.
   if (job.mediaNeeded !== undefined) await setMediaCounters(renderJobId, job.mediaNeeded, job.mediaNeeded, job.mediaNeeded);
   if (job.previewImagesBeforeFirstRender) {
-    await db.entities.renderJob.patch({ renderJobId }).set({ status: "assets_ready" }).go();
+    await moveRenderStatus(renderJobId, ["generating_assets"], { status: "assets_ready" });
     return { renderJobId, status: "assets_ready" };
   }
-  await db.entities.renderJob.patch({ renderJobId }).set({ status: "rendering" }).go();
+  // Failed meanwhile (timed out, aborted, swept): no compile.
+  if (!(await moveRenderStatus(renderJobId, ["generating_assets"], { status: "rendering" }))) return { renderJobId, status: "failed" };
   await startPhase("compile", renderJobId);
   return { renderJobId, status: "rendering" };
 }

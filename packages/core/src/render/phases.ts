@@ -1,5 +1,6 @@
 import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { config, localClientOptions } from "../config";
+import { setRenderDeadline } from "./deadlines";
 import type { Phase } from "./workflow";
 
 /** Starts a phase's state machine for a render. Step Functions on AWS; the local runner in `npm start`. */
@@ -37,4 +38,8 @@ export function setPhaseStarter(next: PhaseStarter) {
   starter = next;
 }
 
-export const startPhase = (phase: Phase, renderJobId: string) => starter.start(phase, { renderJobId });
+/** Starts a phase after recording by when it must end, so a start that is lost still gets swept (render/deadlines.ts). */
+export async function startPhase(phase: Phase, renderJobId: string) {
+  await setRenderDeadline(renderJobId, phase);
+  await starter.start(phase, { renderJobId });
+}

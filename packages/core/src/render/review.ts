@@ -1,16 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { StyleId } from "../catalog/styles";
 import { db } from "../dynamo/service";
-import { assertCommitted } from "../dynamo/transaction";
+import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
 import { AppError } from "../error";
 import { logger } from "../logger";
+import { debitItems } from "../points/points";
 import type { CharacterDictionary, SceneDictionary } from "../screenplay/types";
 import { type DescribedScenes, writeImagePrompts } from "./describe";
+import { markRenderFailed } from "./failure";
 import { makeImage } from "./generate";
+import { chargeImage, settleImageCharge } from "./image-charge";
 import { getOwnRenderJob, getRenderBlocks } from "./jobs";
+import { setRenderDeadline } from "./deadlines";
 import { startPhase } from "./phases";
-import { IMAGE_GENERATION_COST, reRenderCost } from "./pricing";
+import { reRenderCost } from "./pricing";
 import { canUserMove, hasAssets, type RenderStatus } from "./status";
+import { moveRenderStatus } from "./transition";
 
 const statusLabel = (s: string) => s.replace(/_/g, " ");
 
@@ -23,21 +28,32 @@ export async function updateDescriptions(
   if (job.status !== "descriptions_ready") {
     throw AppError.conflict(`Descriptions can be edited only while the render waits for your review (it is ${statusLabel(job.status)}).`);
   }
-  const snapshot = job.screenplaySnapshot as { characterDictionary: CharacterDictionary; sceneDictionary: SceneDictionary & DescribedScenes };
+  const snapshot = job.screenplaySnapshot as {
+    characterDictionary: CharacterDictionary;
+    sceneDictionary: SceneDictionary & DescribedScenes;
+  };
   const characterDictionary = { ...snapshot.characterDictionary };
   for (const [name, edit] of Object.entries(edits.characterDictionary)) {
     if (characterDictionary[name]) characterDictionary[name] = { ...characterDictionary[name], description: edit.description.trim() };
   }
   const sceneDictionary: DescribedScenes = { ...snapshot.sceneDictionary };
   for (const [id, edit] of Object.entries(edits.sceneDictionary)) {
-    if (sceneDictionary[id] && edit.description !== undefined) sceneDictionary[id] = { ...sceneDictionary[id], description: edit.description.trim() };
+    if (sceneDictionary[id] && edit.description !== undefined)
+      sceneDictionary[id] = { ...sceneDictionary[id], description: edit.description.trim() };
   }
-  await writeImagePrompts(await getRenderBlocks(renderJobId), job.style as StyleId, characterDictionary, sceneDictionary);
-  await db.entities.renderJob
-    .patch({ renderJobId })
-    .set({ screenplaySnapshot: { ...snapshot, characterDictionary, sceneDictionary } })
-    .where(({ status }, { eq }) => eq(status, "descriptions_ready"))
-    .go();
+  await writeImagePrompts(
+    renderJobId,
+    "descriptions_ready",
+    await getRenderBlocks(renderJobId),
+    job.style as StyleId,
+    characterDictionary,
+    sceneDictionary,
+  );
+  const saved = await moveRenderStatus(renderJobId, ["descriptions_ready"], {
+    status: "descriptions_ready",
+    screenplaySnapshot: { ...snapshot, characterDictionary, sceneDictionary },
+  });
+  if (!saved) throw AppError.conflict("The render has moved on, so these descriptions were not saved.");
   return { renderJobId, characterDictionary, sceneDictionary };
 }
 
@@ -48,56 +64,63 @@ export async function updateRenderStatus(renderJobId: string, status: RenderStat
   if (!canUserMove(job.status, status)) {
     throw AppError.conflict(`This render cannot go from ${statusLabel(job.status)} to ${statusLabel(status)}.`);
   }
-  const from = job.status;
-  await db.entities.renderJob
-    .patch({ renderJobId })
-    .set({ status })
-    .where(({ status: current }, { eq }) => eq(current, from))
-    .go();
-  await startPhase(status === "generating_assets" ? "generate" : "compile", renderJobId);
+  const phase = status === "generating_assets" ? "generate" : "compile";
+  // The deadline goes first, so a start lost after the move is still swept (render/deadlines.ts).
+  await setRenderDeadline(renderJobId, phase);
+  if (!(await moveRenderStatus(renderJobId, [job.status], { status }))) {
+    throw AppError.conflict("This render changed at the same moment. Please reload the page.");
+  }
+  try {
+    await startPhase(phase, renderJobId);
+  } catch (error) {
+    await markRenderFailed(renderJobId, {
+      source: "review-gate",
+      message: `The ${phase} phase could not start: ${(error as Error).message}`,
+    });
+    throw new AppError("internal", "The render could not continue. Your points have been refunded.");
+  }
   return { renderJobId, status };
 }
 
-/** Draws another image for a block from the user's prompt, for 10 points; refunded if drawing fails. */
-export async function generateImageOnDemand(input: { renderJobId: string; blockId: string; imagePrompt: string }) {
+/** An on-demand image must answer inside API Gateway's 30 s; past this the request refunds and says so. */
+export const IMAGE_TIME_BUDGET_MS = 25_000;
+
+/**
+ * Draws another image for a block from the user's prompt, for 10 points,
+ * charged once per idempotency key; refunded if drawing fails or overruns
+ * its time, and by the sweeper if the request dies (render/image-charge.ts).
+ */
+export async function generateImageOnDemand(input: { renderJobId: string; blockId: string; imagePrompt: string; idempotencyKey?: string }) {
   const job = await getOwnRenderJob(input.renderJobId);
   if (!hasAssets(job.status)) throw AppError.conflict("Images can be generated once the render's images are ready.");
   const { data: block } = await db.entities.renderBlock.get({ renderJobId: input.renderJobId, blockId: input.blockId }).go();
   if (!block) throw AppError.notFound("That block is not part of this render.");
-  const chargeId = randomUUID();
-  const charged = await db.transaction
-    .write(({ user, pointsLedger }) => [
-      user
-        .patch({ userId: job.userId })
-        .subtract({ points: IMAGE_GENERATION_COST })
-        .where(({ points }, { gte }) => gte(points, IMAGE_GENERATION_COST))
-        .commit(),
-      pointsLedger
-        .create({ userId: job.userId, entryId: chargeId, delta: -IMAGE_GENERATION_COST, reason: "image", referenceId: input.renderJobId, comment: "On-demand image" })
-        .commit(),
-    ])
-    .go();
-  assertCommitted(charged, { 0: new AppError("payment_required", `Generating an image costs ${IMAGE_GENERATION_COST} points, and your balance is too low.`) });
+  const chargeId = await chargeImage({
+    userId: job.userId,
+    renderJobId: input.renderJobId,
+    blockId: input.blockId,
+    idempotencyKey: input.idempotencyKey ?? randomUUID(),
+  });
+  let url: string;
   try {
-    const url = await makeImage(job, block, input.imagePrompt, `gen-${chargeId.slice(0, 8)}`);
-    const { data: fresh } = await db.entities.renderBlock.get({ renderJobId: input.renderJobId, blockId: input.blockId }).go();
-    await db.entities.renderBlock
-      .patch({ renderJobId: input.renderJobId, blockId: input.blockId })
-      .set({ imageUrl: [...(fresh?.imageUrl ?? []), url] })
-      .go();
-    return { url };
+    url = await withTimeLimit(makeImage(job, block, input.imagePrompt, `gen-${chargeId.slice(0, 8)}`), IMAGE_TIME_BUDGET_MS);
   } catch (error) {
     logger.error("On-demand image failed; refunding", { error: error as Error, ...input });
-    await db.transaction
-      .write(({ user, pointsLedger }) => [
-        user.patch({ userId: job.userId }).add({ points: IMAGE_GENERATION_COST }).commit(),
-        pointsLedger
-          .create({ userId: job.userId, entryId: randomUUID(), delta: IMAGE_GENERATION_COST, reason: "refund", referenceId: input.renderJobId, comment: "Refund: the image could not be generated" })
-          .commit(),
-      ])
-      .go();
+    await settleImageCharge(chargeId, "refund");
     throw new AppError("internal", "The image could not be generated. Your points have been refunded.");
   }
+  if (!(await settleImageCharge(chargeId, { keep: url }))) {
+    throw new AppError("internal", "The image took too long and your points have been refunded. Please try again.");
+  }
+  return { url };
+}
+
+function withTimeLimit<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Image generation took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
 /** Sets which of a block's images the video uses (the first) and their order; only the block's own images. */
@@ -110,7 +133,10 @@ export async function saveImageOrder(input: { renderJobId: string; blockId: stri
   const order = [...new Set(input.imageUrl)];
   if (!order.every((u) => own.has(u))) throw AppError.badRequest("Only this block's own images can be chosen.");
   const rest = (block.imageUrl ?? []).filter((u) => !order.includes(u));
-  await db.entities.renderBlock.patch({ renderJobId: input.renderJobId, blockId: input.blockId }).set({ imageUrl: [...order, ...rest] }).go();
+  await db.entities.renderBlock
+    .patch({ renderJobId: input.renderJobId, blockId: input.blockId })
+    .set({ imageUrl: [...order, ...rest] })
+    .go();
   return { blockId: input.blockId, imageUrl: [...order, ...rest] };
 }
 
@@ -120,27 +146,35 @@ export async function reRender(renderJobId: string) {
   if (job.status !== "complete") throw AppError.conflict("Only a finished render can be rendered again.");
   const pageCount = (job.screenplaySnapshot as { pageCount?: number })?.pageCount ?? 1;
   const cost = reRenderCost(pageCount);
-  const result = await db.transaction
-    .write(({ user, pointsLedger, renderJob }) => [
-      user
-        .patch({ userId: job.userId })
-        .subtract({ points: cost })
-        .where(({ points }, { gte }) => gte(points, cost))
-        .commit(),
-      pointsLedger
-        .create({ userId: job.userId, entryId: randomUUID(), delta: -cost, reason: "re-render", referenceId: renderJobId, comment: `Re-render: ${job.title}` })
-        .commit(),
-      renderJob
-        .patch({ renderJobId })
-        .set({ status: "rendering", type: "re-render", pointsCharged: cost, refunded: false })
-        .where(({ status }, { eq }) => eq(status, "complete"))
-        .commit(),
-    ])
-    .go();
+  const result = await commitWithRetry(() =>
+    db.transaction
+      .write((tx) => [
+        ...debitItems(tx, {
+          userId: job.userId,
+          amount: cost,
+          reason: "re-render",
+          referenceId: renderJobId,
+          comment: `Re-render: ${job.title}`,
+        }),
+        tx.renderJob
+          .patch({ renderJobId })
+          .set({ status: "rendering", type: "re-render", pointsCharged: cost, refunded: false })
+          .where(({ status }, { eq }) => eq(status, "complete"))
+          .commit(),
+      ])
+      .go(),
+  );
   assertCommitted(result, {
     0: new AppError("payment_required", `A re-render costs ${cost} points (${pageCount} pages at 40 points), and your balance is too low.`),
     2: AppError.conflict("This render is already being rendered again."),
   });
-  await startPhase("compile", renderJobId);
+  try {
+    await startPhase("compile", renderJobId);
+  } catch (error) {
+    // Nothing half-done: the previous video stays and the points go back.
+    logger.error("Re-render could not start", { renderJobId, error: error as Error });
+    await markRenderFailed(renderJobId, { source: "re-render", message: `The re-render could not start: ${(error as Error).message}` });
+    throw new AppError("internal", "The re-render could not start. Your points have been refunded.");
+  }
   return { renderJobId, status: "rendering" as const };
 }

@@ -8,6 +8,9 @@ export const characterVoiceSchema = z.object({
   voiceName: z.string().optional(),
 });
 
+/** A client-chosen key that makes a paid request safe to send twice. */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "The request key must be 8 to 64 letters, digits, - or _.");
+
 export const createRenderSchema = z.object({
   screenplayId: z.string().min(1, "Choose a screenplay to render."),
   title: z.string().trim().min(1, "Please enter a render title.").max(200, "The render title must be 200 characters or fewer."),
@@ -17,6 +20,8 @@ export const createRenderSchema = z.object({
   previewDescriptionsBeforeFirstImages: z.boolean().default(true),
   previewImagesBeforeFirstRender: z.boolean().default(true),
   burnCaptions: z.boolean().default(false),
+  /** The same key on a repeated submit (a double click, a retried request) answers the first render and charges once. */
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type CreateRenderInput = z.input<typeof createRenderSchema>;
 
@@ -35,6 +40,7 @@ export const generateImageSchema = z.object({
   renderJobId: z.string().min(1),
   blockId: z.string().min(1),
   imagePrompt: z.string().trim().min(1, "Please enter a prompt for the image.").max(2000),
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 
 export const saveImageOrderSchema = z.object({

@@ -41,18 +41,14 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type State = { [key: string]: Json };
 export interface StateMachineDefinition {
   Comment: string;
+  TimeoutSeconds?: number;
   StartAt: string;
   States: Record<string, State>;
 }
 
 /** Lambda's own transient failures: the function did not run, so a retry is always safe. */
 const LAMBDA_TRANSIENT_RETRY: State = {
-  ErrorEquals: [
-    "Lambda.ServiceException",
-    "Lambda.AWSLambdaException",
-    "Lambda.SdkClientException",
-    "Lambda.TooManyRequestsException",
-  ],
+  ErrorEquals: ["Lambda.ServiceException", "Lambda.AWSLambdaException", "Lambda.SdkClientException", "Lambda.TooManyRequestsException"],
   IntervalSeconds: 2,
   MaxAttempts: 3,
   BackoffRate: 2,
@@ -66,9 +62,7 @@ export const BLOCK_RETRY: State = {
   BackoffRate: 2,
 };
 
-const catchToMarkFailed = (): State[] => [
-  { ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: TASK.markFailed },
-];
+const catchToMarkFailed = (): State[] => [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: TASK.markFailed }];
 
 /**
  * Each task's time limit, stated in the definition so Step Functions and the
@@ -83,6 +77,20 @@ export const TASK_TIMEOUT_SECONDS: Record<TaskName, number> = {
   Compile: 900,
   MarkFailed: 60,
 };
+
+/**
+ * How long each phase may run in total (the execution's `TimeoutSeconds`):
+ * Step Functions then ends it TIMED_OUT, and the execution-status rule fails
+ * and refunds the render (docs/decisions.md#hardening).
+ */
+export const PHASE_TIMEOUT_SECONDS: Record<Phase, number> = {
+  describe: 30 * 60,
+  generate: 3 * 60 * 60,
+  compile: 60 * 60,
+};
+
+/** Execution statuses that end a phase unfinished; EventBridge reports them (execution-status.ts). */
+export const ENDED_UNFINISHED = ["FAILED", "TIMED_OUT", "ABORTED"] as const;
 
 function task(resolve: ResolveTask, name: TaskName, rest: State): State {
   return { Type: "Task", Resource: resolve(name), TimeoutSeconds: TASK_TIMEOUT_SECONDS[name], Retry: [LAMBDA_TRANSIENT_RETRY], ...rest };
@@ -103,6 +111,7 @@ function failureStates(resolve: ResolveTask, phase: Phase): Record<string, State
 /** Phase 1: characters, scenes and image prompts. Input `{ renderJobId }`. */
 export function describeDefinition(resolve: ResolveTask): StateMachineDefinition {
   return {
+    TimeoutSeconds: PHASE_TIMEOUT_SECONDS.describe,
     Comment: "Render phase 1: describe characters, scenes and image prompts.",
     StartAt: TASK.describe,
     States: {
@@ -126,6 +135,7 @@ export function describeDefinition(resolve: ResolveTask): StateMachineDefinition
  */
 export function generateDefinition(resolve: ResolveTask): StateMachineDefinition {
   return {
+    TimeoutSeconds: PHASE_TIMEOUT_SECONDS.generate,
     Comment: "Render phase 2: generate the image and audio of every block, then mark the assets ready.",
     StartAt: TASK.planBlocks,
     States: {
@@ -170,6 +180,7 @@ export function generateDefinition(resolve: ResolveTask): StateMachineDefinition
 /** Phase 3: video, poster, combined audio and project zip. Input `{ renderJobId }`. */
 export function compileDefinition(resolve: ResolveTask): StateMachineDefinition {
   return {
+    TimeoutSeconds: PHASE_TIMEOUT_SECONDS.compile,
     Comment: "Render phase 3: compile the video, poster, combined audio and project archive.",
     StartAt: TASK.compile,
     States: {

@@ -1,3 +1,4 @@
+import type { UniqueKind } from "../dynamo/entities/unique";
 import { useActor, useUserId } from "../actor";
 import type { EntityItem } from "electrodb";
 import type { NotificationPreferences } from "../auth/schema";
@@ -50,7 +51,7 @@ export async function getUser(userId: string): Promise<UserItem> {
 }
 
 /** The owner of a unique value (an e-mail, an identity id, a referral code), if claimed. */
-export async function ownerOf(kind: "email" | "identity" | "referralCode" | "username", value: string): Promise<string | undefined> {
+export async function ownerOf(kind: UniqueKind, value: string): Promise<string | undefined> {
   const { data } = await db.entities.unique.get({ kind, value }).go();
   return data?.ownerId;
 }

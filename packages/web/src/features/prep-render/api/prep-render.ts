@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateRenderInput } from "@storyboard/core/render/schema";
 import type { Voice } from "@storyboard/core/provider/types";
@@ -70,11 +71,13 @@ export function paymentRequiredOf(error: unknown): PaymentRequired | null {
 /**
  * POST /api/renders. A 402 is not toasted: the screen switches to 'Complete Your Purchase'.
  * Points, the render lists and the screenplay's render count all change.
+ * One key per screen: a double click or a retried request starts one render and charges once.
  */
 export function useCreateRender() {
   const queryClient = useQueryClient();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   return useMutation({
-    mutationFn: (input: CreateRenderInput) => api.post<{ id: string }>("/api/renders", input),
+    mutationFn: (input: CreateRenderInput) => api.post<{ id: string }>("/api/renders", { ...input, idempotencyKey }),
     onSuccess: async () => {
       toast({ title: "Render job created!" });
       await Promise.all([
@@ -128,7 +131,9 @@ export function usePurchaseRender() {
       }),
     onSettled: async () => {
       await Promise.all(
-        [["renders"], ["screenplays"], USER_QUERY_KEY, ["points"], ["payments"], ["payment-methods"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [["renders"], ["screenplays"], USER_QUERY_KEY, ["points"], ["payments"], ["payment-methods"]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       );
     },
   });

@@ -13,10 +13,7 @@ const refreshRender = (queryClient: QueryClient, id: string) =>
 
 /** Points changed: the header's balance and the points screen read these. */
 const refreshPoints = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: ["points"] }),
-  ]);
+  Promise.all([queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ["points"] })]);
 
 export interface DescriptionEdits {
   characterDictionary: Record<string, { description: string }>;
@@ -33,8 +30,7 @@ export function useUpdateDescriptions(id: string) {
       if (!quiet) toast({ title: "Descriptions Updated" });
       await refreshRender(queryClient, id);
     },
-    onError: () =>
-      toast({ variant: "destructive", title: "Update Failed", description: "Failed to save descriptions. Please try again." }),
+    onError: () => toast({ variant: "destructive", title: "Update Failed", description: "Failed to save descriptions. Please try again." }),
   });
 }
 
@@ -68,7 +64,8 @@ export function useCreateVideo(id: string) {
       toast({
         variant: "destructive",
         title: "Video Failed",
-        description: error instanceof ApiError && error.serverMessage ? error.serverMessage : "Failed to start the video. Please try again.",
+        description:
+          error instanceof ApiError && error.serverMessage ? error.serverMessage : "Failed to start the video. Please try again.",
       }),
   });
 }
@@ -82,7 +79,14 @@ export function useGenerateImage(id: string) {
   return useMutation({
     mutationFn: async ({ blockId, imagePrompt }: { blockId: string; imagePrompt: string }) => {
       try {
-        const { url } = await api.post<{ url: string }>("/api/renders/blocks/image", { renderJobId: id, blockId, imagePrompt });
+        // One key per click: if this request is sent again, the server charges it once.
+        const idempotencyKey = crypto.randomUUID();
+        const { url } = await api.post<{ url: string }>("/api/renders/blocks/image", {
+          renderJobId: id,
+          blockId,
+          imagePrompt,
+          idempotencyKey,
+        });
         return url;
       } catch (error) {
         console.error("Image generation failed", error);
