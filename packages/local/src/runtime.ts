@@ -3,21 +3,26 @@ import { join } from "node:path";
 import { assertPortFree, freePort } from "./ports";
 import { ensureTable, ensureUserPool } from "./bootstrap";
 import { type StandIn, startCognito, startDynamo, startS3, startSes } from "./stand-ins";
+import { startStripeStandIn, type StripeStandIn } from "./stripe/server";
 
 export interface RuntimeOptions {
   /** Folder for persistent data; undefined keeps DynamoDB in memory and uses a temp folder for the rest. */
   dataDir: string;
   fresh?: boolean;
   /** Fixed ports for `npm start`; tests pass `"random"`. */
-  ports: "random" | { dynamo: number; s3: number; ses: number; cognito: number };
+  ports: "random" | { dynamo: number; s3: number; ses: number; cognito: number; stripe: number };
   inMemoryDb?: boolean;
   /** Only what the render pipeline needs (the command line): no Cognito, no SES (docs/decisions.md#scale). */
   pipelineOnly?: boolean;
+  /** "stand-in" (default): the local Stripe stand-in; "none": the environment's own Stripe keys are used (README.md). */
+  stripe?: "stand-in" | "none";
 }
 
 export interface Runtime {
   env: Record<string, string>;
   sesUrl: string;
+  /** The local Stripe stand-in, when started; its events go to `setWebhookUrl` once the app listens. */
+  stripe?: StripeStandIn;
   /** Bucket notifications from the local S3 go to whoever subscribes. */
   onS3Event: (listener: (event: unknown) => void) => void;
   stop: () => Promise<void>;
@@ -29,16 +34,18 @@ export interface Runtime {
  */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { dataDir } = options;
+  const withStripe = !options.pipelineOnly && options.stripe !== "none";
   if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
   const ports =
     options.ports === "random"
-      ? { dynamo: await freePort(), s3: await freePort(), ses: await freePort(), cognito: await freePort() }
+      ? { dynamo: await freePort(), s3: await freePort(), ses: await freePort(), cognito: await freePort(), stripe: await freePort() }
       : options.ports;
   if (options.ports !== "random") {
     await assertPortFree(ports.dynamo, "DynamoDB Local");
     await assertPortFree(ports.s3, "local S3");
     await assertPortFree(ports.ses, "local SES");
     await assertPortFree(ports.cognito, "local Cognito");
+    if (withStripe) await assertPortFree(ports.stripe, "local Stripe");
   }
   const tableName = "storyboard";
   const uploadsBucket = "storyboard-uploads";
@@ -60,10 +67,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const failed = results.find((r) => r.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
     const [dynamo, s3, ses, cognito] = results.map((r) => (r as PromiseFulfilledResult<StandIn>).value);
+    // In memory for the tests; npm start keeps customers and cards beside the other stand-ins' data.
+    const stripe = withStripe
+      ? await startStripeStandIn({ port: ports.stripe, dataFile: options.inMemoryDb ? undefined : join(dataDir, "stripe", "stripe.json") })
+      : undefined;
+    if (stripe) started.push(stripe);
     await ensureTable(dynamo.url, tableName);
     // Without Cognito and SES their endpoints point at nothing: any call fails fast and says so.
     const closed = "http://127.0.0.1:9";
-    const pool = cognito ? await ensureUserPool(cognito.url, join(dataDir, "cognito", "ids.json")) : { userPoolId: "none", clientId: "none" };
+    const pool = cognito
+      ? await ensureUserPool(cognito.url, join(dataDir, "cognito", "ids.json"))
+      : { userPoolId: "none", clientId: "none" };
     // s3rver accepts only its own fixed key pair; the other stand-ins accept any.
     const env: Record<string, string> = {
       STAGE: "local",
@@ -81,10 +95,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       COGNITO_ISSUER_DOMAIN: cognito?.url ?? closed,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
+      ...(stripe
+        ? {
+            STRIPE_API_URL: stripe.url,
+            STRIPE_SECRET_KEY: stripe.secretKey,
+            STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+            STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+          }
+        : {}),
     };
     return {
       env,
       sesUrl: ses?.url ?? closed,
+      stripe,
       onS3Event: (l) => listeners.push(l),
       stop: async () => {
         await Promise.all(started.map((s) => s.stop()));

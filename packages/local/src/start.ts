@@ -23,7 +23,10 @@ const runtime = await startRuntime({
     s3: Number(process.env.LOCAL_S3_PORT ?? 4569),
     ses: Number(process.env.LOCAL_SES_PORT ?? 8005),
     cognito: Number(process.env.LOCAL_COGNITO_PORT ?? 9229),
+    stripe: Number(process.env.LOCAL_STRIPE_PORT ?? 12111),
   },
+  // Your own Stripe test keys in the environment replace the stand-in (README.md, "Card payments").
+  stripe: process.env.STRIPE_SECRET_KEY ? "none" : "stand-in",
 });
 Object.assign(process.env, runtime.env, { APP_URL: appUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "WARN" });
 
@@ -40,6 +43,7 @@ const app = await startAppServer({
   s3Endpoint: runtime.env.S3_ENDPOINT,
   mediaBucket: runtime.env.MEDIA_BUCKET,
 });
+runtime.stripe?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
 
 console.log(`
   Storyboard is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).

@@ -22,6 +22,7 @@ export async function startProduct(web: "static" | "none") {
   Object.assign(process.env, runtime.env, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "SILENT" });
   const app = await startAppServer({ port: 0, web, s3Endpoint: runtime.env.S3_ENDPOINT, mediaBucket: runtime.env.MEDIA_BUCKET });
   process.env.APP_URL = app.url;
+  runtime.stripe?.setWebhookUrl(new URL("/api/stripe/webhook", app.url.replace("localhost", "127.0.0.1")).href);
   // Core modules read the environment when first imported: only now.
   const { seedCatalog } = await import("@storyboard/core/seed");
   await seedCatalog();

@@ -2,10 +2,6 @@ import { db } from "@storyboard/core/dynamo/service";
 import { createTestUser, eventually, type TestUser } from "@storyboard/local/test/fixtures";
 import { balanceOf, confirmCard, get, post, readyScreenplay, settle } from "./test-support";
 
-/** These run against the local Stripe stand-in (packages/local/src/stripe); without it they say so and skip. */
-const standIn = !!process.env.STRIPE_API_URL;
-if (!standIn) console.warn("Payments tests skipped: no STRIPE_API_URL (the local Stripe stand-in is not running).");
-
 /** A render paid by card when points are short (docs/product.md#payments, docs/decisions.md#payments). */
 const renderBody = (screenplayId: string, paymentIntentId: string) => ({
   paymentIntentId,
@@ -33,7 +29,7 @@ async function paidIntent(user: TestUser, screenplayId: string, card = "pm_card_
   return body as { clientSecret: string; paymentIntentId: string; amount: number; points: number };
 }
 
-describe.skipIf(!standIn)("purchase-render", () => {
+describe("purchase-render", () => {
   it("prices the render per page, takes the card, and starts the render with the purchase and the render in the ledger", async () => {
     const user = await createTestUser({ points: 100 });
     const screenplay = await readyScreenplay(user, 3);

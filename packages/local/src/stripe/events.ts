@@ -1,0 +1,193 @@
+/**
+ * Stripe Events and their delivery to the app's webhook endpoint, signed as
+ * Stripe signs them (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`).
+ * A failed or non-2xx delivery is retried with exponential backoff, a bounded
+ * number of times. Tests can hold delivery and release it in any order,
+ * redeliver an event, and wait until nothing is left to deliver.
+ */
+import { createHmac } from "node:crypto";
+import { publicCopy, type StripeObject, type StripeStore } from "./store";
+
+export const API_VERSION = "2026-10-28.endive";
+
+export interface RequestInfo {
+  id: string | null;
+  idempotency_key: string | null;
+}
+
+export interface DeliveryOptions {
+  /** Attempts per delivery, the first included. */
+  attempts: number;
+  /** Wait before the first retry; doubles for each next one. */
+  retryBaseMs: number;
+}
+
+interface Delivery {
+  eventId: string;
+  attempt: number;
+  dueAt: number;
+}
+
+export interface DeliveryRecord {
+  eventId: string;
+  type: string;
+  attempt: number;
+  status: number | "error";
+  at: number;
+}
+
+/** Stripe's signature header for a payload (what `stripe.webhooks.generateTestHeaderString` makes). */
+export function signatureHeader(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const v1 = createHmac("sha256", secret).update(`${timestamp}.${payload}`, "utf8").digest("hex");
+  return `t=${timestamp},v1=${v1}`;
+}
+
+export class EventBus {
+  private queue: Delivery[] = [];
+  private held: string[] = [];
+  private holding = false;
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private idleWaiters: (() => void)[] = [];
+  private webhookUrl: string | undefined;
+  private stopped = false;
+  /** Every delivery attempt, oldest first (the control API lists the last ones). */
+  readonly log: DeliveryRecord[] = [];
+
+  constructor(
+    private readonly store: StripeStore,
+    private readonly secret: string,
+    private readonly options: DeliveryOptions,
+  ) {}
+
+  /** Where events go; until it is set they wait, as they would for an endpoint not yet created. */
+  setWebhookUrl(url: string) {
+    this.webhookUrl = url;
+    this.pump();
+  }
+
+  /** Records an Event for a state change and queues its delivery. */
+  emit(type: string, object: StripeObject, options: { previous?: Record<string, unknown>; request?: RequestInfo | null } = {}) {
+    const event = this.store.insert({
+      id: this.store.newId("evt_"),
+      object: "event",
+      api_version: API_VERSION,
+      created: this.store.now(),
+      data: {
+        object: publicCopy(object),
+        ...(options.previous && Object.keys(options.previous).length ? { previous_attributes: publicCopy(options.previous) } : {}),
+      },
+      livemode: false,
+      pending_webhooks: 1,
+      request: options.request ?? { id: null, idempotency_key: null },
+      type,
+    });
+    if (this.holding) this.held.push(event.id);
+    else this.enqueue(event.id);
+    return event;
+  }
+
+  hold() {
+    this.holding = true;
+  }
+
+  /** Stops holding; the held events are queued in `order` (ids), then the rest as they were created. */
+  release(order: string[] = []) {
+    const rest = this.held.filter((id) => !order.includes(id));
+    const ordered = [...order.filter((id) => this.held.includes(id)), ...rest];
+    this.held = [];
+    this.holding = false;
+    for (const id of ordered) this.enqueue(id);
+    return ordered;
+  }
+
+  heldEvents() {
+    return this.held.map((id) => this.store.get(id)!).map(publicCopy);
+  }
+
+  /** Queues `times` more deliveries of an event (Stripe redelivers events; tests make it do so on purpose). */
+  redeliver(eventId: string, times: number) {
+    for (let i = 0; i < times; i++) this.enqueue(eventId);
+  }
+
+  /** Resolves once nothing is queued, held for retry or being delivered (held events do not count). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.queue = [];
+    this.settleIdle();
+  }
+
+  private isIdle() {
+    return this.queue.length === 0 && this.inFlight === 0;
+  }
+
+  private enqueue(eventId: string) {
+    this.queue.push({ eventId, attempt: 1, dueAt: Date.now() });
+    this.pump();
+  }
+
+  /** One delivery at a time, in queue order among those due: the order a test releases is the order the app sees. */
+  private pump() {
+    if (this.stopped || this.inFlight > 0 || !this.webhookUrl) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.queue.length === 0) return this.settleIdle();
+    const now = Date.now();
+    const index = this.queue.findIndex((d) => d.dueAt <= now);
+    if (index < 0) {
+      const next = Math.min(...this.queue.map((d) => d.dueAt));
+      this.timer = setTimeout(() => this.pump(), next - now);
+      this.timer.unref();
+      return;
+    }
+    const [delivery] = this.queue.splice(index, 1);
+    this.inFlight++;
+    void this.deliver(delivery).finally(() => {
+      this.inFlight--;
+      this.pump();
+    });
+  }
+
+  private async deliver(delivery: Delivery) {
+    const event = this.store.get(delivery.eventId);
+    if (!event) return;
+    const payload = JSON.stringify(publicCopy(event), null, 2);
+    let status: number | "error" = "error";
+    try {
+      const res = await fetch(this.webhookUrl!, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+          "stripe-signature": signatureHeader(payload, this.secret),
+        },
+        body: payload,
+        signal: AbortSignal.timeout(30_000),
+      });
+      status = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+    } catch {
+      status = "error";
+    }
+    this.log.push({ eventId: event.id, type: event.type, attempt: delivery.attempt, status, at: Date.now() });
+    if (this.log.length > 1000) this.log.splice(0, this.log.length - 1000);
+    const delivered = typeof status === "number" && status >= 200 && status < 300;
+    if (!delivered && delivery.attempt < this.options.attempts && !this.stopped) {
+      const wait = this.options.retryBaseMs * 2 ** (delivery.attempt - 1);
+      this.queue.push({ eventId: event.id, attempt: delivery.attempt + 1, dueAt: Date.now() + wait });
+    }
+  }
+
+  private settleIdle() {
+    if (!this.isIdle() && !this.stopped) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}

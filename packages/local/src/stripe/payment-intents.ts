@@ -1,0 +1,309 @@
+/**
+ * PaymentIntents (create, retrieve, update, confirm, cancel, list) and the
+ * Charges their confirmation makes. Confirming works as Stripe.js does it,
+ * with the publishable key and the client secret; the card decides the
+ * outcome as in test mode.
+ */
+import { type Context, arrayParam, bool, createdFilter, int, listPage, mergeMetadata, need, render, str } from "./api";
+import { outcomeOf } from "./cards";
+import { attachPaymentMethod } from "./customers";
+import { cardError, invalidRequest, StripeApiError, unexpectedState } from "./errors";
+import { methodFromData, resolvePaymentMethod } from "./payment-methods";
+import type { StripeObject } from "./store";
+
+const SETUP_FUTURE_USAGE = ["on_session", "off_session"];
+
+function checkAmount(amount: number, currency: string) {
+  if (amount < 50 && currency === "usd") throw invalidRequest("Amount must be at least $0.50 usd", "amount", "amount_too_small");
+  if (amount > 99_999_999) throw invalidRequest("Amount must be no more than $999,999.99", "amount", "amount_too_large");
+}
+
+export function newPaymentIntent(
+  ctx: Context,
+  input: {
+    amount: number;
+    currency: string;
+    customer: string | null;
+    description?: string | null;
+    metadata?: Record<string, string>;
+    setupFutureUsage?: string | null;
+  },
+) {
+  const { store } = ctx;
+  const id = store.newId("pi_");
+  const intent = store.insert({
+    id,
+    object: "payment_intent",
+    allowed_payment_method_types: null,
+    amount: input.amount,
+    amount_capturable: 0,
+    amount_details: { tip: {} },
+    amount_received: 0,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: "automatic",
+    client_secret: `${id}_secret_${store.newId("").slice(0, 24)}`,
+    confirmation_method: "automatic",
+    created: store.now(),
+    currency: input.currency,
+    customer: input.customer,
+    customer_account: null,
+    description: input.description ?? null,
+    excluded_payment_method_types: null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    managed_payments: null,
+    metadata: input.metadata ?? {},
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: null,
+    payment_method_configuration_details: null,
+    payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: "automatic" } },
+    payment_method_types: ["card"],
+    payment_record: null,
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: input.setupFutureUsage ?? null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: "requires_payment_method",
+    transfer_data: null,
+    transfer_group: null,
+  });
+  ctx.events.emit("payment_intent.created", intent, { request: ctx.request });
+  return intent;
+}
+
+export function createPaymentIntent(ctx: Context) {
+  const { params } = ctx;
+  const amount = int(params, "amount", true);
+  const currency = str(params, "currency", true).toLowerCase();
+  checkAmount(amount, currency);
+  const customer = str(params, "customer");
+  if (customer) need(ctx, "customer", customer);
+  const setupFutureUsage = str(params, "setup_future_usage");
+  if (setupFutureUsage && !SETUP_FUTURE_USAGE.includes(setupFutureUsage))
+    throw invalidRequest(`Invalid setup_future_usage: must be one of ${SETUP_FUTURE_USAGE.join(", ")}`, "setup_future_usage");
+  const types = arrayParam(params, "allowed_payment_method_types").concat(arrayParam(params, "payment_method_types"));
+  if (types.some((t) => t !== "card")) throw invalidRequest("The stand-in takes only card payments.", "payment_method_types");
+  const intent: StripeObject = newPaymentIntent(ctx, {
+    amount,
+    currency,
+    customer: customer ?? null,
+    description: str(params, "description"),
+    metadata: mergeMetadata({}, params.metadata),
+    setupFutureUsage,
+  });
+  if (params.allowed_payment_method_types) intent.allowed_payment_method_types = types;
+  if (params.automatic_payment_methods?.enabled === "true") intent.automatic_payment_methods = { allow_redirects: "always", enabled: true };
+  const pm = str(params, "payment_method");
+  if (pm) ctx.store.update(intent, { payment_method: resolvePaymentMethod(ctx, pm).id, status: "requires_confirmation" });
+  if (bool(params, "confirm")) confirm(ctx, intent);
+  return render(ctx, intent);
+}
+
+export function retrievePaymentIntent(ctx: Context) {
+  const intent = need(ctx, "payment_intent", ctx.path.id);
+  if (ctx.key === "publishable") checkClientSecret(ctx, intent);
+  return render(ctx, intent);
+}
+
+export function updatePaymentIntent(ctx: Context) {
+  const { params } = ctx;
+  const intent = need(ctx, "payment_intent", ctx.path.id);
+  if (["succeeded", "canceled", "processing"].includes(intent.status))
+    throw unexpectedState(`This PaymentIntent's status is ${intent.status}, so it can no longer be updated.`);
+  const amount = int(params, "amount");
+  if (amount !== undefined) checkAmount(amount, intent.currency);
+  ctx.store.update(intent, {
+    ...(amount !== undefined ? { amount } : {}),
+    ...(params.description !== undefined ? { description: str(params, "description") ?? null } : {}),
+    ...(params.metadata !== undefined ? { metadata: mergeMetadata(intent.metadata, params.metadata) } : {}),
+    ...(params.setup_future_usage !== undefined ? { setup_future_usage: str(params, "setup_future_usage") ?? null } : {}),
+  });
+  const pm = str(params, "payment_method");
+  if (pm) ctx.store.update(intent, { payment_method: resolvePaymentMethod(ctx, pm).id, status: "requires_confirmation" });
+  return render(ctx, intent);
+}
+
+function checkClientSecret(ctx: Context, intent: StripeObject) {
+  const secret = str(ctx.params, "client_secret");
+  if (!secret) throw invalidRequest("You must provide a client_secret when using a publishable key.", "client_secret");
+  if (secret !== intent.client_secret)
+    throw invalidRequest("The client_secret provided does not match the client_secret associated with the PaymentIntent.", "client_secret");
+}
+
+/** `POST /v1/payment_intents/:id/confirm`: with the secret key, or as Stripe.js with the publishable key and client secret. */
+export function confirmPaymentIntent(ctx: Context) {
+  const intent = need(ctx, "payment_intent", ctx.path.id);
+  if (ctx.key === "publishable") checkClientSecret(ctx, intent);
+  confirm(ctx, intent);
+  return render(ctx, intent);
+}
+
+function confirm(ctx: Context, intent: StripeObject) {
+  const { params } = ctx;
+  if (intent.status === "succeeded")
+    throw unexpectedState("You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.");
+  if (intent.status === "canceled" || intent.status === "processing")
+    throw unexpectedState(`You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`);
+  const sfu = str(params, "setup_future_usage");
+  if (sfu !== undefined) intent.setup_future_usage = sfu;
+  let pm: StripeObject;
+  try {
+    if (str(params, "payment_method")) pm = resolvePaymentMethod(ctx, str(params, "payment_method")!);
+    else if (params.payment_method_data) pm = methodFromData(ctx, params.payment_method_data);
+    else if (intent.payment_method) pm = need(ctx, "payment_method", intent.payment_method);
+    else
+      throw unexpectedState(
+        "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the payment, provide a `payment_method`.",
+      );
+  } catch (error) {
+    // A card Stripe refuses outright (wrong number, expiry) is a failed attempt on the intent.
+    if (error instanceof StripeApiError && error.body.type === "card_error") failAttempt(ctx, intent, null, null, error);
+    throw error;
+  }
+  if (pm.customer && intent.customer && pm.customer !== intent.customer)
+    throw invalidRequest("The provided PaymentMethod belongs to another customer.", "payment_method");
+  chargeIntent(ctx, intent, pm);
+}
+
+/** Charges an intent with a method: success settles it; a decline leaves it `requires_payment_method` and throws Stripe's 402. */
+export function chargeIntent(ctx: Context, intent: StripeObject, pm: StripeObject) {
+  const { decline } = outcomeOf(pm._number);
+  const charge = newCharge(ctx, intent, pm, decline);
+  if (decline) {
+    const error = cardError(decline.code, decline.message, {
+      ...(decline.declineCode ? { decline_code: decline.declineCode } : {}),
+      charge: charge.id,
+    });
+    failAttempt(ctx, intent, pm, charge, error);
+    throw error;
+  }
+  ctx.store.update(intent, {
+    status: "succeeded",
+    amount_received: intent.amount,
+    payment_method: pm.id,
+    latest_charge: charge.id,
+    last_payment_error: null,
+  });
+  if (intent.customer && intent.setup_future_usage && !pm.customer) attachPaymentMethod(ctx, pm.id, intent.customer);
+  ctx.events.emit("charge.succeeded", charge, { request: ctx.request });
+  ctx.events.emit("payment_intent.succeeded", intent, { request: ctx.request });
+}
+
+function failAttempt(ctx: Context, intent: StripeObject, pm: StripeObject | null, charge: StripeObject | null, error: StripeApiError) {
+  ctx.store.update(intent, {
+    status: "requires_payment_method",
+    payment_method: null,
+    latest_charge: charge?.id ?? intent.latest_charge,
+    last_payment_error: {
+      ...error.body,
+      ...(pm ? { payment_method: JSON.parse(JSON.stringify(pm, (k, v) => (k.startsWith("_") ? undefined : v))) } : {}),
+    },
+  });
+  if (charge) ctx.events.emit("charge.failed", charge, { request: ctx.request });
+  ctx.events.emit("payment_intent.payment_failed", intent, { request: ctx.request });
+  Object.assign(error.body, { payment_intent: render(ctx, intent, []), ...(pm ? { payment_method: render(ctx, pm, []) } : {}) });
+}
+
+function newCharge(ctx: Context, intent: StripeObject, pm: StripeObject, decline: ReturnType<typeof outcomeOf>["decline"]) {
+  const { store } = ctx;
+  const ok = !decline;
+  return store.insert({
+    id: store.newId("ch_"),
+    object: "charge",
+    amount: intent.amount,
+    amount_captured: ok ? intent.amount : 0,
+    amount_refunded: 0,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: ok ? store.newId("txn_") : null,
+    billing_details: pm.billing_details,
+    calculated_statement_descriptor: "STORYBOARD",
+    captured: ok,
+    created: store.now(),
+    currency: intent.currency,
+    customer: intent.customer,
+    description: intent.description,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: decline?.code ?? null,
+    failure_message: decline?.message ?? null,
+    fraud_details: {},
+    livemode: false,
+    metadata: intent.metadata,
+    on_behalf_of: null,
+    outcome: {
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: ok ? "approved_by_network" : "declined_by_network",
+      reason: decline?.declineCode ?? null,
+      risk_level: "normal",
+      risk_score: 20,
+      seller_message: ok ? "Payment complete." : "The bank did not return any further details with this decline.",
+      type: ok ? "authorized" : "issuer_declined",
+    },
+    paid: ok,
+    payment_intent: intent.id,
+    payment_method: pm.id,
+    payment_method_details: {
+      card: { ...pm.card, checks: pm.card.checks, network: pm.card.brand, three_d_secure: null, wallet: null },
+      type: "card",
+    },
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: null,
+    refunded: false,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: ok ? "succeeded" : "failed",
+    transfer_data: null,
+    transfer_group: null,
+  });
+}
+
+export function cancelPaymentIntent(ctx: Context) {
+  const intent = need(ctx, "payment_intent", ctx.path.id);
+  if (["succeeded", "canceled"].includes(intent.status))
+    throw unexpectedState(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
+  ctx.store.update(intent, {
+    status: "canceled",
+    canceled_at: ctx.store.now(),
+    cancellation_reason: str(ctx.params, "cancellation_reason") ?? null,
+  });
+  ctx.events.emit("payment_intent.canceled", intent, { request: ctx.request });
+  return render(ctx, intent);
+}
+
+export function listPaymentIntents(ctx: Context) {
+  const customer = str(ctx.params, "customer");
+  const created = createdFilter(ctx.params);
+  return listPage(
+    ctx,
+    ctx.store.all("payment_intent", (pi) => (!customer || pi.customer === customer) && created(pi)),
+    "/v1/payment_intents",
+  );
+}
+
+export const retrieveCharge = (ctx: Context) => render(ctx, need(ctx, "charge", ctx.path.id));
+
+export function listCharges(ctx: Context) {
+  const customer = str(ctx.params, "customer");
+  const intent = str(ctx.params, "payment_intent");
+  const items = ctx.store.all("charge", (c) => (!customer || c.customer === customer) && (!intent || c.payment_intent === intent));
+  return listPage(ctx, items, "/v1/charges");
+}

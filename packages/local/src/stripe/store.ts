@@ -1,0 +1,129 @@
+/**
+ * The Stripe stand-in's data: every object by id, the idempotency records and
+ * the stand-in's own clock. In memory; `npm start` also writes it to a JSON
+ * file so customers and cards outlive a restart (docs/decisions.md#payments).
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+export type StripeObject = Record<string, any> & { id: string; object: string };
+
+/** Id prefix → collection, as Stripe names them. Longer prefixes first (sub_sched_ before sub_). */
+const PREFIXES: [string, string][] = [
+  ["sub_sched_", "subscription_schedule"],
+  ["sub_", "subscription"],
+  ["si_", "subscription_item"],
+  ["cus_", "customer"],
+  ["pm_", "payment_method"],
+  ["pi_", "payment_intent"],
+  ["ch_", "charge"],
+  ["re_", "refund"],
+  ["evt_", "event"],
+  ["prod_", "product"],
+  ["price_", "price"],
+  ["in_", "invoice"],
+  ["il_", "line_item"],
+  ["inpay_", "invoice_payment"],
+  ["clock_", "test_helpers.test_clock"],
+];
+
+export interface IdempotentResult {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
+interface Snapshot {
+  objects: Record<string, StripeObject>;
+  clockOffset: number;
+  sequence: number;
+}
+
+export class StripeStore {
+  private objects = new Map<string, StripeObject>();
+  /** Seconds the stand-in's own clock is ahead of the machine's (`/_stand-in/clock/advance`). */
+  clockOffset = 0;
+  /** Orders objects created in the same second (list endpoints are newest first). */
+  private sequence = 0;
+  readonly idempotency = new Map<string, IdempotentResult>();
+  private saveTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly file?: string) {
+    if (file && existsSync(file)) {
+      const saved = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
+      for (const [id, object] of Object.entries(saved.objects)) this.objects.set(id, object);
+      this.clockOffset = saved.clockOffset;
+      this.sequence = saved.sequence;
+    }
+  }
+
+  /** Unix seconds on the stand-in's own clock. */
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffset;
+  }
+
+  newId(prefix: string): string {
+    return `${prefix}${randomBytes(12).toString("base64url").replace(/[-_]/g, "x").slice(0, 24)}`;
+  }
+
+  /** Stores a new object (with `created` and the list order) and returns it. */
+  insert<T extends StripeObject>(object: T): T {
+    (object as Record<string, unknown>)._seq = ++this.sequence;
+    this.objects.set(object.id, object);
+    this.changed();
+    return object;
+  }
+
+  get(id: string): StripeObject | undefined {
+    return this.objects.get(id);
+  }
+
+  /** The stored object of a type, or undefined (a `cus_` id never returns a price). */
+  find(type: string, id: string): StripeObject | undefined {
+    const object = this.objects.get(id);
+    return object && object.object === type ? object : undefined;
+  }
+
+  update(object: StripeObject, changes: Record<string, unknown>) {
+    Object.assign(object, changes);
+    this.changed();
+    return object;
+  }
+
+  delete(id: string) {
+    this.objects.delete(id);
+    this.changed();
+  }
+
+  /** Objects of a type, newest first. */
+  all(type: string, filter: (o: StripeObject) => boolean = () => true): StripeObject[] {
+    return [...this.objects.values()].filter((o) => o.object === type && filter(o)).sort((a, b) => b._seq - a._seq);
+  }
+
+  /** The collection an id belongs to, from its prefix. */
+  static typeOfId(id: string): string | undefined {
+    return PREFIXES.find(([prefix]) => id.startsWith(prefix))?.[1];
+  }
+
+  changed() {
+    if (!this.file || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => this.save(), 250);
+    this.saveTimer.unref();
+  }
+
+  save() {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const snapshot: Snapshot = { objects: Object.fromEntries(this.objects), clockOffset: this.clockOffset, sequence: this.sequence };
+    writeFileSync(`${this.file}.tmp`, JSON.stringify(snapshot));
+    renameSync(`${this.file}.tmp`, this.file);
+  }
+}
+
+/** A copy for the wire: without our private fields. */
+export function publicCopy<T>(object: T): T {
+  return JSON.parse(JSON.stringify(object, (key, value) => (key.startsWith("_") ? undefined : value)));
+}
