@@ -22,6 +22,7 @@ const BROWSER_SAFE_CORE = [
   "catalog/*",
   "render/voice-assignment",
   "render/story-facts",
+  "provider/offline/prompt-reading",
   "render/pricing",
   "render/status",
   "render/progress",

@@ -1,4 +1,5 @@
 import { config } from "./config";
+import { openAiSettings } from "./provider/cloud/settings";
 
 /** What `GET /api/env` tells the browser: nothing secret. */
 export function publicEnvironment() {
@@ -15,6 +16,8 @@ export function publicEnvironment() {
     AWS_S3_URL_PREFIX: config.mediaUrlPrefix,
     GOOGLE_AUTH: process.env.GOOGLE_SIGN_IN_ENABLED === "true" ? google : null,
     TUTORIAL_VIDEO_URL: config.tutorialVideoUrl ?? null,
+    // Which image maker draws on-demand images: the picker tells the writer what the offline one cannot draw (docs/product.md#renders).
+    IMAGE_PROVIDER: openAiSettings() ? "openai" : "offline",
     STRIPE_PUBLISHABLE_KEY: process.env.STRIPE_PUBLISHABLE_KEY ?? null,
     // Only offline: the browser then confirms card payments against the local stand-in (docs/product.md#payments).
     ...(process.env.STRIPE_API_URL ? { STRIPE_API_URL: process.env.STRIPE_API_URL } : {}),

@@ -1,4 +1,4 @@
-import { DEFAULT_ESTIMATE_MS, progressPercent, timeLeftLabel } from "./progress";
+import { DEFAULT_ESTIMATE_MS, progressPercent, timeLeftFromRate, timeLeftLabel } from "./progress";
 
 const t0 = Date.parse("2026-01-01T00:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -24,13 +24,21 @@ describe("progressPercent (docs/product.md#renders)", () => {
   it("is time-based up to 89 against the estimate", () => {
     const estimate = iso(t0 + 60 * 60_000);
     expect(progressPercent({ status: "rendering", createdAt: iso(t0), estimatedCompletionTime: estimate, now: t0 + 30 * 60_000 })).toBe(50);
-    expect(progressPercent({ status: "rendering", createdAt: iso(t0), estimatedCompletionTime: estimate, now: t0 + 5 * 60 * 60_000 })).toBe(89);
+    expect(progressPercent({ status: "rendering", createdAt: iso(t0), estimatedCompletionTime: estimate, now: t0 + 5 * 60 * 60_000 })).toBe(
+      89,
+    );
     expect(progressPercent({ status: "rendering", createdAt: iso(t0), estimatedCompletionTime: estimate, now: t0 })).toBe(5);
   });
 
   it("falls back to a 3-hour estimate, and to 5 with nothing to go on", () => {
     expect(progressPercent({ status: "rendering", createdAt: iso(t0), now: t0 + DEFAULT_ESTIMATE_MS / 2 })).toBe(50);
-    expect(progressPercent({ status: "descriptions_ready" })).toBe(5);
+  });
+
+  it("stands still at a review gate, however long the writer takes", () => {
+    for (const now of [t0, t0 + 60 * 60_000, t0 + 48 * 60 * 60_000]) {
+      expect(progressPercent({ status: "descriptions_ready", createdAt: iso(t0), now })).toBe(10);
+      expect(progressPercent({ status: "assets_ready", media: { total: 10, remaining: 0 }, createdAt: iso(t0), now })).toBe(90);
+    }
   });
 });
 
@@ -41,5 +49,40 @@ describe("timeLeftLabel", () => {
     expect(timeLeftLabel("rendering", eta, t0 + 11 * 60_000)).toBe("almost done");
     expect(timeLeftLabel("generating_assets", eta, t0)).toBeNull();
     expect(timeLeftLabel("rendering", null, t0)).toBeNull();
+  });
+});
+
+describe("timeLeftFromRate", () => {
+  it("projects the measured rate onto what remains", () => {
+    expect(timeLeftFromRate([{ at: t0, done: 10 }], 100)).toBeNull();
+    expect(
+      timeLeftFromRate(
+        [
+          { at: t0, done: 10 },
+          { at: t0 + 60_000, done: 10 },
+        ],
+        100,
+      ),
+    ).toBeNull();
+    // 20 made in 2 minutes; 60 remain: 6 minutes.
+    expect(
+      timeLeftFromRate(
+        [
+          { at: t0, done: 20 },
+          { at: t0 + 60_000, done: 30 },
+          { at: t0 + 120_000, done: 40 },
+        ],
+        100,
+      ),
+    ).toBe("about 6 minutes left");
+    expect(
+      timeLeftFromRate(
+        [
+          { at: t0, done: 90 },
+          { at: t0 + 10_000, done: 99 },
+        ],
+        100,
+      ),
+    ).toBe("about 1 minute left");
   });
 });

@@ -14,6 +14,8 @@ export interface PublicEnv {
   AWS_S3_URL_PREFIX: string;
   GOOGLE_AUTH?: GoogleAuthConfig | null;
   TUTORIAL_VIDEO_URL?: string | null;
+  /** "offline" when frames are drawn on this machine: the image picker says which prompt words they follow. */
+  IMAGE_PROVIDER?: "offline" | "openai";
   /** Card payments (docs/product.md#payments); `STRIPE_API_URL` only when the server uses the offline stand-in. */
   STRIPE_PUBLISHABLE_KEY?: string | null;
   STRIPE_API_URL?: string | null;

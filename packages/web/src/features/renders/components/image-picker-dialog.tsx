@@ -14,6 +14,7 @@ import { useGenerateImage, useSaveImageOrder } from "../api/mutations";
 import type { RenderBlock } from "../api/renders";
 import { useMediaUrl } from "../hooks/use-media-url";
 import { pageContaining, pageOf, searchBlocks, withChosenFirst } from "../utils/image-picker";
+import { PromptCoverageNote } from "./prompt-coverage-note";
 
 interface Props {
   renderId: string;
@@ -47,6 +48,7 @@ function ImagePicker({ renderId, blocks, initialBlockId, onClose }: Omit<Props, 
   const generate = useGenerateImage(renderId);
 
   const matches = useMemo(() => searchBlocks(blocks, search), [blocks, search]);
+  const characterNames = useMemo(() => [...new Set(blocks.flatMap((b) => (b.character ? [b.character] : [])))], [blocks]);
   const { items, pages, page: current } = pageOf(matches, page);
 
   const selectBlock = (next: RenderBlock) => {
@@ -78,7 +80,9 @@ function ImagePicker({ renderId, blocks, initialBlockId, onClose }: Omit<Props, 
     <>
       <DialogHeader>
         <DialogTitle>Choose an image</DialogTitle>
-        <DialogDescription>The first image of a shot is the one the video shows. Pick another, or generate a new one from a prompt.</DialogDescription>
+        <DialogDescription>
+          The first image of a shot is the one the video shows. Pick another, or generate a new one from a prompt.
+        </DialogDescription>
       </DialogHeader>
       <div className="grid min-h-0 gap-6 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
         {block ? (
@@ -117,7 +121,15 @@ function ImagePicker({ renderId, blocks, initialBlockId, onClose }: Omit<Props, 
             )}
             <div className="grid gap-2 rounded-lg border p-3">
               <Label htmlFor="image-picker-prompt">Prompt for a new image</Label>
-              <Textarea id="image-picker-prompt" value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={3} maxLength={2000} />
+              <Textarea
+                id="image-picker-prompt"
+                value={prompt}
+                onChange={(e) => setPrompt(e.target.value)}
+                rows={3}
+                maxLength={2000}
+                aria-describedby="image-picker-coverage"
+              />
+              <PromptCoverageNote id="image-picker-coverage" prompt={prompt} characters={characterNames} />
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-xs text-muted-foreground">Each new image costs {IMAGE_GENERATION_COST} points.</p>
                 <Button variant="secondary" onClick={onGenerate} disabled={!prompt.trim() || generate.isPending}>
@@ -172,7 +184,6 @@ function ImagePicker({ renderId, blocks, initialBlockId, onClose }: Omit<Props, 
           )}
           <Pager page={current} pages={pages} onPage={setPage} label="Shot pages" />
         </section>
-
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onClose}>

@@ -1,5 +1,7 @@
-import { progressPercent, timeLeftLabel } from "@storyboard/core/render/progress";
+import { isReviewGate, progressPercent, timeLeftFromRate, timeLeftLabel, type MediaSample } from "@storyboard/core/render/progress";
 import type { RenderStatus } from "@storyboard/core/render/status";
+import { Hourglass } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Progress } from "../../../components/ui/progress";
 import { MEDIA_PROGRESS_STATUSES, useMediaCompletion, type RenderJob } from "../api/renders";
@@ -14,10 +16,23 @@ const PHASE: Record<string, string> = {
   compiling: "Finishing the video, poster, audio track and project archive.",
 };
 
-/** docs/product.md#renders progress: the shared formula, media counts while generating, time left while rendering. */
+/** The media counts seen while generating, to measure the rate (reset when the phase changes). */
+function useMediaSamples(status: string, done: number | undefined, now: number): MediaSample[] {
+  const samples = useRef<{ status: string; list: MediaSample[] }>({ status, list: [] });
+  useEffect(() => {
+    if (samples.current.status !== status) samples.current = { status, list: [] };
+    const list = samples.current.list;
+    if (done !== undefined && list[list.length - 1]?.done !== done) list.push({ at: now, done });
+  }, [status, done, now]);
+  return samples.current.status === status ? samples.current.list : [];
+}
+
+/** docs/product.md#renders progress: the shared formula, held at the review gates, time left from measured rates. */
 export function ProgressCard({ render, now = Date.now() }: { render: RenderJob; now?: number }) {
   const { data: media } = useMediaCompletion(render.id, render.status);
   const status = render.status as RenderStatus;
+  const generating = render.status === "generating_assets" && media ? media.total - media.remaining : undefined;
+  const samples = useMediaSamples(render.status, generating, now);
   const percent = progressPercent({
     status,
     media: MEDIA_PROGRESS_STATUSES.includes(render.status) ? media : null,
@@ -25,7 +40,11 @@ export function ProgressCard({ render, now = Date.now() }: { render: RenderJob; 
     estimatedCompletionTime: render.estimatedCompletionTime,
     now,
   });
-  const timeLeft = timeLeftLabel(status, render.estimatedCompletionTime, now);
+  const waiting = isReviewGate(status);
+  const timeLeft =
+    render.status === "generating_assets" && media
+      ? timeLeftFromRate(samples, media.total)
+      : timeLeftLabel(status, render.estimatedCompletionTime, now);
 
   return (
     <Card>
@@ -52,6 +71,11 @@ export function ProgressCard({ render, now = Date.now() }: { render: RenderJob; 
               );
             })}
           </dl>
+        )}
+        {waiting && (
+          <p className="flex items-center gap-2 text-sm font-medium" data-testid="waiting-for-you">
+            <Hourglass className="size-4 shrink-0" aria-hidden /> Waiting for you: nothing moves until you continue below.
+          </p>
         )}
         {timeLeft && (
           <p className="text-sm text-muted-foreground">

@@ -122,6 +122,19 @@ describe("render detail", () => {
     expect(router.state.location.state).toBeNull();
   });
 
+  it("does not show that dialog when the descriptions are already ready", async () => {
+    const { router } = open(renderJob({ status: "descriptions_ready" }), {}, "/dashboard");
+    await act(() => router.navigate("/renders/r1", { state: { showDescriptionsComingSoon: true } }));
+    await heading();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("holds the progress at a review gate and says it is waiting for the writer", async () => {
+    open(renderJob({ status: "descriptions_ready", createdAt: "2020-01-01T00:00:00.000Z" }));
+    expect(await screen.findByText("10%")).toBeInTheDocument();
+    expect(screen.getByTestId("waiting-for-you")).toHaveTextContent("Waiting for you");
+  });
+
   it("does not show that dialog on a plain visit", async () => {
     open(renderJob({ status: "queued" }));
     await heading();
@@ -172,7 +185,10 @@ describe("render detail", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Create Video" }));
     await waitFor(() => expect(callsTo(fetchMock, "PUT /api/renders/status")).toEqual([{ renderJobId: "r1", status: "rendering" }]));
-    expect(screen.getByRole("img", { name: "Poster of Farmland Render" })).toHaveAttribute("src", "http://media.test/bucket/renders/r1/poster.jpg");
+    expect(screen.getByRole("img", { name: "Poster of Farmland Render" })).toHaveAttribute(
+      "src",
+      "http://media.test/bucket/renders/r1/poster.jpg",
+    );
     expect(screen.queryByRole("list", { name: "Downloads" })).toBeInTheDocument();
   });
 
@@ -192,13 +208,18 @@ describe("render detail", () => {
     ]);
     expect(screen.queryByRole("button", { name: "Refresh" })).not.toBeInTheDocument();
     const voices = screen.getByRole("table");
-    expect(within(voices).getAllByRole("row").map((r) => r.textContent)).toEqual(["CharacterVoice", "NarratorGeorge", "MARYAlice"]);
+    expect(
+      within(voices)
+        .getAllByRole("row")
+        .map((r) => r.textContent),
+    ).toEqual(["CharacterVoice", "NarratorGeorge", "MARYAlice"]);
   });
 
   it("re-renders for 40 points a page, and reports the server's refusal", async () => {
     let ok = true;
     const { user, fetchMock } = open(renderJob({ status: "complete", ...completeAssets }), {
-      "POST /api/renders/re-render": () => (ok ? { renderJobId: "r1", status: "rendering" } : apiError(402, "A re-render costs 120 points.", "payment_required")),
+      "POST /api/renders/re-render": () =>
+        ok ? { renderJobId: "r1", status: "rendering" } : apiError(402, "A re-render costs 120 points.", "payment_required"),
     });
     const button = await screen.findByRole("button", { name: "Re-render for 120 points" });
     await user.click(button);

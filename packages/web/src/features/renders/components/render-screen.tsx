@@ -100,18 +100,31 @@ export function RenderScreen({ extra }: { extra?: (render: RenderJob) => ReactNo
           <RenderStatusBadge status={render.status} />
         </div>
         <p className="text-sm text-muted-foreground">
-          {[styleName(render.style), formatCreated(render.createdAt) && `Created ${formatCreated(render.createdAt)}`].filter(Boolean).join(" · ")}
+          {[styleName(render.style), formatCreated(render.createdAt) && `Created ${formatCreated(render.createdAt)}`]
+            .filter(Boolean)
+            .join(" · ")}
         </p>
       </header>
 
       <RenderBody render={render} onRetry={() => refetch()} retrying={isFetching} extra={extra} />
 
-      <DescriptionsComingSoonDialog open={comingSoon} onDismiss={dismissComingSoon} />
+      {/* Only while the descriptions are really being written: once they are ready the screen shows them. */}
+      <DescriptionsComingSoonDialog open={comingSoon && render.status === "queued"} onDismiss={dismissComingSoon} />
     </div>
   );
 }
 
-function RenderBody({ render, onRetry, retrying, extra }: { render: RenderJob; onRetry: () => void; retrying: boolean; extra?: (render: RenderJob) => ReactNode }) {
+function RenderBody({
+  render,
+  onRetry,
+  retrying,
+  extra,
+}: {
+  render: RenderJob;
+  onRetry: () => void;
+  retrying: boolean;
+  extra?: (render: RenderJob) => ReactNode;
+}) {
   const [pickerBlockId, setPickerBlockId] = useState<string | null>(null);
   const blocks = useMemo(() => timelineBlocks(render.screenplaySnapshot.blocks ?? []), [render.screenplaySnapshot.blocks]);
   const createVideo = useCreateVideo(render.id);
@@ -146,8 +159,8 @@ function RenderBody({ render, onRetry, retrying, extra }: { render: RenderJob; o
           <CardHeader>
             <CardTitle>Images ready for review</CardTitle>
             <CardDescription>
-              Look through the shots on the timeline and swap any image you'd like to change. When you're happy, create the
-              video: your first video is included in the render's price.
+              Look through the shots on the timeline and swap any image you'd like to change. When you're happy, create the video: your
+              first video is included in the render's price.
             </CardDescription>
           </CardHeader>
           <CardContent>
