@@ -27,11 +27,18 @@ const TASK_SIZING: Record<TaskName, Pick<FunctionProps, "timeout" | "memorySize"
   PlanBlocks: { timeout: TASK_TIMEOUT_SECONDS.PlanBlocks, memorySize: 512 },
   GenerateBlock: { timeout: TASK_TIMEOUT_SECONDS.GenerateBlock, memorySize: 2048, diskSize: 2048 },
   AssetsGenerated: { timeout: TASK_TIMEOUT_SECONDS.AssetsGenerated, memorySize: 512 },
-  // ffmpeg: the Lambda ceiling is 15 minutes, 10 GB of /tmp. Very long videos
-  // outgrow it; the scale path is an ECS Fargate task (`arn:aws:states:::ecs:runTask.sync`)
-  // running the same compile code in a container, swapped in for this Task.
-  // (The ffmpeg binaries come with the bundle: see stacks/bundling.ts.)
-  Compile: { timeout: TASK_TIMEOUT_SECONDS.Compile, memorySize: 3008, diskSize: 10240 },
+  // The compile phase is split so that no task comes near Lambda's 15 minutes or
+  // its memory at 200 pages (docs/decisions.md#scale). A segment is at most 40
+  // clips or 5 minutes of video: ffmpeg (x264 uses every vCPU: 3008 MB gives two)
+  // and its stills, a few hundred MB of /tmp.
+  PlanCompile: { timeout: TASK_TIMEOUT_SECONDS.PlanCompile, memorySize: 1024 },
+  CompileSegment: { timeout: TASK_TIMEOUT_SECONDS.CompileSegment, memorySize: 3008, diskSize: 2048 },
+  // The narration clips of a whole feature (about 0.5 GB of WAV at 200 pages) and its AAC and MP3.
+  CompileAudio: { timeout: TASK_TIMEOUT_SECONDS.CompileAudio, memorySize: 2048, diskSize: 4096 },
+  // Every still and narration clip, and the zip of them: about twice the media on /tmp.
+  PackageRender: { timeout: TASK_TIMEOUT_SECONDS.PackageRender, memorySize: 2048, diskSize: 10240 },
+  // The segments, the narration and the joined video (a stream copy, streamed to and from S3).
+  FinishCompile: { timeout: TASK_TIMEOUT_SECONDS.FinishCompile, memorySize: 1024, diskSize: 10240 },
   MarkFailed: { timeout: TASK_TIMEOUT_SECONDS.MarkFailed, memorySize: 512 },
 };
 

@@ -1,4 +1,4 @@
-import { DEFINITIONS, PHASES, TASK, type TaskName } from "@storyboard/core/render/workflow";
+import { DEFINITIONS, PHASES, TASK, TASK_TIMEOUT_SECONDS, type TaskName } from "@storyboard/core/render/workflow";
 import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -50,7 +50,16 @@ describe("render stack", () => {
   it("has the task states named in the definitions, with the Map, its retries and the catches", () => {
     const states = (phase: string) => JSON.parse(flatten(machineOf(phase).Properties.DefinitionString)).States;
     expect(Object.keys(states("describe"))).toEqual(expect.arrayContaining(["Describe", "MarkFailed"]));
-    expect(Object.keys(states("compile"))).toEqual(expect.arrayContaining(["Compile", "MarkFailed"]));
+    const compile = states("compile");
+    expect(Object.keys(compile)).toEqual(expect.arrayContaining(["PlanCompile", "CompileParts", "FinishCompile", "MarkFailed"]));
+    expect(compile.CompileParts.Branches[0].States.CompileSegments).toMatchObject({
+      Type: "Map",
+      ItemsPath: "$.segments",
+      MaxConcurrency: 10,
+    });
+    for (const name of ["PlanCompile", "CompileParts", "FinishCompile"]) {
+      expect(compile[name].Catch, name).toEqual([{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: "MarkFailed" }]);
+    }
     const generate = states("generate");
     expect(Object.keys(generate)).toEqual(expect.arrayContaining(["PlanBlocks", "GenerateBlocks", "AssetsGenerated", "MarkFailed"]));
     expect(generate.GenerateBlocks).toMatchObject({ Type: "Map", ItemsPath: "$.items", MaxConcurrency: 4 });
@@ -66,7 +75,7 @@ describe("render stack", () => {
     const expectedTasks: Record<string, TaskName[]> = {
       describe: ["Describe", "MarkFailed"],
       generate: ["PlanBlocks", "GenerateBlock", "AssetsGenerated", "MarkFailed"],
-      compile: ["Compile", "MarkFailed"],
+      compile: ["PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "FinishCompile", "MarkFailed"],
     };
     for (const phase of PHASES) {
       const roleId = machineOf(phase).Properties.RoleArn["Fn::GetAtt"][0];
@@ -81,11 +90,14 @@ describe("render stack", () => {
     }
   });
 
-  it("sizes the compile Lambda for ffmpeg: 3008 MB, 15 minutes, 10 GB of /tmp", () => {
-    const compile = functions[taskFunction.get("Compile")!].Properties;
-    expect(compile.MemorySize).toBe(3008);
-    expect(compile.Timeout).toBe(900);
-    expect(compile.EphemeralStorage).toEqual({ Size: 10240 });
+  it("sizes the compile Lambdas: ffmpeg segments with two vCPUs, room on /tmp for a feature's media, none over 15 minutes", () => {
+    const props = (task: TaskName) => functions[taskFunction.get(task)!].Properties;
+    expect(props("CompileSegment").MemorySize).toBe(3008);
+    for (const task of ["PackageRender", "FinishCompile"] as TaskName[]) expect(props(task).EphemeralStorage).toEqual({ Size: 10240 });
+    for (const task of ["PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "FinishCompile"] as TaskName[]) {
+      expect(props(task).Timeout, task).toBeLessThanOrEqual(900);
+      expect(props(task).Timeout, task).toBe(TASK_TIMEOUT_SECONDS[task]);
+    }
   });
 
   it("gives the task Lambdas the storage variables and the provider secrets", () => {

@@ -11,6 +11,10 @@ export const TASK_HANDLERS: Record<TaskName, string> = {
   PlanBlocks: "render/plan-blocks",
   GenerateBlock: "render/generate-block",
   AssetsGenerated: "render/assets-generated",
-  Compile: "render/compile",
+  PlanCompile: "render/plan-compile",
+  CompileSegment: "render/compile-segment",
+  CompileAudio: "render/compile-audio",
+  PackageRender: "render/package-render",
+  FinishCompile: "render/finish-compile",
   MarkFailed: "render/mark-failed",
 };

@@ -1,6 +1,6 @@
 /**
  * Media tasks off the API's event loop (docs/decisions.md#scale): under
- * `npm start` the local runner sends GenerateBlock and Compile to a small pool
+ * `npm start` the local runner sends GenerateBlock and the compile tasks to a small pool
  * of worker threads, so offline speech (WASM, synchronous), frame drawing and
  * ffmpeg orchestration never hold up a request. Describe and the bookkeeping
  * tasks stay on the main thread (they start the next phase, whose starter
@@ -9,7 +9,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
-export const THREADED_TASKS = new Set(["GenerateBlock", "Compile"]);
+export const THREADED_TASKS = new Set(["GenerateBlock", "PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "FinishCompile"]);
 
 interface Pending {
   resolve: (value: unknown) => void;

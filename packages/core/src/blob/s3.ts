@@ -1,10 +1,8 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { createReadStream, createWriteStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { config, localClientOptions } from "../config";
 
 let client: S3Client | undefined;
@@ -24,6 +22,20 @@ export async function putObject(bucket: string, key: string, body: Uint8Array | 
 export async function getObjectBytes(bucket: string, key: string): Promise<Uint8Array> {
   const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   return out.Body!.transformToByteArray();
+}
+
+/** Streams a file to S3 (up to PutObject's 5 GB), never holding it in memory: videos and archives of long renders. */
+export async function uploadFile(bucket: string, key: string, path: string, contentType: string) {
+  const { size } = await stat(path);
+  await s3().send(
+    new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }),
+  );
+}
+
+/** Streams an object to a file. */
+export async function downloadFile(bucket: string, key: string, path: string) {
+  const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  await pipeline(out.Body as Readable, createWriteStream(path));
 }
 
 export async function getObjectJson<T>(bucket: string, key: string): Promise<T> {

@@ -4,7 +4,9 @@
  * audio.mp3 and captions (.srt, .vtt). The picture is rendered as parallel
  * segments (segments.ts) joined with a stream copy, while the narration is
  * encoded by a process of its own (narration.ts); the video's length equals
- * the narration's to within half a frame.
+ * the narration's to within half a frame. The steps are exported for the
+ * render's compile tasks (render/compile.ts), which run them in separate
+ * Lambdas; compileVideo runs them all in one process.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
@@ -12,9 +14,9 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { ffmpeg } from "./ffmpeg";
 import { writeNarration } from "./narration";
-import { HEIGHT, WIDTH, planSegments, segmentCommand } from "./segments";
+import { HEIGHT, WIDTH, planSegments, planVideoSegments, type Segment, segmentCommand } from "./segments";
 import { CAPTION_BOX_HEIGHT, captionPng, titlePng } from "./text-overlay";
-import { buildTimeline, cuesOf, toSrt, toVtt } from "./timeline";
+import { buildTimeline, cuesOf, type Timeline, toSrt, toVtt } from "./timeline";
 
 export interface CompileClip {
   imagePath: string;
@@ -32,7 +34,7 @@ export interface CompileOptions {
   title?: string;
   /** Parallel ffmpeg processes (default: the number of CPUs). */
   concurrency?: number;
-  /** Video segments (default: one per process). */
+  /** Video segments (default: planVideoSegments, as the compile phase cuts them). */
   segments?: number;
 }
 
@@ -48,9 +50,6 @@ export interface CompileResult {
   /** Where each clip sits in the video. */
   timeline: { startMs: number; durationMs: number }[];
 }
-
-/** Keeps each segment's filter graph small; long renders get more segments. */
-const MAX_CLIPS_PER_SEGMENT = 40;
 
 /** Runs tasks with at most `limit` in flight; after a failure it starts no more and rejects. */
 async function runLimited(tasks: (() => Promise<unknown>)[], limit: number): Promise<void> {
@@ -76,11 +75,81 @@ function throwFirstFailure(results: PromiseSettledResult<unknown>[]): void {
   if (failure) throw failure.reason;
 }
 
-async function writePoster(imagePath: string, outPath: string, title?: string): Promise<void> {
+export async function writePoster(imagePath: string, outPath: string, title?: string): Promise<void> {
   // Separate sharp stages: sharp reorders operations inside one pipeline.
   const base = await sharp(imagePath).resize(WIDTH, HEIGHT, { fit: "cover" }).removeAlpha().png().toBuffer();
-  const titled = title?.trim() ? await sharp(base).composite([{ input: titlePng(title.trim(), WIDTH, HEIGHT) }]).png().toBuffer() : base;
+  const titled = title?.trim()
+    ? await sharp(base)
+        .composite([{ input: titlePng(title.trim(), WIDTH, HEIGHT) }])
+        .png()
+        .toBuffer()
+    : base;
   await sharp(titled).jpeg({ quality: 88 }).toFile(outPath);
+}
+
+/** A caption PNG per clip that has a caption (undefined elsewhere), written to `work`. */
+export async function writeCaptionImages(captions: (string | undefined)[], work: string): Promise<(string | undefined)[]> {
+  const paths: (string | undefined)[] = [];
+  await Promise.all(
+    captions.map(async (caption, i) => {
+      if (!caption?.trim()) return;
+      const path = join(work, `caption-${i}.png`);
+      await writeFile(path, captionPng(caption, WIDTH));
+      paths[i] = path;
+    }),
+  );
+  return paths;
+}
+
+export interface RenderSegmentInput {
+  timeline: Timeline;
+  segment: Segment;
+  /** Per clip, its still; only this segment's clips and the one it fades in from are read. */
+  images: string[];
+  captionImages?: (string | undefined)[];
+  outPath: string;
+  work: string;
+  /** Names the filter script in `work`. */
+  name: string;
+}
+
+/** Encodes one segment (segments.ts) to an MPEG-TS file. */
+export async function renderSegment(input: RenderSegmentInput): Promise<void> {
+  const scriptPath = join(input.work, `${input.name}.filter`);
+  const { graph, args } = segmentCommand({ ...input, captionY: HEIGHT - 70 - CAPTION_BOX_HEIGHT, scriptPath });
+  await writeFile(scriptPath, graph);
+  await ffmpeg(args);
+}
+
+/** The segments one after the other with the narration beside them, copied without re-encoding. */
+export async function joinSegments(segmentPaths: string[], narrationPath: string, outPath: string, work: string): Promise<void> {
+  const list = join(work, "segments.txt");
+  await writeFile(list, segmentPaths.map((p) => `file '${p.replace(/'/g, "'\\''")}'`).join("\n"));
+  await ffmpeg([
+    "-f",
+    "concat",
+    "-safe",
+    "0",
+    "-i",
+    list,
+    "-i",
+    narrationPath,
+    "-map",
+    "0:v",
+    "-map",
+    "1:a",
+    "-c",
+    "copy",
+    "-movflags",
+    "+faststart",
+    outPath,
+  ]);
+}
+
+/** The subtitle files of a video: one cue per captioned clip. */
+export function captionFiles(timeline: Timeline, captions: (string | undefined)[]): { srt: string; vtt: string } {
+  const cues = cuesOf(timeline, captions);
+  return { srt: toSrt(cues), vtt: toVtt(cues) };
 }
 
 export async function compileVideo(options: CompileOptions): Promise<CompileResult> {
@@ -98,34 +167,20 @@ export async function compileVideo(options: CompileOptions): Promise<CompileResu
     vtt: join(outDir, "captions.vtt"),
   };
   try {
-    const captionImages: (string | undefined)[] = [];
-    if (options.burnCaptions) {
-      await Promise.all(
-        clips.map(async (c, i) => {
-          if (!c.caption?.trim()) return;
-          const path = join(work, `caption-${i}.png`);
-          await writeFile(path, captionPng(c.caption, WIDTH));
-          captionImages[i] = path;
-        }),
-      );
-    }
-    // One segment per process at least, and few enough clips in each to keep every graph small.
-    const segments = planSegments(timeline, Math.max(options.segments ?? concurrency, Math.ceil(clips.length / MAX_CLIPS_PER_SEGMENT)));
+    const captionImages = options.burnCaptions
+      ? await writeCaptionImages(
+          clips.map((c) => c.caption),
+          work,
+        )
+      : [];
+    const segments = options.segments ? planSegments(timeline, options.segments) : planVideoSegments(timeline);
     const segmentPaths = segments.map((_, s) => join(work, `segment-${String(s).padStart(4, "0")}.ts`));
     const narration = join(work, "narration.m4a");
-    const renderSegments = segments.map((segment, s) => async () => {
-      const { graph, args } = segmentCommand({
-        timeline,
-        segment,
-        images: clips.map((c) => c.imagePath),
-        captionImages,
-        captionY: HEIGHT - 70 - CAPTION_BOX_HEIGHT,
-        outPath: segmentPaths[s],
-        scriptPath: join(work, `segment-${s}.filter`),
-      });
-      await writeFile(join(work, `segment-${s}.filter`), graph);
-      await ffmpeg(args);
-    });
+    const images = clips.map((c) => c.imagePath);
+    const renderSegments = segments.map(
+      (segment, s) => () =>
+        renderSegment({ timeline, segment, images, captionImages, outPath: segmentPaths[s], work, name: `segment-${s}` }),
+    );
     // The narration and poster are light: they run beside the segments.
     const narrationClips = clips.map((c, i) => ({ audioPath: c.audioPath, startMs: timeline.clips[i].startMs, durationMs: c.durationMs }));
     throwFirstFailure(
@@ -135,14 +190,12 @@ export async function compileVideo(options: CompileOptions): Promise<CompileResu
         writePoster(clips[0].imagePath, out.poster, options.title),
       ]),
     );
+    await joinSegments(segmentPaths, narration, out.video, work);
 
-    const list = join(work, "segments.txt");
-    await writeFile(list, segmentPaths.map((p) => `file '${p.replace(/'/g, "'\\''")}'`).join("\n"));
-    await ffmpeg(["-f", "concat", "-safe", "0", "-i", list, "-i", narration, "-map", "0:v", "-map", "1:a", "-c", "copy", "-movflags", "+faststart", out.video]);
-
-    const cues = cuesOf(timeline, clips.map((c) => c.caption));
-    const captionsSrt = toSrt(cues);
-    const captionsVtt = toVtt(cues);
+    const { srt: captionsSrt, vtt: captionsVtt } = captionFiles(
+      timeline,
+      clips.map((c) => c.caption),
+    );
     await Promise.all([writeFile(out.srt, captionsSrt), writeFile(out.vtt, captionsVtt)]);
     return {
       videoPath: out.video,

@@ -44,6 +44,28 @@ export function planSegments(timeline: Timeline, count: number): Segment[] {
   return segments;
 }
 
+/**
+ * How long one segment may get: each is one task (a Lambda on AWS), so it
+ * stays far inside Lambda's 15 minutes and memory at any screenplay length
+ * (docs/decisions.md#scale). At least two segments, so even a short render
+ * encodes in parallel.
+ */
+export const SEGMENT_LIMITS = { maxFrames: 300 * FPS, maxClips: 40, minSegments: 2 };
+
+/** Segments within `limits`: the fewest equal runs that keep every one inside them. */
+export function planVideoSegments(timeline: Timeline, limits = SEGMENT_LIMITS): Segment[] {
+  const { clips, totalFrames } = timeline;
+  let count = Math.max(limits.minSegments, Math.ceil(totalFrames / limits.maxFrames), Math.ceil(clips.length / limits.maxClips));
+  for (;;) {
+    const segments = planSegments(timeline, count);
+    const fits = segments.every(
+      (s) => s.endClip - s.firstClip <= limits.maxClips && (s.endFrame - s.startFrame <= limits.maxFrames || s.endClip - s.firstClip === 1),
+    );
+    if (fits || count >= clips.length) return segments;
+    count = Math.min(clips.length, Math.ceil(count * 1.1));
+  }
+}
+
 /** Frames during which clip i's picture is visible (its own part plus the next fade). */
 function visibleFrames(timeline: Timeline, i: number): number {
   const next = timeline.clips[i + 1];
@@ -170,6 +192,20 @@ export function segmentCommand(input: SegmentInput): { graph: string; args: stri
  * moves in whole pixels and saves another ~15 % for ~5 % more bits.
  */
 export const VIDEO_ENCODING = [
-  "-c:v", "libx264", "-preset", "superfast", "-tune", "zerolatency", "-crf", "26", "-x264-params", "subme=0",
-  "-pix_fmt", "yuv420p", "-r", String(FPS), "-g", String(FPS * 4),
+  "-c:v",
+  "libx264",
+  "-preset",
+  "superfast",
+  "-tune",
+  "zerolatency",
+  "-crf",
+  "26",
+  "-x264-params",
+  "subme=0",
+  "-pix_fmt",
+  "yuv420p",
+  "-r",
+  String(FPS),
+  "-g",
+  String(FPS * 4),
 ];

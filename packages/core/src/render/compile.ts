@@ -1,96 +1,222 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { getObjectBytes, putObject } from "../blob/s3";
-import { renderKeys } from "../blob/keys";
+import { extname, join } from "node:path";
+import { deletePrefix, downloadFile, uploadFile } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { writeProjectZip } from "../media/archive";
-import { type CompileClip, compileVideo } from "../media/compile";
-import { getRenderBlocks, getRenderJob, hasMedia, toBlockView } from "./jobs";
+import { captionFiles, joinSegments, renderSegment, writeCaptionImages, writePoster } from "../media/compile";
+import { writeNarration } from "../media/narration";
+import { planVideoSegments } from "../media/segments";
+import { buildTimeline } from "../media/timeline";
+import {
+  COMPILE_OUTPUTS,
+  type CompilePlan,
+  compileKeys,
+  outputKey,
+  outputOf,
+  readCompilePlan,
+  type SegmentItem,
+  writeCompilePlan,
+} from "./compile-plan";
+import { mapWithLimit } from "./concurrency";
+import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem, toBlockView } from "./jobs";
 import { notifyRender } from "./notify";
+
+/**
+ * The compile phase (docs/architecture.md#render-phases), split across tasks so
+ * each stays well inside one Lambda's time and memory at 200 pages
+ * (docs/decisions.md#scale): PlanCompile writes the plan; then, in parallel,
+ * one CompileSegment per run of clips, CompileAudio (the combined narration)
+ * and PackageRender (poster, captions, project zip); FinishCompile joins the
+ * segments and the narration with a stream copy and finishes the render.
+ * Every task is idempotent: its files have fixed keys and it can run again.
+ */
 
 /** The caption of a block in the video and the subtitle files. */
 export const captionOf = (b: { type: string; text: string; character?: string | null }) =>
   b.type === "dialogue" && b.character ? `${b.character}: ${b.text}` : b.text;
 
-const OUTPUTS = [
-  { file: "video.mp4", type: "video", field: "outputFilePath", contentType: "video/mp4", result: "videoPath" },
-  { file: "poster.jpg", type: "poster", field: "posterImagePath", contentType: "image/jpeg", result: "posterPath" },
-  { file: "audio.mp3", type: "combined_audio", field: "combinedAudioPath", contentType: "audio/mpeg", result: "audioPath" },
-  { file: "project.zip", type: "project_zip", field: "projectZipPath", contentType: "application/zip", result: "zipPath" },
-] as const;
+/** Files moved to and from S3 at once by one task. */
+const TRANSFER_CONCURRENCY = 8;
 
-/**
- * The compile phase: the video (each block's chosen image held for its audio),
- * the poster, the combined audio and the project archive, stored next to the
- * render's media and linked from the job.
- */
-export async function compileRender(renderJobId: string) {
+async function inWorkDir<T>(renderJobId: string, run: (work: string) => Promise<T>): Promise<T> {
+  const work = await mkdtemp(join(tmpdir(), `compile-${renderJobId.slice(0, 8)}-`));
+  try {
+    return await run(work);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const clipFile = (work: string, kind: "img" | "aud", i: number, key: string) =>
+  join(work, `${kind}-${String(i).padStart(5, "0")}${extname(key)}`);
+
+/** Downloads clips' images or audio (by clip index) and answers their local paths, indexed by clip. */
+async function download(work: string, plan: CompilePlan, kind: "img" | "aud", indexes: number[]): Promise<string[]> {
+  const paths: string[] = new Array(plan.clips.length).fill("");
+  await mapWithLimit(indexes, TRANSFER_CONCURRENCY, async (i) => {
+    const key = kind === "img" ? plan.clips[i].image : plan.clips[i].audio;
+    paths[i] = clipFile(work, kind, i, key);
+    await downloadFile(config.mediaBucket, key, paths[i]);
+  });
+  return paths;
+}
+
+const allClips = (plan: CompilePlan) => plan.clips.map((_, i) => i);
+const timelineOf = (plan: CompilePlan) => buildTimeline(plan.clips.map((c) => c.durationMs));
+const compiling = (job: RenderJobItem) => job.status === "rendering" || job.status === "compiling";
+
+/** PlanCompile: checks every media block has its image and audio, and writes the plan. */
+export async function planCompile(renderJobId: string): Promise<{ renderJobId: string; skipped: boolean; segments: SegmentItem[] }> {
   const job = await getRenderJob(renderJobId);
-  if (job.status !== "rendering" && job.status !== "compiling") return { renderJobId, skipped: true };
+  if (!compiling(job)) return { renderJobId, skipped: true, segments: [] };
+  const clips = (await getRenderBlocks(renderJobId)).filter(hasMedia).map((b) => {
+    const image = b.imageUrl?.[0];
+    if (!image || !b.audioUrl || !b.duration) throw new Error(`Block ${b.blockId} has no image or audio to compile`);
+    return { blockId: b.blockId, image, audio: b.audioUrl, durationMs: b.duration, caption: captionOf(b) };
+  });
+  if (!clips.length) throw new Error(`Render ${renderJobId} has no blocks to compile`);
   await db.entities.renderJob.patch({ renderJobId }).set({ status: "compiling" }).go();
   const videoJobId = randomUUID();
   await db.entities.videoJob.create({ videoJobId, renderJobId, userId: job.userId, status: "processing" }).go();
+  const segments = planVideoSegments(buildTimeline(clips.map((c) => c.durationMs)));
+  const plan: CompilePlan = { renderJobId, videoJobId, title: job.title, burnCaptions: job.burnCaptions ?? false, clips, segments };
+  return { renderJobId, skipped: false, segments: await writeCompilePlan(job, plan) };
+}
 
-  const work = await mkdtemp(join(tmpdir(), `render-${renderJobId.slice(0, 8)}-`));
-  try {
-    const blocks = await getRenderBlocks(renderJobId);
-    const timeline = blocks.filter(hasMedia);
-    const clips: CompileClip[] = [];
-    for (const [i, b] of timeline.entries()) {
-      const image = b.imageUrl?.[0];
-      if (!image || !b.audioUrl || !b.duration) throw new Error(`Block ${b.blockId} has no image or audio to compile`);
-      const imagePath = join(work, `img-${String(i).padStart(5, "0")}${image.slice(image.lastIndexOf("."))}`);
-      const audioPath = join(work, `aud-${String(i).padStart(5, "0")}.wav`);
-      await writeFile(imagePath, await getObjectBytes(config.mediaBucket, image));
-      await writeFile(audioPath, await getObjectBytes(config.mediaBucket, b.audioUrl));
-      clips.push({ imagePath, audioPath, durationMs: b.duration, caption: captionOf(b) });
-    }
-    const outDir = join(work, "out");
-    const compiled = await compileVideo({ clips, outDir, burnCaptions: job.burnCaptions ?? false, title: job.title });
+/** CompileSegment: encodes one run of clips (with the picture it fades in from) as an MPEG-TS segment. */
+export async function compileSegment({ renderJobId, segment: index }: SegmentItem) {
+  const job = await getRenderJob(renderJobId);
+  const plan = await readCompilePlan(job);
+  const segment = plan.segments[index];
+  if (!segment) throw new Error(`Render ${renderJobId} has no segment ${index}`);
+  return inWorkDir(renderJobId, async (work) => {
+    const own = Array.from({ length: segment.endClip - segment.firstClip }, (_, k) => segment.firstClip + k);
+    const images = await download(work, plan, "img", segment.firstClip > 0 ? [segment.firstClip - 1, ...own] : own);
+    const captions = plan.burnCaptions
+      ? await writeCaptionImages(
+          plan.clips.map((c, i) => (own.includes(i) ? c.caption : undefined)),
+          work,
+        )
+      : [];
+    const outPath = join(work, "segment.ts");
+    await renderSegment({ timeline: timelineOf(plan), segment, images, captionImages: captions, outPath, work, name: `segment-${index}` });
+    await uploadFile(config.mediaBucket, compileKeys.segment(job, index), outPath, "video/mp2t");
+    return { renderJobId, segment: index };
+  });
+}
 
-    const editList = timeline.map((b, i) => ({
-      blockId: b.blockId,
-      startMs: compiled.timeline[i].startMs,
-      durationMs: compiled.timeline[i].durationMs,
-      image: `images/${String(i + 1).padStart(4, "0")}-${b.blockId}${clips[i].imagePath.slice(clips[i].imagePath.lastIndexOf("."))}`,
-      audio: `audio/${String(i + 1).padStart(4, "0")}-${b.blockId}.wav`,
+/** CompileAudio: the combined narration, as AAC for the video and MP3 for download. */
+export async function compileAudio({ renderJobId }: { renderJobId: string }) {
+  const job = await getRenderJob(renderJobId);
+  const plan = await readCompilePlan(job);
+  const timeline = timelineOf(plan);
+  await inWorkDir(renderJobId, async (work) => {
+    const audio = await download(work, plan, "aud", allClips(plan));
+    const clips = plan.clips.map((c, i) => ({ audioPath: audio[i], startMs: timeline.clips[i].startMs, durationMs: c.durationMs }));
+    const m4a = join(work, "narration.m4a");
+    const mp3 = join(work, "audio.mp3");
+    await writeNarration(clips, work, m4a, mp3);
+    await uploadFile(config.mediaBucket, compileKeys.narration(job), m4a, "audio/mp4");
+    await uploadFile(config.mediaBucket, outputKey(job, "audio.mp3"), mp3, outputOf("audio.mp3").contentType);
+  });
+  return { renderJobId };
+}
+
+/** PackageRender: the poster and the project zip (images, narration clips, captions, screenplay, edit list). */
+export async function packageRender({ renderJobId }: { renderJobId: string }) {
+  const job = await getRenderJob(renderJobId);
+  const plan = await readCompilePlan(job);
+  const timeline = timelineOf(plan);
+  const blocks = await getRenderBlocks(renderJobId);
+  await inWorkDir(renderJobId, async (work) => {
+    const [images, audio] = [await download(work, plan, "img", allClips(plan)), await download(work, plan, "aud", allClips(plan))];
+    const poster = join(work, "poster.jpg");
+    await writePoster(images[0], poster, plan.title);
+    const { srt, vtt } = captionFiles(
+      timeline,
+      plan.clips.map((c) => c.caption),
+    );
+    const number = (i: number) => String(i + 1).padStart(4, "0");
+    const editList = plan.clips.map((c, i) => ({
+      blockId: c.blockId,
+      startMs: timeline.clips[i].startMs,
+      durationMs: timeline.clips[i].durationMs,
+      image: `images/${number(i)}-${c.blockId}${extname(c.image)}`,
+      audio: `audio/${number(i)}-${c.blockId}.wav`,
     }));
+    const zip = join(work, "project.zip");
     await writeProjectZip({
-      outPath: join(outDir, "project.zip"),
-      images: timeline.map((_, i) => ({ name: editList[i].image, path: clips[i].imagePath })),
-      audio: timeline.map((_, i) => ({ name: editList[i].audio, path: clips[i].audioPath })),
-      captionsSrt: compiled.captionsSrt,
-      captionsVtt: compiled.captionsVtt,
+      outPath: zip,
+      images: editList.map((e, i) => ({ name: e.image, path: images[i] })),
+      audio: editList.map((e, i) => ({ name: e.audio, path: audio[i] })),
+      captionsSrt: srt,
+      captionsVtt: vtt,
       screenplayJson: { title: job.title, style: job.style, ...(job.screenplaySnapshot as object), blocks: blocks.map(toBlockView) },
       editList,
     });
+    await uploadFile(config.mediaBucket, outputKey(job, "poster.jpg"), poster, outputOf("poster.jpg").contentType);
+    await uploadFile(config.mediaBucket, outputKey(job, "project.zip"), zip, outputOf("project.zip").contentType);
+  });
+  return { renderJobId };
+}
 
-    const zipPath = join(outDir, "project.zip");
-    const files: Record<(typeof OUTPUTS)[number]["result"], string> = { ...compiled, zipPath };
-    const folder = renderKeys.folder(job.userId, renderJobId);
-    const paths: Record<string, string> = {};
-    for (const o of OUTPUTS) {
-      const key = `${folder}${o.file}`;
-      await putObject(config.mediaBucket, key, await readFile(files[o.result]), o.contentType);
-      await db.entities.renderMedia
-        .put({ renderJobId, blockId: "_render", type: o.type, variant: "main", userId: job.userId, screenplayId: job.screenplayId, url: key, duration: o.type === "video" ? compiled.durationMs : undefined })
-        .go();
-      paths[o.field] = key;
-    }
-    await db.entities.renderJob
-      .patch({ renderJobId })
-      .set({ ...paths, status: "complete", completedAt: new Date().toISOString(), hostingState: "hosted", shareableLink: `${config.appUrl}/renders/${renderJobId}` })
+/** FinishCompile: joins the segments and the narration (stream copy), links the deliverables and completes the render. */
+export async function finishCompile({ renderJobId }: { renderJobId: string }) {
+  const job = await getRenderJob(renderJobId);
+  if (!compiling(job)) return { renderJobId, skipped: true };
+  const plan = await readCompilePlan(job);
+  const durationMs = timelineOf(plan).totalMs;
+  await inWorkDir(renderJobId, async (work) => {
+    const segmentPaths = plan.segments.map((_, s) => join(work, `segment-${String(s).padStart(4, "0")}.ts`));
+    const narration = join(work, "narration.m4a");
+    await mapWithLimit(segmentPaths, TRANSFER_CONCURRENCY, (path, s) =>
+      downloadFile(config.mediaBucket, compileKeys.segment(job, s), path),
+    );
+    await downloadFile(config.mediaBucket, compileKeys.narration(job), narration);
+    const video = join(work, "video.mp4");
+    await joinSegments(segmentPaths, narration, video, work);
+    await uploadFile(config.mediaBucket, outputKey(job, "video.mp4"), video, outputOf("video.mp4").contentType);
+  });
+  const paths: Record<string, string> = {};
+  for (const o of COMPILE_OUTPUTS) {
+    const url = outputKey(job, o.file);
+    await db.entities.renderMedia
+      .put({
+        renderJobId,
+        blockId: "_render",
+        type: o.type,
+        variant: "main",
+        userId: job.userId,
+        screenplayId: job.screenplayId,
+        url,
+        duration: o.type === "video" ? durationMs : undefined,
+      })
       .go();
-    await db.entities.videoJob.patch({ renderJobId, videoJobId }).set({ status: "complete" }).go();
-    await notifyRender("renderComplete", job);
-    return { renderJobId, status: "complete", durationMs: compiled.durationMs };
-  } catch (error) {
-    await db.entities.videoJob.patch({ renderJobId, videoJobId }).set({ status: "failed" }).go();
-    throw error;
-  } finally {
-    await rm(work, { recursive: true, force: true });
+    paths[o.field] = url;
+  }
+  await db.entities.renderJob
+    .patch({ renderJobId })
+    .set({
+      ...paths,
+      status: "complete",
+      completedAt: new Date().toISOString(),
+      hostingState: "hosted",
+      shareableLink: `${config.appUrl}/renders/${renderJobId}`,
+    })
+    .go();
+  await db.entities.videoJob.patch({ renderJobId, videoJobId: plan.videoJobId }).set({ status: "complete" }).go();
+  await deletePrefix(config.mediaBucket, compileKeys.folder(job));
+  await notifyRender("renderComplete", job);
+  return { renderJobId, status: "complete", durationMs };
+}
+
+/** After a failed compile (MarkFailed): the video job says so too. */
+export async function compileFailed(renderJobId: string) {
+  const { data } = await db.entities.videoJob.query.byRender({ renderJobId }).go({ pages: "all" });
+  for (const v of data.filter((v) => v.status === "processing")) {
+    await db.entities.videoJob.patch({ renderJobId, videoJobId: v.videoJobId }).set({ status: "failed" }).go();
   }
 }

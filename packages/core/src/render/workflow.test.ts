@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   BLOCK_CONCURRENCY,
   BLOCK_RETRY,
+  COMPILE_STATES,
   compileDefinition,
   DEFINITIONS,
   describeDefinition,
@@ -9,6 +10,7 @@ import {
   generateDefinition,
   PHASES,
   RENDER_FAILED,
+  SEGMENT_CONCURRENCY,
   type State,
   type StateMachineDefinition,
   TASK,
@@ -28,13 +30,16 @@ function expectWellFormed(def: { StartAt: string; States: Record<string, State> 
   expect(names).toContain(def.StartAt);
   const reached = new Set<string>([def.StartAt]);
   for (const state of Object.values(def.States)) {
-    const targets = [state.Next, ...((state.Catch as State[] | undefined) ?? []).map((c) => c.Next)].filter(Boolean);
+    const choices = ((state.Choices as State[] | undefined) ?? []).map((c) => c.Next);
+    const targets = [state.Next, state.Default, ...choices, ...((state.Catch as State[] | undefined) ?? []).map((c) => c.Next)].filter(
+      Boolean,
+    );
     for (const target of targets) {
       expect(names).toContain(target);
       reached.add(target as string);
     }
     const terminal = state.End === true || state.Type === "Fail" || state.Type === "Succeed";
-    expect(terminal || typeof state.Next === "string").toBe(true);
+    expect(terminal || typeof state.Next === "string" || state.Type === "Choice").toBe(true);
   }
   expect([...reached].sort()).toEqual([...names].sort());
 }
@@ -81,11 +86,38 @@ describe("render workflow definitions", () => {
     expectWellFormed(def);
   });
 
-  it("compile: one Compile task, caught into MarkFailed", () => {
+  it("compile: PlanCompile, then segments, narration and archive in parallel, then FinishCompile", () => {
     const def = compileDefinition(arn);
-    expect(def.StartAt).toBe("Compile");
-    expect(def.States.Compile).toMatchObject({ Type: "Task", Resource: arn("Compile"), End: true });
-    catchesToMarkFailed(def.States.Compile);
+    expect(def.StartAt).toBe("PlanCompile");
+    expect(def.States.PlanCompile).toMatchObject({ Type: "Task", Resource: arn("PlanCompile"), Next: COMPILE_STATES.check });
+    // Nothing to compile (the render moved on, or this is a duplicate start): end quietly.
+    expect(def.States[COMPILE_STATES.check]).toMatchObject({
+      Type: "Choice",
+      Choices: [{ Variable: "$.skipped", BooleanEquals: true, Next: COMPILE_STATES.nothing }],
+      Default: COMPILE_STATES.parts,
+    });
+    const parts = def.States[COMPILE_STATES.parts] as unknown as {
+      Type: string;
+      Branches: StateMachineDefinition[];
+      Next: string;
+      ResultPath: null;
+    };
+    expect(parts).toMatchObject({ Type: "Parallel", Next: "FinishCompile", ResultPath: null });
+    expect(parts.Branches.map((b) => b.StartAt)).toEqual([COMPILE_STATES.segments, "CompileAudio", "PackageRender"]);
+    const map = parts.Branches[0].States[COMPILE_STATES.segments];
+    expect(map).toMatchObject({ Type: "Map", ItemsPath: "$.segments", MaxConcurrency: SEGMENT_CONCURRENCY, ResultPath: null, End: true });
+    const segment = (map.ItemProcessor as unknown as StateMachineDefinition).States.CompileSegment;
+    expect(segment).toMatchObject({
+      Type: "Task",
+      Resource: arn("CompileSegment"),
+      Parameters: { "renderJobId.$": "$.renderJobId", "segment.$": "$.segment" },
+    });
+    expect(segment.Retry).toEqual([BLOCK_RETRY]);
+    for (const branch of parts.Branches) expectWellFormed(branch);
+    catchesToMarkFailed(def.States.PlanCompile);
+    catchesToMarkFailed(def.States[COMPILE_STATES.parts]);
+    catchesToMarkFailed(def.States.FinishCompile);
+    expect(def.States.FinishCompile).toMatchObject({ Type: "Task", Resource: arn("FinishCompile"), End: true });
     expectWellFormed(def);
   });
 
@@ -124,9 +156,7 @@ describe("render workflow definitions", () => {
     const tasks = PHASES.flatMap((phase) => tasksOf(DEFINITIONS[phase](resolve)));
     expect(new Set(asked)).toEqual(new Set(tasks));
     expect(new Set(tasks)).toEqual(new Set(Object.values(TASK)));
-    expect(tasksOf(generateDefinition(arn)).sort()).toEqual(
-      ["AssetsGenerated", "GenerateBlock", "MarkFailed", "PlanBlocks"].sort(),
-    );
+    expect(tasksOf(generateDefinition(arn)).sort()).toEqual(["AssetsGenerated", "GenerateBlock", "MarkFailed", "PlanBlocks"].sort());
   });
 });
 
@@ -134,15 +164,27 @@ describe("task time limits", () => {
   it("states every task's limit in the definition, so the local runner does not stop a long compile at its 60 s default", () => {
     const arnOf = (t: string) => `arn:${t}`;
     for (const phase of PHASES) {
-      const visit = (states: Record<string, { Type: string; TimeoutSeconds?: number; ItemProcessor?: { States: Record<string, never> } }>) => {
+      const visit = (
+        states: Record<
+          string,
+          {
+            Type: string;
+            TimeoutSeconds?: number;
+            ItemProcessor?: { States: Record<string, never> };
+            Branches?: { States: Record<string, never> }[];
+          }
+        >,
+      ) => {
         for (const [name, state] of Object.entries(states)) {
           if (state.Type === "Task") expect(state.TimeoutSeconds).toBe(TASK_TIMEOUT_SECONDS[name as keyof typeof TASK_TIMEOUT_SECONDS]);
           if (state.ItemProcessor) visit(state.ItemProcessor.States);
+          for (const branch of state.Branches ?? []) visit(branch.States);
         }
       };
       visit(DEFINITIONS[phase](arnOf as never).States as never);
     }
-    expect(TASK_TIMEOUT_SECONDS.Compile).toBe(900);
+    // No compile task may exceed Lambda's ceiling.
+    for (const t of ["PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "FinishCompile"] as const)
+      expect(TASK_TIMEOUT_SECONDS[t]).toBeLessThanOrEqual(900);
   });
 });
-

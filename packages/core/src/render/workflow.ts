@@ -18,7 +18,11 @@ export const TASK = {
   planBlocks: "PlanBlocks",
   generateBlock: "GenerateBlock",
   assetsGenerated: "AssetsGenerated",
-  compile: "Compile",
+  planCompile: "PlanCompile",
+  compileSegment: "CompileSegment",
+  compileAudio: "CompileAudio",
+  packageRender: "PackageRender",
+  finishCompile: "FinishCompile",
   markFailed: "MarkFailed",
 } as const;
 
@@ -26,10 +30,19 @@ export type TaskName = (typeof TASK)[keyof typeof TASK];
 
 /** The Map state of the generate phase. */
 export const GENERATE_BLOCKS_MAP = "GenerateBlocks";
+/** The compile phase's states around its tasks. */
+export const COMPILE_STATES = {
+  check: "AnythingToCompile",
+  nothing: "NothingToCompile",
+  parts: "CompileParts",
+  segments: "CompileSegments",
+} as const;
 /** The terminal state after MarkFailed: the execution ends FAILED. */
 export const RENDER_FAILED = "RenderFailed";
 /** At most this many block tasks run at once in one render. */
 export const BLOCK_CONCURRENCY = 4;
+/** At most this many video segments are encoded at once in one render (one Lambda each on AWS). */
+export const SEGMENT_CONCURRENCY = 10;
 
 export const PHASES = ["describe", "generate", "compile"] as const;
 export type Phase = (typeof PHASES)[number];
@@ -74,7 +87,12 @@ export const TASK_TIMEOUT_SECONDS: Record<TaskName, number> = {
   PlanBlocks: 60,
   GenerateBlock: 300,
   AssetsGenerated: 60,
-  Compile: 900,
+  PlanCompile: 120,
+  // Lambda's ceiling. A segment is at most SEGMENT_LIMITS long (media/segments.ts), far less.
+  CompileSegment: 900,
+  CompileAudio: 900,
+  PackageRender: 900,
+  FinishCompile: 900,
   MarkFailed: 60,
 };
 
@@ -177,14 +195,70 @@ export function generateDefinition(resolve: ResolveTask): StateMachineDefinition
   };
 }
 
-/** Phase 3: video, poster, combined audio and project zip. Input `{ renderJobId }`. */
+/**
+ * Phase 3: video, poster, combined audio and project zip. Input `{ renderJobId }`.
+ * PlanCompile writes the plan to S3 (core/render/compile-plan.ts) and answers
+ * `{ renderJobId, skipped, segments: [{ renderJobId, segment }] }`; the video's
+ * segments, the narration and the archive are made in parallel tasks, then
+ * FinishCompile joins the segments with a stream copy (docs/decisions.md#scale).
+ */
 export function compileDefinition(resolve: ResolveTask): StateMachineDefinition {
+  const branch = (name: string, state: State) => ({ StartAt: name, States: { [name]: state } });
+  const part = (name: TaskName) =>
+    branch(
+      name,
+      task(resolve, name, {
+        Parameters: { "renderJobId.$": "$.renderJobId" },
+        ResultPath: null,
+        Retry: [LAMBDA_TRANSIENT_RETRY, BLOCK_RETRY],
+        End: true,
+      }),
+    );
   return {
     TimeoutSeconds: PHASE_TIMEOUT_SECONDS.compile,
-    Comment: "Render phase 3: compile the video, poster, combined audio and project archive.",
-    StartAt: TASK.compile,
+    Comment: "Render phase 3: compile the video in parallel segments, the narration, poster and project archive, then join the video.",
+    StartAt: TASK.planCompile,
     States: {
-      [TASK.compile]: task(resolve, TASK.compile, {
+      [TASK.planCompile]: task(resolve, TASK.planCompile, {
+        Parameters: { "renderJobId.$": "$.renderJobId" },
+        Catch: catchToMarkFailed(),
+        Next: COMPILE_STATES.check,
+      }),
+      [COMPILE_STATES.check]: {
+        Type: "Choice",
+        Choices: [{ Variable: "$.skipped", BooleanEquals: true, Next: COMPILE_STATES.nothing }],
+        Default: COMPILE_STATES.parts,
+      },
+      [COMPILE_STATES.nothing]: { Type: "Succeed" },
+      [COMPILE_STATES.parts]: {
+        Type: "Parallel",
+        Branches: [
+          branch(COMPILE_STATES.segments, {
+            Type: "Map",
+            ItemsPath: "$.segments",
+            MaxConcurrency: SEGMENT_CONCURRENCY,
+            ItemProcessor: {
+              ProcessorConfig: { Mode: "INLINE" },
+              ...branch(TASK.compileSegment, {
+                Type: "Task",
+                Resource: resolve(TASK.compileSegment),
+                TimeoutSeconds: TASK_TIMEOUT_SECONDS[TASK.compileSegment],
+                Parameters: { "renderJobId.$": "$.renderJobId", "segment.$": "$.segment" },
+                Retry: [BLOCK_RETRY],
+                End: true,
+              }),
+            },
+            ResultPath: null,
+            End: true,
+          }),
+          part(TASK.compileAudio),
+          part(TASK.packageRender),
+        ],
+        ResultPath: null,
+        Catch: catchToMarkFailed(),
+        Next: TASK.finishCompile,
+      },
+      [TASK.finishCompile]: task(resolve, TASK.finishCompile, {
         Parameters: { "renderJobId.$": "$.renderJobId" },
         ResultPath: null,
         Catch: catchToMarkFailed(),
@@ -209,6 +283,7 @@ export function tasksOf(definition: StateMachineDefinition): TaskName[] {
       if (state.Type === "Task") names.add(name as TaskName);
       const processor = (state.ItemProcessor ?? state.Iterator) as { States?: Record<string, State> } | undefined;
       if (processor?.States) visit(processor.States);
+      for (const branch of (state.Branches ?? []) as { States: Record<string, State> }[]) visit(branch.States);
     }
   };
   visit(definition.States);

@@ -1,8 +1,10 @@
+import { compileFailed } from "@storyboard/core/render/compile";
 import { markRenderFailed } from "@storyboard/core/render/failure";
 import { task } from "./task";
 
 interface FailedInput {
   renderJobId: string;
+  phase?: string;
   /** Step Functions' Catch puts the error here (ResultPath $.error). */
   error?: { Error?: string; Cause?: string };
   blockId?: string;
@@ -16,5 +18,6 @@ export const handler = task("MarkFailed", async (input: FailedInput) => {
     blockId: input.blockId,
     kind: input.kind,
   });
+  if (input.phase === "compile") await compileFailed(input.renderJobId);
   return { renderJobId: input.renderJobId, status: "failed" };
 });

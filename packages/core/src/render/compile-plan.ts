@@ -1,0 +1,64 @@
+import { renderKeys } from "../blob/keys";
+import { getObjectJson, putObject } from "../blob/s3";
+import { config } from "../config";
+import type { Segment } from "../media/segments";
+
+/**
+ * The compile phase's plan (docs/decisions.md#scale). PlanCompile writes it to
+ * S3 once; the segment, audio and archive tasks and the final join read it,
+ * so the state machine carries only `{ renderJobId, segment }` per segment and
+ * every task sees the same clips, timing and segments.
+ */
+export interface PlannedClip {
+  blockId: string;
+  /** S3 keys in the media bucket. */
+  image: string;
+  audio: string;
+  durationMs: number;
+  caption: string;
+}
+
+export interface CompilePlan {
+  renderJobId: string;
+  videoJobId: string;
+  title: string;
+  burnCaptions: boolean;
+  clips: PlannedClip[];
+  /** Runs of consecutive clips, each encoded by one CompileSegment task. */
+  segments: Segment[];
+}
+
+/** One item of the compile Map. */
+export interface SegmentItem {
+  renderJobId: string;
+  segment: number;
+}
+
+type Owner = { userId: string; renderJobId: string };
+
+/** Intermediate files of a compile, removed when the render is finished. */
+export const compileKeys = {
+  folder: (owner: Owner) => `${renderKeys.folder(owner.userId, owner.renderJobId)}compile/`,
+  plan: (owner: Owner) => `${compileKeys.folder(owner)}plan.json`,
+  segment: (owner: Owner, segment: number) => `${compileKeys.folder(owner)}segment-${String(segment).padStart(4, "0")}.ts`,
+  narration: (owner: Owner) => `${compileKeys.folder(owner)}narration.m4a`,
+};
+
+/** The deliverables, in the render's folder and linked from the job. */
+export const COMPILE_OUTPUTS = [
+  { file: "video.mp4", type: "video", field: "outputFilePath", contentType: "video/mp4" },
+  { file: "poster.jpg", type: "poster", field: "posterImagePath", contentType: "image/jpeg" },
+  { file: "audio.mp3", type: "combined_audio", field: "combinedAudioPath", contentType: "audio/mpeg" },
+  { file: "project.zip", type: "project_zip", field: "projectZipPath", contentType: "application/zip" },
+] as const;
+
+export type CompileOutput = (typeof COMPILE_OUTPUTS)[number];
+export const outputKey = (owner: Owner, file: CompileOutput["file"]) => `${renderKeys.folder(owner.userId, owner.renderJobId)}${file}`;
+export const outputOf = (file: CompileOutput["file"]) => COMPILE_OUTPUTS.find((o) => o.file === file)!;
+
+export async function writeCompilePlan(owner: Owner, plan: CompilePlan): Promise<SegmentItem[]> {
+  await putObject(config.mediaBucket, compileKeys.plan(owner), JSON.stringify(plan), "application/json");
+  return plan.segments.map((_, segment) => ({ renderJobId: owner.renderJobId, segment }));
+}
+
+export const readCompilePlan = (owner: Owner) => getObjectJson<CompilePlan>(config.mediaBucket, compileKeys.plan(owner));
