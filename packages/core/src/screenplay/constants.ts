@@ -14,3 +14,7 @@ export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 
 /** The file-input `accept` value and the extensions the parser dispatches on. */
 export const ACCEPTED_EXTENSIONS = ".fdx,.xml,.osf,.fadein,.fountain";
+/** The same list for people to read: ".fdx, .xml, .osf, .fadein or .fountain". */
+export const ACCEPTED_EXTENSIONS_TEXT = ACCEPTED_EXTENSIONS.split(",")
+  .join(", ")
+  .replace(/, ([^,]+)$/, " or $1");

@@ -1,6 +1,6 @@
 import { AppError } from "../error";
 import { assemble } from "./assemble";
-import { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES } from "./constants";
+import { ACCEPTED_EXTENSIONS_TEXT, MAX_UPLOAD_BYTES } from "./constants";
 import { notA } from "./errors";
 import { parseFadeIn } from "./fadein";
 import { parseFdx } from "./fdx";
@@ -19,7 +19,7 @@ const FORMAT_BY_EXTENSION = new Map<string, ScreenplayFormat>([
   [".fountain", "fountain"],
 ]);
 
-const EXTENSION_LIST = ACCEPTED_EXTENSIONS.split(",").join(", ").replace(/, ([^,]+)$/, " or $1");
+const EXTENSION_LIST = ACCEPTED_EXTENSIONS_TEXT;
 
 /** The format a file name promises, or undefined when the extension is not accepted. */
 export function formatForFileName(fileName: string): ScreenplayFormat | undefined {

@@ -43,7 +43,10 @@ function dashboard(handlers: Record<string, Handler> = {}) {
 
 const screenplayList = () => screen.findByRole("list", { name: "Screenplays" });
 const renderList = () => screen.findByRole("list", { name: "Renders" });
-const rowTitles = (list: HTMLElement) => within(list).getAllByRole("listitem").map((li) => li.querySelector("[title]")?.getAttribute("title"));
+const rowTitles = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole("listitem")
+    .map((li) => li.querySelector("[title]")?.getAttribute("title"));
 
 describe("dashboard: recent screenplays", () => {
   it("lists 4 per page with relative upload times, pages with next and previous", async () => {
@@ -184,5 +187,12 @@ describe("dashboard routes", () => {
     });
     renderApp("/dashboard");
     expect(await screen.findByRole("dialog")).toHaveTextContent("500 points");
+    // The first visit after sign-up is a welcome, not a welcome back.
+    expect(screen.getByText("Welcome, Jane. Here's what you're working on.")).toBeInTheDocument();
+  });
+
+  it("says 'Welcome back' once the welcome has been seen", async () => {
+    dashboard();
+    expect(await screen.findByText("Welcome back, Jane. Here's what you're working on.")).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { ActivitySummary } from "../../features/dashboard/components/activity-summary";
-import { WelcomeDialog } from "../../features/dashboard/components/welcome-dialog";
+import { dismissedBefore, WelcomeDialog } from "../../features/dashboard/components/welcome-dialog";
 import { useRenderList } from "../../features/renders/api/render-list";
 import { RecentRenders } from "../../features/renders/components/recent-renders";
 import { useScreenplays } from "../../features/screenplays/api/screenplays";
@@ -21,12 +21,15 @@ export function DashboardScreen() {
   const renders = useRenderList();
   const [uploadOpen, setUploadOpen] = useState(false);
   const firstName = user?.fullName?.trim().split(/\s+/)[0];
+  // The first visit (the welcome not yet seen) is a welcome, not a welcome back; read once, before the dialog stores its flag.
+  const [returning] = useState(dismissedBefore);
+  const greeting = returning ? "Welcome back" : "Welcome";
 
   return (
     <div>
       <PageHeader
         title="Dashboard"
-        description={firstName ? `Welcome back, ${firstName}. Here's what you're working on.` : "Here's what you're working on."}
+        description={firstName ? `${greeting}, ${firstName}. Here's what you're working on.` : "Here's what you're working on."}
         actions={
           <Button onClick={() => setUploadOpen(true)}>
             <Upload aria-hidden /> Upload Screenplay

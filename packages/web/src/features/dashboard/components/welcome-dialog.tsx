@@ -7,7 +7,8 @@ import { APP_NAME } from "../../../config/env";
 /** Set when the welcome has been dismissed; its value is the time of dismissal. */
 export const WELCOME_STORAGE_KEY = "welcomeDismissedAt";
 
-function dismissedBefore(): boolean {
+/** True once the welcome has been seen: the dashboard then says "Welcome back". */
+export function dismissedBefore(): boolean {
   try {
     return !!localStorage.getItem(WELCOME_STORAGE_KEY);
   } catch {
@@ -37,8 +38,8 @@ export function WelcomeDialog({ points }: { points: number }) {
           </div>
           <DialogTitle>Welcome to {APP_NAME}!</DialogTitle>
           <DialogDescription>
-            You have <span className="font-semibold text-foreground">{points.toLocaleString()} points</span> to start with. A render
-            costs 100 points per screenplay page, so that's enough for {Math.floor(points / 100)} page{points >= 200 ? "s" : ""}.
+            You have <span className="font-semibold text-foreground">{points.toLocaleString()} points</span> to start with. A render costs
+            100 points per screenplay page, so that's enough for {Math.floor(points / 100)} page{points >= 200 ? "s" : ""}.
           </DialogDescription>
         </DialogHeader>
         <ol className="grid gap-2 text-sm text-muted-foreground">

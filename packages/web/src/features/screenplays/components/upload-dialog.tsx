@@ -70,7 +70,8 @@ export function UploadDialog({ open, onOpenChange, onModerationBlocked }: Upload
     const chosen = values.file as File;
     start();
     try {
-      const { id } = await upload.mutateAsync({ file: chosen, title: values.title?.trim() || titleFromFileName(chosen.name) });
+      // Left empty, the server names it from the screenplay's title page, else the file name (docs/decisions.md).
+      const { id } = await upload.mutateAsync({ file: chosen, title: values.title?.trim() ?? "" });
       complete();
       setFinishing(true);
       await new Promise((resolve) => setTimeout(resolve, DONE_PAUSE_MS));
@@ -136,9 +137,15 @@ export function UploadDialog({ open, onOpenChange, onModerationBlocked }: Upload
                       {...field}
                       maxLength={MAX_TITLE_LENGTH}
                       disabled={uploading}
-                      placeholder={file ? titleFromFileName(file.name) : "Defaults to the file name"}
+                      placeholder={
+                        file ? `From the title page, else "${titleFromFileName(file.name)}"` : "From the title page, else the file name"
+                      }
+                      aria-describedby="upload-title-hint"
                     />
                   </FormControl>
+                  <p id="upload-title-hint" className="text-xs text-muted-foreground">
+                    Leave it empty to use the title on your screenplay&apos;s title page (or the file name if it has none).
+                  </p>
                   <FormMessage />
                 </FormItem>
               )}

@@ -54,7 +54,8 @@ describe("upload dialog", () => {
     await user.upload(fileInput(), fdx("The Night Shift.fdx", 3 * 1024 * 1024 + 200 * 1024));
     expect(screen.getByText("The Night Shift.fdx")).toBeInTheDocument();
     expect(screen.getByText("3.2 MB")).toBeInTheDocument();
-    expect(screen.getByRole("textbox", { name: /title/i })).toHaveAttribute("placeholder", "The Night Shift");
+    expect(screen.getByRole("textbox", { name: /title/i })).toHaveAttribute("placeholder", 'From the title page, else "The Night Shift"');
+    expect(screen.getByText(/Leave it empty to use the title on your screenplay's title page/)).toBeInTheDocument();
   });
 
   it("refuses a file of another type with 'Invalid file type'", async () => {
@@ -62,7 +63,7 @@ describe("upload dialog", () => {
     const { user } = setup();
     await user.upload(fileInput(), new File(["hello"], "notes.docx"));
     expect(await screen.findByText("Invalid file type")).toBeInTheDocument();
-    expect(screen.getByText(`Please upload a ${ACCEPTED_EXTENSIONS} file.`)).toBeInTheDocument();
+    expect(screen.getByText("Please upload a .fdx, .xml, .osf, .fadein or .fountain file.")).toBeInTheDocument();
     expect(screen.queryByText("notes.docx")).not.toBeInTheDocument();
   });
 
@@ -86,7 +87,7 @@ describe("upload dialog", () => {
     expect(await screen.findByText("Dropped.fdx")).toBeInTheDocument();
   });
 
-  it("shows rising progress while uploading, sends the default title, then opens the screenplay", async () => {
+  it("shows rising progress while uploading, leaves the title to the server when none is typed, then opens the screenplay", async () => {
     let answer!: (r: Response) => void;
     let sent: FormData | undefined;
     mockFetch({
@@ -105,7 +106,8 @@ describe("upload dialog", () => {
     await waitFor(() => expect(Number(bar.getAttribute("aria-valuenow"))).toBeGreaterThan(first));
     expect(Number(bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
     expect(screen.getByRole("button", { name: "Uploading..." })).toBeDisabled();
-    expect(sent?.get("title")).toBe("Farmland");
+    // The server prefers the screenplay's title page, then the file name.
+    expect(sent?.get("title")).toBe("");
     expect((sent?.get("file") as File).name).toBe("Farmland.fdx");
 
     await act(async () => answer(json({ id: "sp-42" })));

@@ -1,4 +1,4 @@
-import { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES } from "@storyboard/core/screenplay/constants";
+import { ACCEPTED_EXTENSIONS, ACCEPTED_EXTENSIONS_TEXT, MAX_UPLOAD_BYTES } from "@storyboard/core/screenplay/constants";
 
 /** The extensions the file box accepts, lower-case with their dot. */
 export const ACCEPTED_EXTENSION_LIST = ACCEPTED_EXTENSIONS.split(",").map((e) => e.trim().toLowerCase());
@@ -14,7 +14,7 @@ export interface FileProblem {
 export function checkScreenplayFile(file: { name: string; size: number }): FileProblem | null {
   const name = file.name.toLowerCase();
   if (!ACCEPTED_EXTENSION_LIST.some((ext) => name.endsWith(ext))) {
-    return { title: "Invalid file type", description: `Please upload a ${ACCEPTED_EXTENSIONS} file.` };
+    return { title: "Invalid file type", description: `Please upload a ${ACCEPTED_EXTENSIONS_TEXT} file.` };
   }
   if (file.size > MAX_UPLOAD_BYTES) {
     return { title: "File too large", description: `File size should not exceed ${MAX_UPLOAD_MB}MB.` };

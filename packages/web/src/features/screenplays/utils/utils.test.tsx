@@ -53,7 +53,7 @@ describe("checkScreenplayFile", () => {
   it("refuses other types with the spec's message naming the accepted list", () => {
     expect(checkScreenplayFile({ name: "notes.docx", size: 10 })).toEqual({
       title: "Invalid file type",
-      description: `Please upload a ${ACCEPTED_EXTENSIONS} file.`,
+      description: "Please upload a .fdx, .xml, .osf, .fadein or .fountain file.",
     });
     expect(checkScreenplayFile({ name: "fdx", size: 10 })?.title).toBe("Invalid file type");
   });
