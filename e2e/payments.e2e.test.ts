@@ -4,10 +4,6 @@ import { fountainScreenplay } from "../packages/functions/src/api/billing/test-s
 import { appUrl, launchBrowser } from "./browser";
 import { signedInContext } from "./support";
 
-/** These run against the local Stripe stand-in (packages/local/src/stripe); without it they say so and skip. */
-const standIn = !!process.env.STRIPE_API_URL;
-if (!standIn) console.warn("Payments tests skipped: no STRIPE_API_URL (the local Stripe stand-in is not running).");
-
 /** Card payments in a real browser against the offline Stripe stand-in (docs/product.md#payments). */
 let browser: Browser;
 beforeAll(async () => {
@@ -50,7 +46,7 @@ const balanceValue = async (page: Page) => {
   return typeof b === "number" ? b : b.balance;
 };
 
-describe.skipIf(!standIn)("payments in a real browser", () => {
+describe("payments in a real browser", () => {
   it("buys $20 of points with 4242…, then shows the balance, the ledger row, the payment and the card", async () => {
     const { page, context } = await signedInContext(browser, { points: 500 });
     await page.goto(appUrl("/pricing"));
