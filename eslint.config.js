@@ -5,6 +5,7 @@ import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
+import regexp from "eslint-plugin-regexp";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -108,6 +109,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Every pattern may meet hostile text (an upload, a form field, a provider's answer): none may backtrack
+    // or rescan super-linearly (docs/decisions.md#hardening). Tests and fixtures build their own input.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/fixtures/**", "e2e/**"],
+    plugins: { regexp },
+    rules: { "regexp/no-super-linear-backtracking": "error", "regexp/no-super-linear-move": "error" },
   },
   {
     // Tests write terse loops (comma expressions) over pixels and bytes.

@@ -46,7 +46,7 @@ export function settings(app: App): Settings {
   const siteDomainName = read("SITE_DOMAIN");
   const siteDomain = siteDomainName ? { domainName: siteDomainName, hostedZone: read("SITE_HOSTED_ZONE") } : undefined;
   const apiDomainName = read("API_DOMAIN");
-  const siteUrl = (siteDomain ? `https://${siteDomain.domainName}` : read("SITE_URL") ?? LOCAL_SITE_URL).replace(/\/+$/, "");
+  const siteUrl = (siteDomain ? `https://${siteDomain.domainName}` : (read("SITE_URL") ?? LOCAL_SITE_URL)).replace(/(?<!\/)\/+$/, "");
   const mailDomain = siteDomain?.domainName ?? "storyboard.local";
   return {
     siteUrl,

@@ -34,9 +34,13 @@ export const command: Command = {
         const output = { title: title ?? null, format, pageCount, blocks, characterDictionary, sceneDictionary };
         process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
       } else {
-        const speakers = Object.entries(characterDictionary).filter(([, c]) => c.isSpeaker).map(([name]) => name);
-        console.log(`${title ?? path.basename(file)} (${format}): ${pageCount} page(s), ${blocks.length} blocks, ` +
-          `${Object.keys(sceneDictionary).length} scenes, ${speakers.length} speaking characters`);
+        const speakers = Object.entries(characterDictionary)
+          .filter(([, c]) => c.isSpeaker)
+          .map(([name]) => name);
+        console.log(
+          `${title ?? path.basename(file)} (${format}): ${pageCount} page(s), ${blocks.length} blocks, ` +
+            `${Object.keys(sceneDictionary).length} scenes, ${speakers.length} speaking characters`,
+        );
         if (speakers.length) console.log(`Speakers: ${speakers.join(", ")}`);
       }
       return 0;
@@ -46,7 +50,7 @@ export const command: Command = {
         : (error as NodeJS.ErrnoException).code === "ENOENT"
           ? `File not found: ${file}`
           : (error as Error).message;
-      console.error(`storyboard parse: ${message.replace(/\s*\n\s*/g, " ")}`);
+      console.error(`storyboard parse: ${message.replace(/(?<!\s)\s*\n\s*/g, " ")}`);
       return 1;
     }
   },

@@ -23,7 +23,7 @@ export function wrapLines(text: string, maxChars: number, maxLines: number): str
   if (line) lines.push(line);
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = `${kept[maxLines - 1].replace(/[\s.,;:!?-]*$/, "").slice(0, maxChars - 1)}\u2026`;
+    kept[maxLines - 1] = `${kept[maxLines - 1].replace(/(?<![\s.,;:!?-])[\s.,;:!?-]*$/, "").slice(0, maxChars - 1)}\u2026`;
     return kept;
   }
   return lines.map((l) => (l.length > maxChars ? `${l.slice(0, maxChars - 1)}\u2026` : l));

@@ -57,7 +57,7 @@ export function spokenText(block: { type: string; text: string }): string {
     .replace(/^(INT\.?\/EXT\.?|I\/E\.?)\s*/i, "Interior, exterior. ")
     .replace(/^INT\.?\s*/i, "Interior. ")
     .replace(/^EXT\.?\s*/i, "Exterior. ")
-    .replace(/\s+-\s+/g, ". ");
+    .replace(/(?<!\s)\s+-\s+/g, ". ");
 }
 
 function imageScene(scene: DescribedScenes[string] | undefined): ImageScene | undefined {

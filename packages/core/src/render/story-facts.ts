@@ -95,9 +95,9 @@ function ageOf(name: string, intro: string, gender: CharacterFacts["gender"]): s
 }
 
 function roleOf(name: string, intro: string): string | undefined {
-  const found = intro.match(new RegExp(`${escape(name)}\\s*(?:\\([^)]*\\))?\\s*,\\s*([^,.;]{3,60}),`, "iu"))?.[1]?.trim();
+  const found = intro.match(new RegExp(`${escape(name)}(?:\\s*\\([^()]*\\))?\\s*,\\s*([^,.;]{3,60}),`, "iu"))?.[1]?.trim();
   if (!found || /^\d/.test(found)) return undefined;
-  return found.replace(/\b(early|mid|late)?[- ]?\d0['’]?s\b/gi, "").replace(/^[\s,]+|[\s,]+$/g, "") || undefined;
+  return found.replace(/\b(early|mid|late)?[- ]?\d0['’]?s\b/gi, "").replace(/^[\s,]+|(?<![\s,])[\s,]+$/g, "") || undefined;
 }
 
 /** Reads a character from the whole script: introduction, later action, parentheticals, how others address them. */

@@ -1,4 +1,5 @@
 import { normaliseCharacterName } from "./character-names";
+import { MAX_CHARACTER_NAME_LENGTH } from "./constants";
 import { countWords, estimatedCostForPages, pageCountForWords } from "./pages";
 import { guessCharacterProfiles } from "./profile";
 import type { RawScreenplay } from "./raw";
@@ -24,6 +25,12 @@ export function assemble(raw: RawScreenplay, format: ScreenplayFormat): ParsedSc
     if (p.kind === "character") {
       speaker = normaliseCharacterName(p.text) || undefined;
       dual = Boolean(p.dual);
+      if (speaker && speaker.length > MAX_CHARACTER_NAME_LENGTH) {
+        // No name is this long: keep the words, but nobody is called that.
+        blocks.push({ id: blockId(blocks.length + 1), type: "general", text: p.text });
+        speaker = undefined;
+        continue;
+      }
       if (speaker) names.add(speaker);
       continue;
     }

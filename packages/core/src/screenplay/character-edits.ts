@@ -1,11 +1,12 @@
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { normaliseCharacterName } from "./character-names";
+import { MAX_CHARACTER_NAME_LENGTH } from "./constants";
 import { guessCharacterProfile } from "./profile";
 import { getOwnScreenplay, loadBlocks } from "./records";
 import type { CharacterDictionary } from "./types";
 
-export const MAX_CHARACTER_NAME_LENGTH = 60;
+export { MAX_CHARACTER_NAME_LENGTH };
 
 /** A name typed by the user, made canonical as the parser does ("Ben (V.O.)" is BEN), or a 400. */
 export function characterNameFromInput(raw: string): string {

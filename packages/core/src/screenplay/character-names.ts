@@ -1,8 +1,32 @@
 /** Character cue normalisation. Browser-safe. */
 
-// A trailing "(V.O.)", "(O.S.)", "(CONT'D)", "（失われた）", "[cont'd]"…
-const EXTENSION = /\s*[(（[][^()（）[\]]*[)）\]]\s*$/u;
-const BARE_CONTD = /\s+CONT['’]?D\.?$/iu;
+const OPENERS = "(（[";
+const CLOSERS = ")）]";
+// Tried on the last few characters only, so the cost does not grow with the cue.
+const BARE_CONTD = /(?<!\s)\s+CONT['’]?D\.?$/iu;
+const BARE_CONTD_TAIL = 16;
+
+/**
+ * Drops trailing extensions — "(V.O.)", "(O.S.)", "(CONT'D)", "（失われた）",
+ * "[cont'd]" — and a bare "CONT'D", from the end inwards. Linear in the length
+ * of the cue: each step removes what it scanned.
+ */
+export function withoutExtensions(cue: string): string {
+  let name = cue.trimEnd();
+  for (;;) {
+    if (CLOSERS.includes(name[name.length - 1] ?? "")) {
+      let open = name.length - 2;
+      while (open >= 0 && !OPENERS.includes(name[open]) && !CLOSERS.includes(name[open])) open--;
+      if (open < 0 || !OPENERS.includes(name[open])) return name;
+      name = name.slice(0, open).trimEnd();
+    } else {
+      const tail = name.slice(-BARE_CONTD_TAIL);
+      const contd = BARE_CONTD.exec(tail);
+      if (!contd) return name;
+      name = name.slice(0, name.length - tail.length + contd.index).trimEnd();
+    }
+  }
+}
 
 /**
  * The one name a character goes by: extensions dropped, Fountain markers (@,
@@ -10,18 +34,19 @@ const BARE_CONTD = /\s+CONT['’]?D\.?$/iu;
  * "BEN (V.O.)(CONT'D)" are all "BEN". Returns "" when nothing is left.
  */
 export function normaliseCharacterName(raw: string): string {
-  let name = raw.replace(/\s+/g, " ").trim().replace(/^@/, "").replace(/\s*\^$/, "").trim();
-  for (let previous = ""; previous !== name; ) {
-    previous = name;
-    name = name.replace(EXTENSION, "").replace(BARE_CONTD, "").trim();
-  }
-  return name.replace(/[:：]$/, "").trim().toUpperCase();
+  let name = raw.replace(/\s+/g, " ").trim().replace(/^@/, "");
+  if (name.endsWith("^")) name = name.slice(0, -1);
+  name = withoutExtensions(name);
+  if (name.endsWith(":") || name.endsWith("：")) name = name.slice(0, -1);
+  return name.trim().toUpperCase();
 }
 
 /** Names in a Final Draft "Cast List" paragraph: "(WALTER, MARY)". */
 export function castListNames(text: string): string[] {
-  return text
-    .replace(/^\s*[(（]|[)）]\s*$/g, "")
+  let list = text.trim();
+  if (list.startsWith("(") || list.startsWith("（")) list = list.slice(1);
+  if (list.endsWith(")") || list.endsWith("）")) list = list.slice(0, -1);
+  return list
     .split(/[,;\n]/)
     .map(normaliseCharacterName)
     .filter(Boolean);

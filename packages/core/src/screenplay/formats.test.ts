@@ -12,7 +12,9 @@ const osf = (paragraphs: string, extra = "") =>
 describe("Final Draft details", () => {
   it("decodes entities and character references without a DTD", () => {
     const parsed = parseScreenplay(
-      utf8(fdx('<Paragraph Type="Action"><Text>Fish &amp; chips &lt;hot&gt; &quot;now&quot; &#39;ok&#39; &#x2014; &#8212;</Text></Paragraph>')),
+      utf8(
+        fdx('<Paragraph Type="Action"><Text>Fish &amp; chips &lt;hot&gt; &quot;now&quot; &#39;ok&#39; &#x2014; &#8212;</Text></Paragraph>'),
+      ),
       "x.fdx",
     );
     expect(parsed.blocks[0].text).toBe("Fish & chips <hot> \"now\" 'ok' — —");
@@ -20,24 +22,32 @@ describe("Final Draft details", () => {
 
   it("turns U+2028 and CRLF into line breaks and skips empty paragraphs", () => {
     const parsed = parseScreenplay(
-      utf8(fdx('<Paragraph Type="Action"><Text>One\u2028two\r\nthree</Text></Paragraph><Paragraph Type="Action"><Text>  </Text></Paragraph><Paragraph Type="Action"/>')),
+      utf8(
+        fdx(
+          '<Paragraph Type="Action"><Text>One\u2028two\r\nthree</Text></Paragraph><Paragraph Type="Action"><Text>  </Text></Paragraph><Paragraph Type="Action"/>',
+        ),
+      ),
       "x.fdx",
     );
     expect(parsed.blocks).toEqual([{ id: "b0001", type: "action", text: "One\ntwo\nthree" }]);
   });
 
   it("keeps whitespace inside runs while ignoring the indentation between elements", () => {
-    const xml = fdx('\n  <Paragraph Type="Action">\n    <Text>one</Text>\n    <Text>\n</Text><Text>two </Text>\n    <Text> three</Text>\n  </Paragraph>\n');
+    const xml = fdx(
+      '\n  <Paragraph Type="Action">\n    <Text>one</Text>\n    <Text>\n</Text><Text>two </Text>\n    <Text> three</Text>\n  </Paragraph>\n',
+    );
     expect(parseScreenplay(utf8(xml), "x.fdx").blocks[0].text).toBe("one\ntwo three");
   });
 
   it("applies AllCaps run styling and upper-cases headings and cues", () => {
     const parsed = parseScreenplay(
-      utf8(fdx(
-        '<Paragraph Type="Action"><Text Style="Bold+AllCaps">fade in:</Text></Paragraph>' +
-          '<Paragraph Type="Scene Heading"><Text>int. barn - </Text><Text>dusk</Text></Paragraph>' +
-          '<Paragraph Type="Character"><Text>old Man (O.S.)</Text></Paragraph><Paragraph Type="Dialogue"><Text>Who is there?</Text></Paragraph>',
-      )),
+      utf8(
+        fdx(
+          '<Paragraph Type="Action"><Text Style="Bold+AllCaps">fade in:</Text></Paragraph>' +
+            '<Paragraph Type="Scene Heading"><Text>int. barn - </Text><Text>dusk</Text></Paragraph>' +
+            '<Paragraph Type="Character"><Text>old Man (O.S.)</Text></Paragraph><Paragraph Type="Dialogue"><Text>Who is there?</Text></Paragraph>',
+        ),
+      ),
       "x.fdx",
     );
     expect(parsed.blocks.map((b) => b.text)).toEqual(["FADE IN:", "INT. BARN - DUSK", "Who is there?"]);
@@ -56,20 +66,29 @@ describe("Final Draft details", () => {
   it("reads Windows-1252 files that say so, and UTF-16 with a byte order mark", () => {
     const latin = new Uint8Array([
       ...utf8('<?xml version="1.0" encoding="windows-1252"?><FinalDraft><Content><Paragraph Type="Action"><Text>Caf'),
-      0xe9, 0x20, 0x93, 0x6f, 0x6b, 0x94,
+      0xe9,
+      0x20,
+      0x93,
+      0x6f,
+      0x6b,
+      0x94,
       ...utf8("</Text></Paragraph></Content></FinalDraft>"),
     ]);
     expect(parseScreenplay(latin, "x.fdx").blocks[0].text).toBe("Café “ok”");
     const text = fdx('<Paragraph Type="Action"><Text>Привет</Text></Paragraph>');
     const utf16 = new Uint8Array(2 + text.length * 2);
     utf16.set([0xff, 0xfe]);
-    for (let i = 0; i < text.length; i++) utf16[2 + i * 2] = text.charCodeAt(i) & 0xff, utf16[3 + i * 2] = text.charCodeAt(i) >> 8;
+    for (let i = 0; i < text.length; i++) ((utf16[2 + i * 2] = text.charCodeAt(i) & 0xff), (utf16[3 + i * 2] = text.charCodeAt(i) >> 8));
     expect(parseScreenplay(utf16, "x.fdx").blocks[0].text).toBe("Привет");
   });
 
   it("treats names that exist on every JavaScript object as plain text", () => {
     const parsed = parseScreenplay(
-      utf8(fdx('<Paragraph Type="constructor"><Text>&constructor; &toString;</Text></Paragraph><Paragraph Type="Action"><Text>x</Text></Paragraph>')),
+      utf8(
+        fdx(
+          '<Paragraph Type="constructor"><Text>&constructor; &toString;</Text></Paragraph><Paragraph Type="Action"><Text>x</Text></Paragraph>',
+        ),
+      ),
       "x.fdx",
     );
     expect(parsed.blocks[0]).toEqual({ id: "b0001", type: "general", text: "&constructor; &toString;" });
@@ -84,14 +103,16 @@ describe("Final Draft details", () => {
 describe("Open Screenplay Format details", () => {
   it("reads style by basestylename, basestyle and name, and custom styles by their base", () => {
     const parsed = parseScreenplay(
-      utf8(osf(
-        '<para><style basestylename="Scene Heading"/><text>int. a - day</text></para>' +
-          '<para><style basestyle="Action"/><text>Two.</text></para>' +
-          '<para><style name="Action" font="Courier"/><text>Three.</text></para>' +
-          '<para><style basestyle="Aside"/><text>Four.</text></para>' +
-          '<para><style basestyle="Unknown"/><text>Five.</text></para>',
-        '<styles><style name="Aside" basestyle="Shot" allcaps="1"/></styles>',
-      )),
+      utf8(
+        osf(
+          '<para><style basestylename="Scene Heading"/><text>int. a - day</text></para>' +
+            '<para><style basestyle="Action"/><text>Two.</text></para>' +
+            '<para><style name="Action" font="Courier"/><text>Three.</text></para>' +
+            '<para><style basestyle="Aside"/><text>Four.</text></para>' +
+            '<para><style basestyle="Unknown"/><text>Five.</text></para>',
+          '<styles><style name="Aside" basestyle="Shot" allcaps="1"/></styles>',
+        ),
+      ),
       "x.osf",
     );
     expect(parsed.blocks.map(({ type, text }) => ({ type, text }))).toEqual([
@@ -105,7 +126,11 @@ describe("Open Screenplay Format details", () => {
 
   it("joins runs, strips escaped pseudo-HTML and keeps a literal angle bracket", () => {
     const parsed = parseScreenplay(
-      utf8(osf('<para><style basestyle="Action"/><text>&lt;b&gt;Loud&lt;/b&gt; </text><text bold="1">and </text><text>&lt;font="Arial"&gt;clear&lt;/font&gt; &lt;3</text></para>')),
+      utf8(
+        osf(
+          '<para><style basestyle="Action"/><text>&lt;b&gt;Loud&lt;/b&gt; </text><text bold="1">and </text><text>&lt;font="Arial"&gt;clear&lt;/font&gt; &lt;3</text></para>',
+        ),
+      ),
       "x.xml",
     );
     expect(parsed.blocks[0].text).toBe("Loud and clear <3");
@@ -118,11 +143,17 @@ describe("Open Screenplay Format details", () => {
       utf8(osf(speech("A", "one") + speech("B", "two", ' dualdialogue="1"') + speech("C", "three") + speech("D", "four"))),
       "x.xml",
     );
-    expect(parsed.blocks.map((b) => [b.character, b.dual ?? false])).toEqual([["A", false], ["B", true], ["C", true], ["D", false]]);
+    expect(parsed.blocks.map((b) => [b.character, b.dual ?? false])).toEqual([
+      ["A", false],
+      ["B", true],
+      ["C", true],
+      ["D", false],
+    ]);
   });
 
   it("takes the title from the title page, then <info>, ignoring placeholders", () => {
-    const page = (title: string) => `<titlepage><para bookmark="Title"><style basestyle="Normal Text"/><text>${title}</text></para></titlepage>`;
+    const page = (title: string) =>
+      `<titlepage><para bookmark="Title"><style basestyle="Normal Text"/><text>${title}</text></para></titlepage>`;
     const body = '<para><style basestyle="Action"/><text>x</text></para>';
     const withPage = `<?xml version="1.0"?><document version="40"><info title="From Info"/><paragraphs>${body}</paragraphs>${page("Real Title")}</document>`;
     expect(parseScreenplay(utf8(withPage), "x.xml").title).toBe("Real Title");
@@ -187,6 +218,20 @@ describe("Fountain details", () => {
       ["ANNA", "dialogue", true],
       ["BEN", "dialogue", true],
       ["CARL", "dialogue", false],
+    ]);
+  });
+
+  it("pairs ^ with the speech before it in every shape of cue, and never marks a speech with no partner", () => {
+    const parsed = parse(
+      "INT. HOUSE - DAY\n\n@McCLANE (V.O.)\n~Yippee ki-yay.\n\nHANS (CONT'D)^\n(calmly)\nNo.\n\nShe leaves.\n\nDORA ^\nAlone.\n\n" +
+        "EVE\r\nOne.\r\n\r\nFAY ^  \r\nTwo.\r\n",
+    );
+    expect(parsed.blocks.filter((b) => b.type === "dialogue").map((b) => [b.character, b.dual ?? false])).toEqual([
+      ["MCCLANE", true],
+      ["HANS", true],
+      ["DORA", false],
+      ["EVE", true],
+      ["FAY", true],
     ]);
   });
 

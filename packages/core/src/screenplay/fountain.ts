@@ -1,5 +1,7 @@
 import { notA } from "./errors";
 import type { RawParagraph, RawScreenplay } from "./raw";
+import { withoutExtensions } from "./character-names";
+import { MAX_CHARACTER_NAME_LENGTH } from "./constants";
 import { looksLikeSceneHeading } from "./scene-heading";
 import { cleanText, cleanTitle } from "./text";
 
@@ -19,6 +21,7 @@ const TITLE_PAGE_KEY = /^([^\s:：][^:：]{0,40})[:：](.*)$/u;
 const REMOVED = "\u0000"; // decodeText refuses NUL, so it cannot occur in the input
 const ESCAPES: Record<string, string> = { "*": "\ue000", _: "\ue001", "\\": "\ue002" };
 const UNESCAPE = new Map(Object.entries(ESCAPES).map(([k, v]) => [v, k]));
+const HAS_MARKS = /[*_\\]/;
 const EMPHASIS = /(\*{1,3}|_)(?=\S)(.*?\S)\1/g;
 
 // Longer lines than this (no real screenplay has them) lose every * and _ instead:
@@ -27,6 +30,7 @@ const LONGEST_MARKED_UP_LINE = 4000;
 
 /** Removes *italic*, **bold**, ***both*** and _underline_ marks; \* stays a literal star. */
 function stripEmphasis(text: string): string {
+  if (!HAS_MARKS.test(text)) return text;
   let s = text.replace(/\\([*_\\])/g, (_, c: string) => ESCAPES[c]);
   if (s.length > LONGEST_MARKED_UP_LINE) s = s.replace(/[*_]+/g, "");
   for (let i = 0; i < 4; i++) {
@@ -39,13 +43,22 @@ function stripEmphasis(text: string): string {
 
 const clean = (text: string) => cleanText(stripEmphasis(text));
 
+// "(?<!\s)" lets a match start only where a run of spaces starts, so a long run
+// that is not followed by the rest is scanned once, not once per space.
+const CENTRED_END = /(?<!\s)\s*<$/;
+const SCENE_NUMBER = /(?<!\s)\s*#[^#\s]+#\s*$/;
+
+/** ">THE END<" → "THE END". */
+const unwrapCentred = (line: string) => line.replace(/^>\s*/, "").replace(CENTRED_END, "");
+
 function isTransition(line: string): boolean {
   return /\p{L}/u.test(line) && !/\p{Ll}/u.test(line) && /TO[:：]$/u.test(line);
 }
 
 function isCharacterCue(line: string): boolean {
   if (line.startsWith("@")) return line.length > 1;
-  const name = line.replace(/\s*\^$/, "").replace(/(\s*[(（][^)）]*[)）])+\s*$/u, "").trim();
+  const name = withoutExtensions(line.endsWith("^") ? line.slice(0, -1) : line).trim();
+  if (name.length > MAX_CHARACTER_NAME_LENGTH) return false;
   if (!/\p{L}/u.test(name) || /\p{Ll}/u.test(name)) return false;
   if (/\p{Lu}/u.test(name)) return true;
   // Scripts without letter case (Japanese, Chinese…): a short line that does not end a sentence.
@@ -88,7 +101,10 @@ function readTitlePage(lines: string[], start: number): { title?: string; next: 
       values.set(key, match[2].trim() ? [match[2].trim()] : []);
     } else if (key) values.get(key)?.push(lines[i].trim());
   }
-  const title = values.get("title")?.map((l) => stripEmphasis(l.replace(/^>\s*|\s*<$/g, ""))).join(" ");
+  const title = values
+    .get("title")
+    ?.map((l) => stripEmphasis(unwrapCentred(l)))
+    .join(" ");
   return { title: cleanTitle(title), next: i };
 }
 
@@ -110,19 +126,21 @@ function paragraphsOf(lines: string[], start: number): string[][] {
   return groups;
 }
 
-function markPreviousSpeechDual(out: RawParagraph[]) {
+/** Marks the speech just before as the other half of a dual pair; false when there is none. */
+function markPreviousSpeechDual(out: RawParagraph[]): boolean {
   for (let i = out.length - 1; i >= 0; i--) {
     if (out[i].kind === "character") {
       out[i].dual = true;
-      return;
+      return true;
     }
-    if (out[i].kind !== "dialogue" && out[i].kind !== "parenthetical") return;
+    if (out[i].kind !== "dialogue" && out[i].kind !== "parenthetical") return false;
   }
+  return false;
 }
 
 function pushSpeech(out: RawParagraph[], cue: string, lines: string[]) {
-  const dual = /\^\s*$/.test(cue);
-  if (dual) markPreviousSpeechDual(out);
+  // A pair is two speeches side by side, as Final Draft and OSF mark them: a lone "^" is an ordinary speech.
+  const dual = cue.endsWith("^") && markPreviousSpeechDual(out);
   out.push(dual ? { kind: "character", text: cleanText(cue), dual } : { kind: "character", text: cleanText(cue) });
   let speech: string[] = [];
   for (const line of lines) {
@@ -148,10 +166,10 @@ function classify(out: RawParagraph[], group: string[]) {
 
   if (first.startsWith("!")) pushAction(out, [first.slice(1), ...rest]);
   else if (forcedHeading || looksLikeSceneHeading(first)) {
-    const heading = (forcedHeading ? first.slice(1) : first).replace(/\s*#[^#\s]+#\s*$/, "");
+    const heading = (forcedHeading ? first.slice(1) : first).replace(SCENE_NUMBER, "");
     out.push({ kind: "scene_heading", text: clean(heading) });
     pushAction(out, rest);
-  } else if (/^>.*<$/.test(first)) pushAction(out, lines.map((l) => l.replace(/^>\s*|\s*<$/g, "")));
+  } else if (/^>.*<$/.test(first)) pushAction(out, lines.map(unwrapCentred));
   else if (first.startsWith(">")) {
     out.push({ kind: "transition", text: clean(first.slice(1)) });
     pushAction(out, rest);

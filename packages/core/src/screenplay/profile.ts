@@ -1,3 +1,4 @@
+import { MAX_PROFILED_CHARACTERS } from "./constants";
 import type { Block, CharacterProfile, Gender, Pronouns } from "./types";
 
 /**
@@ -14,21 +15,27 @@ export const PRONOUNS: Record<Gender, Pronouns> = {
 };
 
 const FEMALE_WORDS = new Set(
-  ("WOMAN GIRL LADY MOTHER MOM MOMMY MUM MA MRS MS MISS QUEEN PRINCESS SISTER AUNT AUNTIE GRANDMA " +
+  (
+    "WOMAN GIRL LADY MOTHER MOM MOMMY MUM MA MRS MS MISS QUEEN PRINCESS SISTER AUNT AUNTIE GRANDMA " +
     "GRANDMOTHER DAUGHTER WIFE BRIDE GIRLFRIEND NUN WAITRESS ACTRESS HOSTESS STEWARDESS DUCHESS " +
-    "MADAM MADAME WITCH NIECE WIDOW HEROINE LASS GAL FEMALE").split(" "),
+    "MADAM MADAME WITCH NIECE WIDOW HEROINE LASS GAL FEMALE"
+  ).split(" "),
 );
 const MALE_WORDS = new Set(
-  ("MAN GUY BOY LAD GENTLEMAN FATHER DAD DADDY PA PAPA MR SIR KING PRINCE BROTHER UNCLE GRANDPA " +
+  (
+    "MAN GUY BOY LAD GENTLEMAN FATHER DAD DADDY PA PAPA MR SIR KING PRINCE BROTHER UNCLE GRANDPA " +
     "GRANDFATHER SON HUSBAND GROOM BOYFRIEND MONK PRIEST WAITER ACTOR DUKE LORD NEPHEW WIDOWER " +
-    "HERO MALE FELLA FELLOW").split(" "),
+    "HERO MALE FELLA FELLOW"
+  ).split(" "),
 );
 /** Words after "her" that make it an object ("hugs her back") rather than a possessive ("her hands"). */
 const AFTER_OBJECT_HER = new Set(
-  ("and but or nor to in on at as with from into onto away back up down off out again too now then " +
+  (
+    "and but or nor to in on at as with from into onto away back up down off out again too now then " +
     "tight close closer hard for by like over around before after that this is was alone anymore " +
     "already so if when while because through across inside outside home gently softly go goes " +
-    "just only still there here forever").split(" "),
+    "just only still there here forever"
+  ).split(" "),
 );
 
 const PRONOUN = /(?<![\p{L}\p{N}])(he|she|him|her|his|hers|himself|herself)(?![\p{L}\p{N}])/giu;
@@ -43,7 +50,10 @@ function escapeRegExp(text: string): string {
 }
 
 function genderOfWord(word: string): Gender | null {
-  const w = word.toUpperCase().replace(/['’]S$/, "").replace(/\.$/, "");
+  const w = word
+    .toUpperCase()
+    .replace(/['’]S$/, "")
+    .replace(/\.$/, "");
   if (FEMALE_WORDS.has(w)) return "female";
   if (MALE_WORDS.has(w)) return "male";
   return null;
@@ -51,7 +61,12 @@ function genderOfWord(word: string): Gender | null {
 
 /** "TELLER WOMAN", "MRS. BLOOM", "A MAN'S VOICE" say it in the name itself. */
 function genderFromName(name: string): Gender | null {
-  const found = new Set(name.split(/[\s\-/]+/).map(genderOfWord).filter((g): g is Gender => g !== null));
+  const found = new Set(
+    name
+      .split(/[\s\-/]+/)
+      .map(genderOfWord)
+      .filter((g): g is Gender => g !== null),
+  );
   return found.size === 1 ? [...found][0] : null;
 }
 
@@ -68,14 +83,18 @@ interface Mention {
 
 // First words that are descriptions, not given names ("YOUNG EDWARD", "BANK OFFICIAL").
 const NOT_A_GIVEN_NAME = new Set(
-  ("THE A AN YOUNG OLD OLDER LITTLE BIG ADULT TEEN TEENAGE DR DR. MR MR. MRS MRS. MS MS. MISS SIR " +
-    "SOME VARIOUS OTHER FIRST SECOND THIRD ANOTHER BANK POLICE OFFICER DETECTIVE AGENT CAPTAIN").split(" "),
+  (
+    "THE A AN YOUNG OLD OLDER LITTLE BIG ADULT TEEN TEENAGE DR DR. MR MR. MRS MRS. MS MS. MISS SIR " +
+    "SOME VARIOUS OTHER FIRST SECOND THIRD ANOTHER BANK POLICE OFFICER DETECTIVE AGENT CAPTAIN"
+  ).split(" "),
 );
 
 // Last words that make a name a role ("GRIM FARMER", "TELLER WOMAN"), not "Given Surname".
 const ROLE_WORDS = new Set(
-  ("MAN WOMAN BOY GIRL FARMER OFFICIAL LEADER VOICE GUARD COP SOLDIER DRIVER WAITER WAITRESS NURSE " +
-    "DOCTOR KID CHILD TOTER WORKER OWNER MANAGER CLERK TELLER STUDENT TEACHER PRIEST OFFICER AGENT").split(" "),
+  (
+    "MAN WOMAN BOY GIRL FARMER OFFICIAL LEADER VOICE GUARD COP SOLDIER DRIVER WAITER WAITRESS NURSE " +
+    "DOCTOR KID CHILD TOTER WORKER OWNER MANAGER CLERK TELLER STUDENT TEACHER PRIEST OFFICER AGENT"
+  ).split(" "),
 );
 
 /** Every way a character is referred to in prose: the full name, and "Don" for "DON PRICE". */
@@ -100,10 +119,21 @@ function writtenAsName(text: string): boolean {
   return text.split(/\s+/).every((word) => !/^\p{Ll}/u.test(word));
 }
 
+/** The MAX_PROFILED_CHARACTERS names with the most lines. */
+function mostSpoken(names: string[], blocks: readonly Block[]): string[] {
+  if (names.length <= MAX_PROFILED_CHARACTERS) return names;
+  const lines = new Map<string, number>();
+  for (const b of blocks) if (b.character) lines.set(b.character, (lines.get(b.character) ?? 0) + 1);
+  return [...names].sort((a, b) => (lines.get(b) ?? 0) - (lines.get(a) ?? 0)).slice(0, MAX_PROFILED_CHARACTERS);
+}
+
 function collectVotes(names: string[], blocks: readonly Block[]): Votes {
   const votes: Votes = new Map(names.map((n) => [n, { male: 0, female: 0 }]));
-  const byLower = aliasesOf(names.filter(Boolean));
-  const alternation = [...byLower.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
+  const byLower = aliasesOf(mostSpoken(names.filter(Boolean), blocks));
+  const alternation = [...byLower.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join("|");
   if (!alternation) return votes;
   const mentionPattern = new RegExp(`(?<![\\p{L}\\p{N}_])(${alternation})(?![\\p{L}\\p{N}_])`, "giu");
   const hasMention = new RegExp(mentionPattern.source, "iu");
@@ -128,7 +158,7 @@ function collectVotes(names: string[], blocks: readonly Block[]): Votes {
         if (!name || !writtenAsName(m[1])) continue;
         mentions.push({ name, index: m.index });
         // "his wife ELIZABETH", "his son Henry": the word before says it.
-        const before = /([\p{L}'’]+)[\s,]*$/u.exec(sentence.slice(Math.max(0, m.index - 40), m.index));
+        const before = /(?<![\p{L}'’])([\p{L}'’]+)[\s,]*$/u.exec(sentence.slice(Math.max(0, m.index - 40), m.index));
         if (before) vote(votes, name, genderOfWord(before[1]), 2);
       }
       const subject = mentions[0]?.name ?? previousSubject;

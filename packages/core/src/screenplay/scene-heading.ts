@@ -3,23 +3,68 @@ import type { Interior, SceneInfo } from "./types";
 // Interior/exterior prefixes. Russian scripts write ИНТ. (интерьер) and НАТ.
 // (натура); Japanese ones often keep INT/EXT with a full-width stop "INT。".
 const PREFIX =
-  /^(INT\.?\s*\/\s*EXT|EXT\.?\s*\/\s*INT|INT\s*\.?\s*-\s*EXT|I\s*\/\s*E|E\s*\/\s*I|INT|EXT|EST|ИНТ\.?\s*\/\s*НАТ|НАТ\.?\s*\/\s*ИНТ|ИНТ|НАТ|ЭКСТ)(?:[.。．]+\s*|\s+|$)/iu;
+  /^(INT\.?\s*\/\s*EXT|EXT\.?\s*\/\s*INT|INT\s*(?:\.\s*)?-\s*EXT|I\s*\/\s*E|E\s*\/\s*I|INT|EXT|EST|ИНТ\.?\s*\/\s*НАТ|НАТ\.?\s*\/\s*ИНТ|ИНТ|НАТ|ЭКСТ)(?:[.。．]+\s*|\s+|$)/iu;
 
 const TIME_WORDS = new Set([
-  "DAY", "NIGHT", "MORNING", "AFTERNOON", "EVENING", "DAWN", "DUSK", "SUNRISE", "SUNSET",
-  "TWILIGHT", "NOON", "MIDDAY", "MIDNIGHT", "LATER", "CONTINUOUS", "SAME", "MOMENTS", "MOMENT",
-  "NEXT", "NIGHTFALL", "DAYBREAK", "PRESENT", "MAGIC", "GOLDEN", "LATE", "EARLY", "DAYTIME",
-  "NIGHTTIME", "CONT'D", "CONT’D", "FLASHBACK", "ДЕНЬ", "НОЧЬ", "УТРО", "ВЕЧЕР", "ПОЗЖЕ",
-  "日", "夜", "朝", "昼", "夕方", "夕", "深夜", "早朝",
+  "DAY",
+  "NIGHT",
+  "MORNING",
+  "AFTERNOON",
+  "EVENING",
+  "DAWN",
+  "DUSK",
+  "SUNRISE",
+  "SUNSET",
+  "TWILIGHT",
+  "NOON",
+  "MIDDAY",
+  "MIDNIGHT",
+  "LATER",
+  "CONTINUOUS",
+  "SAME",
+  "MOMENTS",
+  "MOMENT",
+  "NEXT",
+  "NIGHTFALL",
+  "DAYBREAK",
+  "PRESENT",
+  "MAGIC",
+  "GOLDEN",
+  "LATE",
+  "EARLY",
+  "DAYTIME",
+  "NIGHTTIME",
+  "CONT'D",
+  "CONT’D",
+  "FLASHBACK",
+  "ДЕНЬ",
+  "НОЧЬ",
+  "УТРО",
+  "ВЕЧЕР",
+  "ПОЗЖЕ",
+  "日",
+  "夜",
+  "朝",
+  "昼",
+  "夕方",
+  "夕",
+  "深夜",
+  "早朝",
 ]);
 
-const SPACED_SEPARATOR = /\s+[-–—]+\s+/g;
+// Starts only where a run of spaces starts, so a long run is scanned once.
+const SPACED_SEPARATOR = /(?<!\s)\s+[-–—]+\s+/g;
+const TIME_TAIL = 200;
 // Japanese headings often write "病院-日" without spaces around the dash.
 const TIGHT_SEPARATOR = /[-–—－]/g;
 
 /** "INT. KITCHEN - NIGHT" style normalisation: upper case, single spaces. */
 export function normaliseHeading(text: string): string {
-  return text.replace(/\s+/g, " ").trim().toUpperCase();
+  // Single spaces are left alone: rewriting each of millions costs seconds.
+  return text
+    .replace(/\s{2,}|[^\S ]/g, " ")
+    .trim()
+    .toUpperCase();
 }
 
 function interiorOf(prefix: string): Interior {
@@ -36,9 +81,13 @@ function isTimeOfDay(segment: string): boolean {
 
 /** Splits off a trailing time of day ("- NIGHT") when the last segment reads like one. */
 function splitTime(rest: string): { location: string; timeOfDay: string | null } {
-  const separators = [...rest.matchAll(SPACED_SEPARATOR)];
+  // The time of day is in the last words: look at the tail only, whatever the heading's length.
+  const tailStart = Math.max(0, rest.length - TIME_TAIL);
+  const separators = [...rest.slice(tailStart).matchAll(SPACED_SEPARATOR)].map((m) => Object.assign(m, { index: m.index + tailStart }));
   let candidates = separators;
-  if (candidates.length === 0 && !/[A-Za-zА-Яа-я]/.test(rest)) candidates = [...rest.matchAll(TIGHT_SEPARATOR)];
+  if (candidates.length === 0 && !/[A-Za-zА-Яа-я]/.test(rest)) {
+    candidates = [...rest.slice(tailStart).matchAll(TIGHT_SEPARATOR)].map((m) => Object.assign(m, { index: m.index + tailStart }));
+  }
   const last = candidates[candidates.length - 1];
   if (last?.index !== undefined) {
     const location = rest.slice(0, last.index).trim();

@@ -1,6 +1,12 @@
 /** Text clean-up shared by the format parsers. Browser-safe. */
 
-const NAMED_ENTITIES = new Map([["amp", "&"], ["lt", "<"], ["gt", ">"], ["quot", '"'], ["apos", "'"]]);
+const NAMED_ENTITIES = new Map([
+  ["amp", "&"],
+  ["lt", "<"],
+  ["gt", ">"],
+  ["quot", '"'],
+  ["apos", "'"],
+]);
 const ENTITY = /&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g;
 
 /**
@@ -15,7 +21,9 @@ export function decodeXmlEntities(value: string): string {
     const hex = name[1] === "x" || name[1] === "X";
     const codePoint = parseInt(name.slice(hex ? 2 : 1), hex ? 16 : 10);
     const allowed =
-      codePoint === 0x9 || codePoint === 0xa || codePoint === 0xd ||
+      codePoint === 0x9 ||
+      codePoint === 0xa ||
+      codePoint === 0xd ||
       (codePoint >= 0x20 && codePoint <= 0x10ffff && !(codePoint >= 0xd800 && codePoint <= 0xdfff));
     return allowed ? String.fromCodePoint(codePoint) : "";
   });
@@ -48,12 +56,20 @@ export function cleanText(value: string): string {
 // OSF stores inline formatting as escaped pseudo-HTML inside the text
 // (`&lt;b&gt;bold&lt;/b&gt;`, `&lt;font="Arial"&gt;`, `&lt;rev="1"&gt;`).
 // Only these tag names are removed, so a literal "<" typed by the writer survives.
-const INLINE_TAG =
-  /<\/?(?:b|i|u|s|strike|strikethrough|font|size|bgcolor|fgcolor|color|rev|revision|link|sup|sub|hl|highlight|mark|a|span)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?(?:\s+[\w-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))*\s*\/?>/gi;
+// Two steps keep it linear on any text: CANDIDATE finds each "<…>" without a "<" or
+// ">" inside (the scans never overlap), and INLINE_TAG, anchored and unambiguous
+// (an unquoted value is not empty and holds no space, quote or "="), decides whether it is one of ours.
+const CANDIDATE = /<[^<>]*>/g;
+const VALUE = `(?:"[^"]*"|'[^']*'|[^\\s"'=>]+)`;
+const INLINE_TAG = new RegExp(
+  `^<\\/?(?:b|i|u|s|strike|strikethrough|font|size|bgcolor|fgcolor|color|rev|revision|link|sup|sub|hl|highlight|mark|a|span)` +
+    `(?:\\s*=\\s*${VALUE})?(?:\\s+[\\w-]+\\s*=\\s*${VALUE})*\\s*\\/?>$`,
+  "i",
+);
 
 /** Removes OSF pseudo-HTML formatting tags, keeping their text. */
 export function stripInlineTags(value: string): string {
-  return value.indexOf("<") === -1 ? value : value.replace(INLINE_TAG, "");
+  return value.indexOf("<") === -1 ? value : value.replace(CANDIDATE, (tag) => (INLINE_TAG.test(tag) ? "" : tag));
 }
 
 /** Titles that screenwriting apps put in by default; they say nothing about the script. */
@@ -63,8 +79,9 @@ const PLACEHOLDER_TITLES = /^(untitled( screenplay| script)?|script title|title)
 export function cleanTitle(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const title = cleanText(value)
-    .replace(/\s*\n\s*/g, " ")
-    .replace(/^["“”']+|["“”']+$/g, "")
+    // cleanText trimmed every line, so only the breaks themselves are left to join.
+    .replace(/\n+/g, " ")
+    .replace(/^["“”']+|(?<!["“”'])["“”']+$/g, "")
     .trim();
   return title && !PLACEHOLDER_TITLES.test(title) ? title : undefined;
 }

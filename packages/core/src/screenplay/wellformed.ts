@@ -6,13 +6,51 @@
  * DOCTYPE declarations are refused before this runs, so none are handled.
  */
 
-const NAME = "[A-Za-z_:\\u00C0-\\uFFFF][\\w.:\\-\\u00B7\\u00C0-\\uFFFF]*";
-const ATTRIBUTE = `\\s+${NAME}\\s*=\\s*(?:"[^"<]*"|'[^'<]*')`;
-const TOKEN = new RegExp(
-  `<(?:(${NAME})((?:${ATTRIBUTE})*)\\s*(/?)>|/(${NAME})\\s*>|!--[\\s\\S]*?-->|!\\[CDATA\\[[\\s\\S]*?\\]\\]>|\\?${NAME}(?:\\s[\\s\\S]*?)?\\?>)`,
+// XML name characters, minus every character \s matches (U+3000 and friends sit inside
+// \u00C0-\uFFFF), so a name and the whitespace after it can never trade characters.
+const NAME_START =
+  "A-Za-z_:\\u00C0-\\u167F\\u1681-\\u1FFF\\u200B-\\u2027\\u202A-\\u202E\\u2030-\\u205E\\u2060-\\u2FFF\\u3001-\\uFEFE\\uFF00-\\uFFFF";
+const NAME = `[${NAME_START}][${NAME_START}\\w.\\-\\u00B7]*`;
+// Each pattern is tried once at one position (sticky), and attributes are read one
+// at a time in a loop: a single pattern with (attribute)* overflows the regex
+// engine's stack on a tag with a million attributes.
+const START_TAG = new RegExp(`<(${NAME})`, "y");
+const ATTRIBUTE = new RegExp(`\\s+${NAME}\\s*=\\s*(?:"([^"<]*)"|'([^'<]*)')`, "y");
+const START_TAG_END = /\s*(\/?)>/y;
+const OTHER_TOKEN = new RegExp(
+  `<(?:\\/(${NAME})\\s*>|!--[\\s\\S]*?-->|!\\[CDATA\\[[\\s\\S]*?\\]\\]>|\\?${NAME}(?:\\s[\\s\\S]*?)?\\?>)`,
   "y",
 );
 const REFERENCE = /&(?:[A-Za-z_][\w.-]*|#[0-9]+|#x[0-9A-Fa-f]+);/y;
+
+interface StartTag {
+  name: string;
+  selfClosing: boolean;
+  end: number;
+  /** An attribute value holding a bare "&". */
+  badAmpersand: boolean;
+}
+
+/** Reads `<name attr="v" …>` at `at`, one attribute at a time; null when it is not a well-formed start tag. */
+function readStartTag(xml: string, at: number): StartTag | null {
+  START_TAG.lastIndex = at;
+  const start = START_TAG.exec(xml);
+  if (!start) return null;
+  let pos = START_TAG.lastIndex;
+  let badAmpersand = false;
+  for (;;) {
+    ATTRIBUTE.lastIndex = pos;
+    const attribute = ATTRIBUTE.exec(xml);
+    if (!attribute) break;
+    const value = attribute[1] ?? attribute[2];
+    if (!badAmpersand && value.includes("&") && bareAmpersand(value, 0, value.length) !== -1) badAmpersand = true;
+    pos = ATTRIBUTE.lastIndex;
+  }
+  START_TAG_END.lastIndex = pos;
+  const end = START_TAG_END.exec(xml);
+  if (!end) return null;
+  return { name: start[1], selfClosing: end[1] === "/", end: START_TAG_END.lastIndex, badAmpersand };
+}
 
 export interface XmlProblem {
   line: number;
@@ -54,26 +92,30 @@ export function findXmlProblem(xml: string): XmlProblem | null {
       }
     }
     if (lt === -1) break;
-    TOKEN.lastIndex = lt;
-    const m = TOKEN.exec(xml);
+    const tag = readStartTag(xml, lt);
+    if (tag) {
+      if (open.length === 0 && rootDone) return problem(xml, lt, "there is more than one root element");
+      if (tag.badAmpersand) {
+        return problem(xml, lt, `an attribute of <${tag.name}> has a "&" that is not part of an entity reference`);
+      }
+      if (tag.selfClosing) rootDone ||= open.length === 0;
+      else open.push(tag.name);
+      pos = tag.end;
+      continue;
+    }
+    OTHER_TOKEN.lastIndex = lt;
+    const m = OTHER_TOKEN.exec(xml);
     if (!m) return problem(xml, lt, "a tag is malformed");
     if (m[1] !== undefined) {
-      if (open.length === 0 && rootDone) return problem(xml, lt, "there is more than one root element");
-      if (m[2] && bareAmpersand(m[2], 0, m[2].length) !== -1) {
-        return problem(xml, lt, `an attribute of <${m[1]}> has a "&" that is not part of an entity reference`);
-      }
-      if (m[3]) rootDone ||= open.length === 0;
-      else open.push(m[1]);
-    } else if (m[4] !== undefined) {
       const expected = open.pop();
-      if (expected !== m[4]) {
-        return problem(xml, lt, expected ? `</${m[4]}> closes <${expected}>` : `</${m[4]}> has no opening tag`);
+      if (expected !== m[1]) {
+        return problem(xml, lt, expected ? `</${m[1]}> closes <${expected}>` : `</${m[1]}> has no opening tag`);
       }
       if (open.length === 0) rootDone = true;
     } else if (m[0].startsWith("<![CDATA[") && open.length === 0) {
       return problem(xml, lt, "there is CDATA outside the root element");
     }
-    pos = TOKEN.lastIndex;
+    pos = OTHER_TOKEN.lastIndex;
   }
   if (open.length) return problem(xml, xml.length, `<${open[open.length - 1]}> is never closed`);
   if (!rootDone) return problem(xml, 0, "there is no root element");

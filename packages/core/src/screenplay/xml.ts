@@ -12,8 +12,16 @@ export type XmlElement = { [key: string]: unknown };
 // Only the attributes the parsers read are kept; the rest (fonts, colours,
 // indents) are many and unused, and dropping them saves parse time and memory.
 const KEPT_ATTRIBUTES = new Set([
-  "Type", "Style", // Final Draft
-  "basestylename", "basestyle", "name", "dualdialogue", "bookmark", "title", "allcaps", "version", // OSF
+  "Type",
+  "Style", // Final Draft
+  "basestylename",
+  "basestyle",
+  "name",
+  "dualdialogue",
+  "bookmark",
+  "title",
+  "allcaps",
+  "version", // OSF
 ]);
 
 const parser = new XMLParser({
@@ -39,7 +47,8 @@ const parser = new XMLParser({
 // <Text>/<text>, whose content is script text) or an end tag, before the next tag.
 // Only <Text>/<text> content is ever read, so dropping it changes nothing but
 // spares the parser thousands of whitespace nodes.
-const INDENTATION = /(<(?![/!?])(?!(?:Text|text)[\s>/])[^>]*>|<\/[^>]+>)[ \t]*\r?\n\s*(?=<)/g;
+// "[^<>]" keeps each scan inside one tag, so a run of "<" without ">" stays linear.
+const INDENTATION = /(<(?![/!?])(?!(?:Text|text)[\s>/])[^<>]*>|<\/[^<>]+>)[ \t]*\r?\n\s*(?=<)/g;
 
 const DECLARATION = /^<!\s*(DOCTYPE|ENTITY)/i;
 

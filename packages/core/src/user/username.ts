@@ -13,9 +13,9 @@ export function usernameBase(email: string): string {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-z0-9._-]+/g, "")
-    .replace(/^[._-]+|[._-]+$/g, "")
+    .replace(/^[._-]+|(?<![._-])[._-]+$/g, "")
     .slice(0, USERNAME_BASE_MAX)
-    .replace(/[._-]+$/, "");
+    .replace(/(?<![._-])[._-]+$/, "");
   return cleaned || "user";
 }
 

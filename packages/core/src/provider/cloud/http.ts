@@ -83,22 +83,38 @@ function describeErrorBody(text: string): { message?: string; code?: string } {
     }
     const detail = body.detail as { message?: unknown; status?: unknown } | { msg?: unknown }[] | string | undefined;
     if (typeof detail === "string") return { message: detail };
-    if (Array.isArray(detail)) return { message: detail.map((d) => String(d?.msg ?? "")).filter(Boolean).join("; ") || undefined };
+    if (Array.isArray(detail))
+      return {
+        message:
+          detail
+            .map((d) => String(d?.msg ?? ""))
+            .filter(Boolean)
+            .join("; ") || undefined,
+      };
     if (detail && typeof detail === "object") {
-      return { message: typeof detail.message === "string" ? detail.message : undefined, code: typeof detail.status === "string" ? detail.status : undefined };
+      return {
+        message: typeof detail.message === "string" ? detail.message : undefined,
+        code: typeof detail.status === "string" ? detail.status : undefined,
+      };
     }
     if (typeof error === "string") return { message: error };
   } catch {
     // Not JSON: a proxy's HTML page or plain text.
   }
-  return { message: text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() || undefined };
+  return {
+    message:
+      text
+        .replace(/<[^<>]*>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim() || undefined,
+  };
 }
 
 export class ProviderClient {
   private readonly baseUrl: string;
 
   constructor(private readonly options: ProviderClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.baseUrl = options.baseUrl.replace(/(?<!\/)\/+$/, "");
   }
 
   get provider() {
@@ -150,7 +166,12 @@ export class ProviderClient {
         if (response.ok) return response;
         const { message, code } = describeErrorBody(await response.text().catch(() => ""));
         const retryable = isRetryableStatus(response.status) && !(code && FINAL_CODES.has(code));
-        failure = this.error(`${request.operation} failed: HTTP ${response.status}${code ? ` (${code})` : ""}${message ? `: ${message}` : ""}`, response.status, code, retryable);
+        failure = this.error(
+          `${request.operation} failed: HTTP ${response.status}${code ? ` (${code})` : ""}${message ? `: ${message}` : ""}`,
+          response.status,
+          code,
+          retryable,
+        );
         waitMs = retryAfterMs(response.headers);
       } catch (error) {
         const name = (error as Error).name;

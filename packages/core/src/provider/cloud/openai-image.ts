@@ -32,7 +32,7 @@ interface ImagesResponse {
 export function promptWithStyle(input: Pick<ImageRequest, "prompt" | "style">): string {
   const fragment = getStyle(input.style).promptFragment;
   const prompt = input.prompt.trim();
-  return prompt.includes(fragment) ? prompt : `${prompt.replace(/[.\s]+$/, "")}. Style: ${fragment}`;
+  return prompt.includes(fragment) ? prompt : `${prompt.replace(/(?<![.\s])[.\s]+$/, "")}. Style: ${fragment}`;
 }
 
 export class OpenAiImageProvider implements ImageProvider {
@@ -73,7 +73,13 @@ export class OpenAiImageProvider implements ImageProvider {
         .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:2:0" })
         .toBuffer();
     } catch (error) {
-      throw new ProviderError(`OpenAI image generation failed: the image could not be read (${(error as Error).message})`, "OpenAI", 200, undefined, true);
+      throw new ProviderError(
+        `OpenAI image generation failed: the image could not be read (${(error as Error).message})`,
+        "OpenAI",
+        200,
+        undefined,
+        true,
+      );
     }
     return {
       bytes: new Uint8Array(frame.buffer, frame.byteOffset, frame.length),

@@ -51,7 +51,7 @@ function clip(text: string, max: number): string {
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max);
   const stop = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("! "), cut.lastIndexOf("? "));
-  return stop > max / 3 ? cut.slice(0, stop + 1) : `${cut.replace(/\s+\S*$/, "")}…`;
+  return stop > max / 3 ? cut.slice(0, stop + 1) : `${cut.replace(/(?<!\s)\s+\S*$/, "")}…`;
 }
 
 /** Block lines as context, in order, up to the budget. */
@@ -127,7 +127,7 @@ export class OpenAiTextProvider implements TextProvider {
     const text = await this.write("image prompt", request, MAX_PROMPT_CHARS);
     // Declined: the offline prompt (which carries the style too) stands in.
     if (text === undefined) return this.fallback.imagePrompt(input);
-    return `${text.replace(/[.\s]+$/, "")}. Style: ${fragment}`;
+    return `${text.replace(/(?<![.\s])[.\s]+$/, "")}. Style: ${fragment}`;
   }
 
   /** The model's text, clipped to `max`; undefined when the model declined (the caller falls back to the offline writer). */

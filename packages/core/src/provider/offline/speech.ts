@@ -14,10 +14,10 @@ export const SILENCE_MS = 400;
 /** espeak reads some screenplay punctuation aloud or stumbles on it. */
 function speakable(text: string): string {
   return text
-    .replace(/\(([^)]*)\)/g, ", $1, ") // parentheticals become a pause
+    .replace(/\(([^()]*)\)/g, ", $1, ") // parentheticals become a pause
     .replace(/[*_#~^|<>[\]{}\\]/g, " ")
     .replace(/\.{3,}|\u2026/g, ", ")
-    .replace(/\s*--+\s*|\s+[\u2013\u2014]\s*|[\u2013\u2014]/g, ", ")
+    .replace(/(?<!\s)\s*--+\s*|(?<!\s)\s+[\u2013\u2014]\s*|[\u2013\u2014]/g, ", ")
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -29,7 +29,13 @@ export class OfflineSpeechProvider implements SpeechProvider {
     const sampleRate = await espeakSampleRate();
     const words = speakable(text);
     const samples = words
-      ? await espeakSynthesize(words, { language: voice.language, variant: voice.variant, rate: voice.rate, pitch: voice.pitch, range: voice.range })
+      ? await espeakSynthesize(words, {
+          language: voice.language,
+          variant: voice.variant,
+          rate: voice.rate,
+          pitch: voice.pitch,
+          range: voice.range,
+        })
       : new Int16Array(0);
     if (samples.length === 0) return { wav: silentWav(SILENCE_MS, sampleRate), durationMs: SILENCE_MS };
     return {

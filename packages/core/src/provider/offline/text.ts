@@ -10,7 +10,7 @@ const sentenceOf = (text: string, max = MAX_DESCRIPTION) => {
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max);
   const stop = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("! "), cut.lastIndexOf("? "));
-  return (stop > 80 ? cut.slice(0, stop + 1) : `${cut.replace(/\s+\S*$/, "")}…`).trim();
+  return (stop > 80 ? cut.slice(0, stop + 1) : `${cut.replace(/(?<!\s)\s+\S*$/, "")}…`).trim();
 };
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Plus } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { MAX_CHARACTER_NAME_LENGTH } from "@storyboard/core/screenplay/constants";
 import { Button } from "../../../components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../../../components/ui/form";
 import { Input } from "../../../components/ui/input";
@@ -10,7 +11,6 @@ import { errorMessage } from "../../../lib/api";
 import { useAddCharacter } from "../api/mutations";
 
 /** The server keeps names to this length. */
-const MAX_CHARACTER_NAME_LENGTH = 60;
 
 /** docs/product.md#screenplays Add character: required, trimmed non-empty (the server upper-cases it). */
 export const addCharacterSchema = z.object({
@@ -49,7 +49,13 @@ export function AddCharacterForm({ screenplayId, disabled }: { screenplayId: str
               <FormLabel>Add a character</FormLabel>
               <div className="flex gap-2">
                 <FormControl>
-                  <Input {...field} placeholder="Character name" maxLength={MAX_CHARACTER_NAME_LENGTH} disabled={disabled || add.isPending} autoComplete="off" />
+                  <Input
+                    {...field}
+                    placeholder="Character name"
+                    maxLength={MAX_CHARACTER_NAME_LENGTH}
+                    disabled={disabled || add.isPending}
+                    autoComplete="off"
+                  />
                 </FormControl>
                 <Button type="submit" variant="secondary" disabled={disabled || add.isPending}>
                   {add.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />}
