@@ -116,3 +116,14 @@ export async function mailsTo(email: string): Promise<StoredMail[]> {
 
 /** Waits a moment for anything asynchronous (event delivery) that could still change the state. */
 export const settle = (ms = 1500) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether the Stripe at STRIPE_API_URL holds our catalogue's prices (the stand-in with subscriptions). */
+export async function hasSubscriptionPrices(): Promise<boolean> {
+  if (!process.env.STRIPE_API_URL) return false;
+  try {
+    const { data } = await stripe().prices.list({ lookup_keys: ["storyboard_pro_monthly"], limit: 1 });
+    return data.length === 1;
+  } catch {
+    return false;
+  }
+}

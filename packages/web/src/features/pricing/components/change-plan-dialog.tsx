@@ -84,7 +84,7 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>Failed to get upgrade estimate. Please try again.</span>
           </div>
-        ) : data.change === "upgrade" ? (
+        ) : data && data.change === "upgrade" ? (
           <div className="rounded-lg bg-muted/50 p-4">
             <p className="text-sm text-muted-foreground">Charged today</p>
             <p className="text-3xl font-bold tabular-nums" data-testid="upgrade-estimate">

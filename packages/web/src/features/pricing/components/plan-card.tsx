@@ -48,7 +48,8 @@ export function PlanCard({ plan, interval, current, busy, locked, onChoose }: Pl
       <CardHeader>
         <CardTitle id={titleId}>{plan.name}</CardTitle>
         <CardDescription>
-          <span className="text-3xl font-bold text-foreground tabular-nums">{formatCents(f.perMonth)}</span> / month
+          <span className="text-3xl font-bold text-foreground tabular-nums">{formatCents(f.perMonth)}</span>{" "}
+          <span className="whitespace-nowrap">/ month</span>
         </CardDescription>
         <p className="text-xs text-muted-foreground">
           {interval === "year" ? `Billed ${formatCents(plan.annualPrice)} a year (save ${f.annualSavings}%)` : "Billed monthly"}

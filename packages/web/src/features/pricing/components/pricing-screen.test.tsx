@@ -13,8 +13,8 @@ const proMonthly = {
   status: "active",
   currentPeriodEnd: "2026-12-24T12:00:00.000Z",
   cancelAtPeriodEnd: false,
-  pendingPriceId: null,
-  pendingPlanName: null,
+  pendingPriceId: null as string | null,
+  pendingPlanName: null as string | null,
 };
 
 function open(handlers: Parameters<typeof mockFetch>[0] = {}) {
