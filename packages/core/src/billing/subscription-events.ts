@@ -33,18 +33,20 @@ const onSchedule: StripeEventHandler = async (event) => {
 
 const subscriptionOfInvoice = (invoice: Stripe.Invoice) => idOf(invoice.parent?.subscription_details?.subscription);
 
+/** The invoice as Stripe has it now (never the event's copy). */
+const fetchInvoice = (event: Stripe.Event) => stripe().invoices.retrieve((event.data.object as Stripe.Invoice).id);
+
 const onInvoicePaid: StripeEventHandler = async (event) => {
-  const invoice = event.data.object as Stripe.Invoice;
+  const invoice = await fetchInvoice(event);
   const synced = await syncAndRecord(event, subscriptionOfInvoice(invoice));
   if (synced) await creditPaidInvoice(invoice.id, synced.snapshot);
 };
 
 /** A failed renewal credits nothing and mails the user once per attempt. */
 const onInvoiceFailed: StripeEventHandler = async (event) => {
-  const sent = event.data.object as Stripe.Invoice;
-  const synced = await syncAndRecord(event, subscriptionOfInvoice(sent));
+  const invoice = await fetchInvoice(event);
+  const synced = await syncAndRecord(event, subscriptionOfInvoice(invoice));
   if (!synced) return;
-  const invoice = await stripe().invoices.retrieve(sent.id);
   if (invoice.billing_reason !== "subscription_cycle" || invoice.status === "paid") return;
   try {
     const value = `mail:invoice_failed:${invoice.id}:${invoice.attempt_count}`;
