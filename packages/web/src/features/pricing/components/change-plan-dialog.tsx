@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/use-toast";
-import { errorMessage } from "../../../lib/api";
+import { ApiError, errorMessage } from "../../../lib/api";
 import { formatCents } from "../../../lib/money";
 import type { SubscriptionPlan } from "../api/plans";
 import { useChangeEstimate, useChangeSubscription, type UserSubscription } from "../api/subscription";
@@ -82,7 +82,13 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
         ) : estimate.isError ? (
           <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/50 p-3 text-sm text-destructive">
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>Failed to get upgrade estimate. Please try again.</span>
+            <span>
+              Failed to get upgrade estimate. Please try again.
+              {/* A refusal the user can act on (a payment past due) is worth saying too. */}
+              {estimate.error instanceof ApiError && estimate.error.status < 500 && estimate.error.serverMessage && (
+                <span className="mt-1 block">{estimate.error.serverMessage}</span>
+              )}
+            </span>
           </div>
         ) : data && data.change === "upgrade" ? (
           <div className="rounded-lg bg-muted/50 p-4">
