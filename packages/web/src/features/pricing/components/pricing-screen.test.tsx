@@ -25,7 +25,7 @@ const subscribed = (over: Partial<typeof proMonthly> = {}) => ({
   "GET /api/user/subscription": () => ({ userSubscription: { ...proMonthly, ...over }, points: 3500 }),
 });
 const card = async (name: string) =>
-  (await screen.findByRole("heading", { name }, { timeout: 5000 })).closest("[aria-labelledby]") as HTMLElement;
+  (await screen.findByRole("heading", { name }, { timeout: 15_000 })).closest("[aria-labelledby]") as HTMLElement;
 
 describe("pricing page", () => {
   it("shows monthly and annual prices, percent off retail, Most Popular on Pro and the annual saving", async () => {
@@ -42,7 +42,7 @@ describe("pricing page", () => {
     expect(pro).toHaveTextContent("(32% off retail)");
     expect(screen.getByRole("heading", { name: "Retail points" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Frequently asked questions" })).toBeInTheDocument();
-  });
+  }, 30_000); // the first test loads the lazy route cold
 
   it("sends signed-out visitors who subscribe to /auth", async () => {
     const { user, router, fetchMock } = open({ "GET /api/user": () => null });
