@@ -108,7 +108,10 @@ describe("OpenAiTextProvider", () => {
       },
       characters: [{ name: "MARA VOSS", description: "A weathered woman with a grey braid." }],
     });
-    expect(prompt).toBe(`Medium shot of Mara counting banknotes under a green lamp, rain on the window. Style: ${noir}`);
+    // Each character's description is carried word for word, so every shot draws Mara alike.
+    expect(prompt).toBe(
+      `Medium shot of Mara counting banknotes under a green lamp, rain on the window. Characters: MARA VOSS: A weathered woman with a grey braid. Style: ${noir}`,
+    );
     expect(prompt.split(noir)).toHaveLength(2);
     const message = userMessage(standIn.requests[0]);
     expect(message).toContain("MARA VOSS: A weathered woman with a grey braid.");

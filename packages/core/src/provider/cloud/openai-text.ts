@@ -127,7 +127,11 @@ export class OpenAiTextProvider implements TextProvider {
     const text = await this.write("image prompt", request, MAX_PROMPT_CHARS);
     // Declined: the offline prompt (which carries the style too) stands in.
     if (text === undefined) return this.fallback.imagePrompt(input);
-    return `${text.replace(/(?<![.\s])[.\s]+$/, "")}. Style: ${fragment}`;
+    // The same words for each character in every shot, so the image model draws them alike (docs/product.md#renders).
+    const withoutStop = (t: string) => (t.trimEnd().endsWith(".") ? t.trimEnd().slice(0, -1) : t.trimEnd());
+    const looks = characters.filter((c) => c.description).map((c) => `${c.name}: ${withoutStop(clip(c.description, MAX_LINE_CHARS / 2))}`);
+    const sameLooks = looks.length ? ` Characters: ${looks.join("; ").slice(0, MAX_DESCRIPTION_CHARS)}.` : "";
+    return `${text.replace(/(?<![.\s])[.\s]+$/, "")}.${sameLooks} Style: ${fragment}`;
   }
 
   /** The model's text, clipped to `max`; undefined when the model declined (the caller falls back to the offline writer). */
