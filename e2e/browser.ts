@@ -1,20 +1,3 @@
-import { type Browser, chromium } from "playwright-core";
-
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-}
+export { launchBrowser } from "../packages/local/src/browser";
 
 export const appUrl = (path = "/") => new URL(path, process.env.APP_URL).toString();

@@ -29,7 +29,9 @@ describe("a render in a real browser", () => {
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL((url) => /^\/renders\/[\w-]+$/.test(url.pathname));
     const renderId = page.url().split("/").pop()!;
-    await page.getByRole("button", { name: "Got it" }).click();
+    // 'Descriptions Coming Soon' shows only while the descriptions are being written (offline that can be done already).
+    const gotIt = page.getByRole("button", { name: "Got it" });
+    if (await gotIt.isVisible().catch(() => false)) await gotIt.click();
 
     // Review 1: descriptions (the page polls every 10 s; Refresh makes it sooner).
     const description = page.getByLabel("PROGRAMMER", { exact: true });
@@ -37,6 +39,15 @@ describe("a render in a real browser", () => {
       await page.waitForTimeout(1000);
       if (await page.getByRole("button", { name: "Refresh" }).isVisible()) await page.getByRole("button", { name: "Refresh" }).click();
     }
+    // Ready: no coming-soon dialog, and the progress stands still at the gate, waiting for the writer.
+    await page.reload();
+    await description.waitFor();
+    expect(await page.getByRole("dialog", { name: "Descriptions Coming Soon" }).count()).toBe(0);
+    await page.getByTestId("waiting-for-you").waitFor();
+    const held = await page.getByText("10%", { exact: true }).textContent();
+    await page.waitForTimeout(2500);
+    await page.getByRole("button", { name: "Refresh" }).click();
+    expect(await page.getByText("10%", { exact: true }).textContent()).toBe(held);
     await description.fill("A tired coder in a grey hoodie, lit by the monitor.");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Descriptions Updated").first().waitFor();
@@ -53,7 +64,11 @@ describe("a render in a real browser", () => {
     const imagePicker = page.getByRole("dialog", { name: "Choose an image" });
     await imagePicker.getByLabel("Prompt for a new image").fill("An empty car park at night under one flickering lamp");
     await imagePicker.getByRole("button", { name: "Generate new image" }).click();
-    await imagePicker.getByRole("button", { name: "Image 2" }).or(imagePicker.getByRole("radio", { name: "Image 2" })).first().click({ timeout: 60_000 });
+    await imagePicker
+      .getByRole("button", { name: "Image 2" })
+      .or(imagePicker.getByRole("radio", { name: "Image 2" }))
+      .first()
+      .click({ timeout: 60_000 });
     await imagePicker.getByRole("button", { name: "Use this image" }).click();
     await imagePicker.waitFor({ state: "detached" });
     const afterSwap = await (await context.request.get(appUrl(`/api/renders/${renderId}`))).json();
@@ -82,7 +97,10 @@ describe("a render in a real browser", () => {
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("list", { name: "Downloads" }).getByRole("link", { name: /Project files/ }).click(),
+      page
+        .getByRole("list", { name: "Downloads" })
+        .getByRole("link", { name: /Project files/ })
+        .click(),
     ]);
     const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
     expect(Object.keys(zip)).toEqual(expect.arrayContaining(["captions.srt", "captions.vtt", "screenplay.json", "edit-list.json"]));

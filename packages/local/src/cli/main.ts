@@ -7,6 +7,7 @@ import type { Command } from "@storyboard/core/cli/command";
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   parse: () => import("@storyboard/core/cli/parse"),
   render: () => import("./render"),
+  tutorial: () => import("./tutorial"),
   grant: async () => (await import("./roles")).grant,
   revoke: async () => (await import("./roles")).revoke,
 };

@@ -1,4 +1,5 @@
 import { Clapperboard, SlidersHorizontal, Upload, type LucideIcon } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { usePublicEnv } from "../../../config/env";
@@ -33,6 +34,8 @@ const STEPS: { title: string; icon: LucideIcon; body: string[] }[] = [
 export function TutorialsScreen() {
   const { data: env } = usePublicEnv();
   const videoUrl = typeof env?.TUTORIAL_VIDEO_URL === "string" && env.TUTORIAL_VIDEO_URL ? env.TUTORIAL_VIDEO_URL : null;
+  // The video is built on demand (npx storyboard tutorial): until it exists, the steps stand alone.
+  const [missing, setMissing] = useState<string | null>(null);
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8">
@@ -41,9 +44,16 @@ export function TutorialsScreen() {
         <p className="text-muted-foreground">From a screenplay file to a narrated storyboard in three steps.</p>
       </header>
 
-      {videoUrl && (
+      {videoUrl && missing !== videoUrl && (
         <section aria-label="Overview tutorial video" className="overflow-hidden rounded-xl border bg-black shadow-sm">
-          <video controls preload="metadata" className="aspect-video w-full" src={videoUrl}>
+          <video
+            controls
+            preload="metadata"
+            className="aspect-video w-full"
+            src={videoUrl}
+            aria-label="Overview tutorial: upload, render settings and a render"
+            onError={() => setMissing(videoUrl)}
+          >
             Your browser cannot play this video.
           </video>
         </section>

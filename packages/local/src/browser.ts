@@ -1,0 +1,18 @@
+import { type Browser, chromium } from "playwright-core";
+
+/** Debian's Chromium, headless, with the flags this closed network needs (browser tests and the tutorial recorder). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
