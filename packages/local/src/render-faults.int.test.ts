@@ -12,32 +12,9 @@ import { createRender } from "@storyboard/core/render/create";
 import { markRenderFailed } from "@storyboard/core/render/failure";
 import { readBatch } from "@storyboard/core/render/batches";
 import { generateBlockAsset, planBlocks } from "@storyboard/core/render/generate";
+import { flaky } from "./test/faults";
 import { createTestUser, eventually, type TestUser, uploadScreenplay } from "./test/fixtures";
 import { runPhaseLocally, useLocalWorkflows, workflowsSettled } from "./workflows";
-
-
-/** A seeded coin, so a "30 % of calls fail" run is the same every time. */
-function coin(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
-function flaky<T extends object>(inner: T, method: keyof T, failureRate: number, seed: number): T {
-  const flip = coin(seed);
-  return new Proxy(inner, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (prop !== method || typeof value !== "function") return value;
-      return async (...args: unknown[]) => {
-        if (flip() < failureRate) throw new Error("provider hiccup (injected)");
-        return value.apply(target, args);
-      };
-    },
-  });
-}
 
 async function readyScreenplay(user: TestUser) {
   const { id } = await (await uploadScreenplay(user, "fdx")).json();
@@ -136,12 +113,24 @@ describe("render pipeline faults", () => {
 
     const admin = await createTestUser({ roles: ["admin"] });
     const json = { "content-type": "application/json" };
-    const notAdmin = await user.call("/api/admin/retry-failed-audio", { method: "POST", headers: json, body: JSON.stringify({ renderJobId: id }) });
+    const notAdmin = await user.call("/api/admin/retry-failed-audio", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ renderJobId: id }),
+    });
     expect(notAdmin.status).toBe(403);
-    const blank = await admin.call("/api/admin/retry-failed-audio", { method: "POST", headers: json, body: JSON.stringify({ renderJobId: "  " }) });
+    const blank = await admin.call("/api/admin/retry-failed-audio", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ renderJobId: "  " }),
+    });
     expect(blank.status).toBe(400);
     expect((await blank.json()).message).toBe("Please enter a render job ID");
-    const res = await admin.call("/api/admin/retry-failed-audio", { method: "POST", headers: json, body: JSON.stringify({ renderJobId: id }) });
+    const res = await admin.call("/api/admin/retry-failed-audio", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ renderJobId: id }),
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).message).toBe("Failed audio retry process initiated");
     // The server's own runner resumes it.
@@ -150,7 +139,11 @@ describe("render pipeline faults", () => {
       return job.status === "complete" || job.status === "failed" ? job : null;
     }, 120_000);
     expect(done.status).toBe("complete");
-    const again = await admin.call("/api/admin/retry-failed-audio", { method: "POST", headers: json, body: JSON.stringify({ renderJobId: id }) });
+    const again = await admin.call("/api/admin/retry-failed-audio", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ renderJobId: id }),
+    });
     expect(again.status).toBe(409);
   });
 });

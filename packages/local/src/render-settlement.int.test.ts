@@ -156,7 +156,7 @@ describe("render settlement", () => {
     expect(await balanceOf(user.userId)).toBe(890);
     // The request "dies": nothing settles the charge until its deadline passes.
     await db.entities.deadline.patch({ kind: "image", id: chargeId }).set({ dueAt: past() }).go();
-    expect((await sweepStuckWork()).refundedImages).toBeGreaterThanOrEqual(1);
+    await sweepStuckWork();
     expect(await balanceOf(user.userId)).toBe(900);
     // The request comes back late: it cannot keep the image it was refunded for, nor refund twice.
     expect(await settleImageCharge(chargeId, { keep: "renders/x/late.jpg" })).toBe(false);

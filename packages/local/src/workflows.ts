@@ -33,6 +33,22 @@ export interface LocalRunnerOptions {
   retryIntervalSeconds?: number;
   /** Media tasks in worker threads (task-threads.ts), keeping the API responsive; off in tests, which swap providers in-process. */
   threads?: boolean;
+  /** Shorter task time limits by task name (tests that make tasks time out without waiting minutes). */
+  taskTimeoutSeconds?: Partial<Record<TaskName, number>>;
+}
+
+type Definition = ReturnType<(typeof DEFINITIONS)[Phase]>;
+
+/** The definition with some tasks' TimeoutSeconds replaced, however deep their state sits (Map, Parallel). */
+function withTaskTimeouts(definition: Definition, timeouts: Partial<Record<TaskName, number>> = {}): Definition {
+  const visit = (value: unknown, name?: string): unknown => {
+    if (Array.isArray(value)) return value.map((item) => visit(item));
+    if (!value || typeof value !== "object") return value;
+    const state = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, visit(child, key)]));
+    const limit = name ? timeouts[name as TaskName] : undefined;
+    return state.Type === "Task" && limit !== undefined ? { ...state, TimeoutSeconds: limit } : state;
+  };
+  return visit(definition) as Definition;
 }
 
 const running = new Set<Promise<unknown>>();
@@ -55,7 +71,7 @@ export async function runPhaseLocally(phase: Phase, input: { renderJobId: string
 }
 
 function startPhaseLocally(phase: Phase, input: { renderJobId: string }, options: LocalRunnerOptions) {
-  const machine = new StateMachine(DEFINITIONS[phase](localArn) as never);
+  const machine = new StateMachine(withTaskTimeouts(DEFINITIONS[phase](localArn), options.taskTimeoutSeconds) as never);
   const retryIntervalOverrides =
     options.retryIntervalSeconds === undefined
       ? undefined
@@ -77,7 +93,12 @@ function startPhaseLocally(phase: Phase, input: { renderJobId: string }, options
 
 /** Installs the local runner as the render phase starter: phases run in the background, like Step Functions. */
 export function useLocalWorkflows(options: LocalRunnerOptions = {}) {
-  const starter: PhaseStarter = {
+  setPhaseStarter(localPhaseStarter(options));
+}
+
+/** The local runner as a phase starter (a test may wrap it to lose starts on purpose). */
+export function localPhaseStarter(options: LocalRunnerOptions = {}): PhaseStarter {
+  return {
     async start(phase, input) {
       const execution = startPhaseLocally(phase, input, options);
       executions.set(input.renderJobId, execution);
@@ -101,7 +122,6 @@ export function useLocalWorkflows(options: LocalRunnerOptions = {}) {
       running.add(run);
     },
   };
-  setPhaseStarter(starter);
 }
 
 /** Kills a render's live execution, as `StopExecution` or a crash would: it ends ABORTED. */

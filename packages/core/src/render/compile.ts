@@ -23,6 +23,7 @@ import {
 import { mapWithLimit } from "./concurrency";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem, toBlockView } from "./jobs";
 import { notifyRender } from "./notify";
+import { moveRenderStatus } from "./transition";
 
 /**
  * The compile phase (docs/architecture.md#render-phases), split across tasks so
@@ -78,7 +79,9 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
     return { blockId: b.blockId, image, audio: b.audioUrl, durationMs: b.duration, caption: captionOf(b) };
   });
   if (!clips.length) throw new Error(`Render ${renderJobId} has no blocks to compile`);
-  await db.entities.renderJob.patch({ renderJobId }).set({ status: "compiling" }).go();
+  // Failed meanwhile (timed out, aborted, swept): nothing to compile.
+  if (!(await moveRenderStatus(renderJobId, ["rendering", "compiling"], { status: "compiling" })))
+    return { renderJobId, skipped: true, segments: [] };
   const videoJobId = randomUUID();
   await db.entities.videoJob.create({ videoJobId, renderJobId, userId: job.userId, status: "processing" }).go();
   const segments = planVideoSegments(buildTimeline(clips.map((c) => c.durationMs)));
@@ -197,16 +200,15 @@ export async function finishCompile({ renderJobId }: { renderJobId: string }) {
       .go();
     paths[o.field] = url;
   }
-  await db.entities.renderJob
-    .patch({ renderJobId })
-    .set({
-      ...paths,
-      status: "complete",
-      completedAt: new Date().toISOString(),
-      hostingState: "hosted",
-      shareableLink: `${config.appUrl}/renders/${renderJobId}`,
-    })
-    .go();
+  const completed = await moveRenderStatus(renderJobId, ["compiling"], {
+    ...paths,
+    status: "complete",
+    completedAt: new Date().toISOString(),
+    hostingState: "hosted",
+    shareableLink: `${config.appUrl}/renders/${renderJobId}`,
+  });
+  // Failed meanwhile and already refunded (docs/decisions.md#hardening): it stays failed, its files unlinked.
+  if (!completed) return { renderJobId, skipped: true };
   await db.entities.videoJob.patch({ renderJobId, videoJobId: plan.videoJobId }).set({ status: "complete" }).go();
   await deletePrefix(config.mediaBucket, compileKeys.folder(job));
   await notifyRender("renderComplete", job);
