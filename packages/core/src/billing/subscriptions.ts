@@ -82,9 +82,19 @@ export async function subscribe(priceId: string) {
   return { clientSecret, priceId };
 }
 
+/**
+ * "Now" for this subscription in epoch seconds: a test-mode subscription on a
+ * test clock lives at the clock's time (Stripe prorates from it), any other now.
+ */
+async function subscriptionNow(sub: Stripe.Subscription): Promise<number> {
+  const clock = idOf(sub.test_clock);
+  if (clock) return (await stripe().testHelpers.testClocks.retrieve(clock)).frozen_time;
+  return Math.floor(now() / 1000);
+}
+
 /** A proration date sent back from the estimate, if it is recent and in this period; otherwise now. */
-function prorationDateFrom(requested: number | undefined, sub: Stripe.Subscription): number {
-  const nowSeconds = Math.floor(now() / 1000);
+async function prorationDateFrom(requested: number | undefined, sub: Stripe.Subscription): Promise<number> {
+  const nowSeconds = await subscriptionNow(sub);
   const start = mainItem(sub)?.current_period_start ?? 0;
   if (requested && requested <= nowSeconds && requested >= Math.max(start, nowSeconds - 3600)) return requested;
   return nowSeconds;
@@ -109,7 +119,7 @@ export async function estimateChange(priceId: string) {
   const stored = await storedSubscription(userId);
   const change = planChange(stored!.priceId, priceId);
   const periodEnd = mainItem(sub)?.current_period_end;
-  const prorationDate = Math.floor(now() / 1000);
+  const prorationDate = await subscriptionNow(sub);
   if (change !== "upgrade") {
     return {
       estimate: 0,
@@ -195,7 +205,7 @@ export async function changeSubscription(priceId: string, requestedProrationDate
     });
     return { userSubscription: await describe(record) };
   }
-  if (change === "upgrade") await upgrade(sub, priceId, prorationDateFrom(requestedProrationDate, sub));
+  if (change === "upgrade") await upgrade(sub, priceId, await prorationDateFrom(requestedProrationDate, sub));
   else await downgrade(sub, priceId);
   const record = await resync(sub.id);
   await sendSubscriptionMail(userId, {
