@@ -21,7 +21,8 @@ export interface Context {
   path: Record<string, string>;
   /** "secret" for `sk_` calls, "publishable" for Stripe.js calls with the `pk_` key. */
   key: "secret" | "publishable";
-  request: RequestInfo;
+  /** The API request behind a change; null when time passing made it (a renewal). */
+  request: RequestInfo | null;
 }
 
 export type Handler = (ctx: Context) => unknown;
@@ -83,6 +84,9 @@ export function need(ctx: Context, type: string, id: string, param = type): Stri
   return object;
 }
 
+/** Fields Stripe leaves out unless expanded (an invoice's `confirmation_secret`, `payments`), by object type. */
+export const includables: Record<string, Record<string, (store: StripeStore, object: StripeObject) => unknown>> = {};
+
 /** The wire form of an object with `expand[]` applied (dotted paths; `data.` for list items). */
 export function render(ctx: Context, object: StripeObject, expand = arrayParam(ctx.params, "expand")): StripeObject {
   const copy = publicCopy(object);
@@ -101,8 +105,9 @@ function expandPath(store: StripeStore, target: any, path: string[]) {
   if (typeof value === "string" && StripeStore.typeOfId(value)) {
     const found = store.get(value);
     if (found) value = target[head] = publicCopy(found);
-  } else if (value === undefined && head in (target._includable ?? {})) {
-    value = target[head] = target._includable[head];
+  } else if (value === undefined && includables[target.object]?.[head]) {
+    const stored = store.get(target.id);
+    if (stored) value = target[head] = includables[target.object][head](store, stored);
   }
   expandPath(store, value, rest);
 }

@@ -9,9 +9,13 @@ import { outcomeOf } from "./cards";
 import { attachPaymentMethod } from "./customers";
 import { cardError, invalidRequest, StripeApiError, unexpectedState } from "./errors";
 import { methodFromData, resolvePaymentMethod } from "./payment-methods";
-import type { StripeObject } from "./store";
+import { publicCopy, type StripeObject } from "./store";
 
 const SETUP_FUTURE_USAGE = ["on_session", "off_session"];
+
+type IntentListener = (ctx: Context, intent: StripeObject) => void;
+/** What else follows an intent's payment: an invoice's intent pays or fails its invoice (billing/invoices.ts). */
+export const intentListeners = { succeeded: [] as IntentListener[], failed: [] as IntentListener[] };
 
 function checkAmount(amount: number, currency: string) {
   if (amount < 50 && currency === "usd") throw invalidRequest("Amount must be at least $0.50 usd", "amount", "amount_too_small");
@@ -31,7 +35,7 @@ export function newPaymentIntent(
 ) {
   const { store } = ctx;
   const id = store.newId("pi_");
-  const intent = store.insert({
+  const intent: StripeObject = store.insert({
     id,
     object: "payment_intent",
     allowed_payment_method_types: null,
@@ -197,6 +201,7 @@ export function chargeIntent(ctx: Context, intent: StripeObject, pm: StripeObjec
   if (intent.customer && intent.setup_future_usage && !pm.customer) attachPaymentMethod(ctx, pm.id, intent.customer);
   ctx.events.emit("charge.succeeded", charge, { request: ctx.request });
   ctx.events.emit("payment_intent.succeeded", intent, { request: ctx.request });
+  for (const listener of intentListeners.succeeded) listener(ctx, intent);
 }
 
 function failAttempt(ctx: Context, intent: StripeObject, pm: StripeObject | null, charge: StripeObject | null, error: StripeApiError) {
@@ -206,11 +211,12 @@ function failAttempt(ctx: Context, intent: StripeObject, pm: StripeObject | null
     latest_charge: charge?.id ?? intent.latest_charge,
     last_payment_error: {
       ...error.body,
-      ...(pm ? { payment_method: JSON.parse(JSON.stringify(pm, (k, v) => (k.startsWith("_") ? undefined : v))) } : {}),
+      ...(pm ? { payment_method: publicCopy(pm) } : {}),
     },
   });
   if (charge) ctx.events.emit("charge.failed", charge, { request: ctx.request });
   ctx.events.emit("payment_intent.payment_failed", intent, { request: ctx.request });
+  for (const listener of intentListeners.failed) listener(ctx, intent);
   Object.assign(error.body, { payment_intent: render(ctx, intent, []), ...(pm ? { payment_method: render(ctx, pm, []) } : {}) });
 }
 
@@ -297,13 +303,4 @@ export function listPaymentIntents(ctx: Context) {
     ctx.store.all("payment_intent", (pi) => (!customer || pi.customer === customer) && created(pi)),
     "/v1/payment_intents",
   );
-}
-
-export const retrieveCharge = (ctx: Context) => render(ctx, need(ctx, "charge", ctx.path.id));
-
-export function listCharges(ctx: Context) {
-  const customer = str(ctx.params, "customer");
-  const intent = str(ctx.params, "payment_intent");
-  const items = ctx.store.all("charge", (c) => (!customer || c.customer === customer) && (!intent || c.payment_intent === intent));
-  return listPage(ctx, items, "/v1/charges");
 }

@@ -1,4 +1,4 @@
-/** Refunds of a charge (by charge or PaymentIntent), and the Events API (retrieve, list). */
+/** Charges (retrieve, list), Refunds of a charge (by charge or PaymentIntent), and the Events API (retrieve, list). */
 import { type Context, arrayParam, createdFilter, int, listPage, mergeMetadata, need, render, str } from "./api";
 import { invalidRequest } from "./errors";
 
@@ -84,4 +84,13 @@ export function listEvents(ctx: Context) {
     ctx.store.all("event", (e) => matches(e.type) && created(e)),
     "/v1/events",
   );
+}
+
+export const retrieveCharge = (ctx: Context) => render(ctx, need(ctx, "charge", ctx.path.id));
+
+export function listCharges(ctx: Context) {
+  const customer = str(ctx.params, "customer");
+  const intent = str(ctx.params, "payment_intent");
+  const items = ctx.store.all("charge", (c) => (!customer || c.customer === customer) && (!intent || c.payment_intent === intent));
+  return listPage(ctx, items, "/v1/charges");
 }

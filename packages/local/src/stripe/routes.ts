@@ -37,8 +37,8 @@ export const paymentRoutes: Route[] = [
   { method: "POST", pattern: "/v1/payment_intents/:id/confirm", handler: intents.confirmPaymentIntent, publishable: true },
   { method: "POST", pattern: "/v1/payment_intents/:id/cancel", handler: intents.cancelPaymentIntent },
 
-  { method: "GET", pattern: "/v1/charges", handler: intents.listCharges },
-  { method: "GET", pattern: "/v1/charges/:id", handler: intents.retrieveCharge },
+  { method: "GET", pattern: "/v1/charges", handler: refunds.listCharges },
+  { method: "GET", pattern: "/v1/charges/:id", handler: refunds.retrieveCharge },
 
   { method: "POST", pattern: "/v1/refunds", handler: refunds.createRefund },
   { method: "GET", pattern: "/v1/refunds", handler: refunds.listRefunds },

@@ -10,7 +10,10 @@ import { type Context, parseForm } from "./api";
 import { controlApi } from "./control";
 import { StripeApiError, unauthorized } from "./errors";
 import { API_VERSION, type DeliveryOptions, EventBus } from "./events";
-import { matchRoute, paymentRoutes, type Route } from "./routes";
+import { billingRoutes } from "./billing/routes";
+import { seedPlanPrices } from "./billing/catalog";
+import { advanceTo } from "./billing/renewals";
+import { matchRoute, paymentRoutes } from "./routes";
 import { StripeStore } from "./store";
 
 export interface StripeKeys {
@@ -28,8 +31,6 @@ export interface StripeStandInOptions {
   /** The app's webhook endpoint; can also be set later with `setWebhookUrl`. */
   webhookUrl?: string;
   delivery?: Partial<DeliveryOptions>;
-  /** More endpoints (the billing resources) and a hook run after the clock moves. */
-  extraRoutes?: Route[];
 }
 
 export interface StripeStandIn extends StripeKeys {
@@ -68,7 +69,16 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const store = new StripeStore(options.dataFile);
   const events = new EventBus(store, keys.webhookSecret, { attempts: 5, retryBaseMs: 500, ...options.delivery });
   if (options.webhookUrl) events.setWebhookUrl(options.webhookUrl);
-  const routes = [...paymentRoutes, ...(options.extraRoutes ?? [])];
+  const routes = [...paymentRoutes, ...billingRoutes];
+  seedPlanPrices(store);
+  /** Time passing on the stand-in's own clock, for customers without a test clock. */
+  const advanceClock = (to: number) => {
+    const ctx: Context = { store, events, params: {}, path: {}, key: "secret", request: null };
+    advanceTo(ctx, null, to, (t) => {
+      store.clockOffset = t - Math.floor(Date.now() / 1000);
+      store.changed();
+    });
+  };
 
   function authenticate(req: IncomingMessage): "secret" | "publishable" {
     const header = req.headers.authorization ?? "";
@@ -147,7 +157,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     try {
       if (url.pathname.startsWith("/_stand-in/")) {
         if (authenticate(req) !== "secret") throw unauthorized("The control API needs the secret key.");
-        ({ status, body } = await controlApi({ store, events }, req.method ?? "GET", url, await readBody(req)));
+        ({ status, body } = await controlApi({ store, events, advanceClock }, req.method ?? "GET", url, await readBody(req)));
       } else {
         ({ status, body } = await handleStripe(req, res, url, requestId));
       }
