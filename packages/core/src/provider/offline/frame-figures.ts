@@ -55,7 +55,9 @@ export function placeFigures(subjects: Subject[], speakerFirst: boolean): Figure
     const front = speakerFirst && i === 0;
     const build = c.gender === "male" ? 1.04 : c.gender === "female" ? 0.95 : 0.99;
     const person = (front ? 400 : 320 - (n > 3 ? 30 : 0)) * build * (0.94 + (((h >>> 4) % 100) / 100) * 0.12);
-    const height = c.kind === "animal" ? ANIMAL_HEIGHT[c.shape ?? "small"] * (front ? 1.2 : 1) : person;
+    const height = c.kind === "animal" ? ANIMAL_HEIGHT[c.shape ?? "small"] * (front ? 1.5 : 1) : person;
+    // Animals stand a little further back: low and in front, the cinematic letterbox would hide them.
+    const baseY = c.kind === "animal" ? (front ? 640 : 620) : front ? 700 : 650;
     // The speaker stands left of centre in front; the others spread across the rest of the frame.
     let slot: number;
     if (n === 1) slot = 0.5;
@@ -67,7 +69,7 @@ export function placeFigures(subjects: Subject[], speakerFirst: boolean): Figure
       name: c.name ?? "",
       kind: c.kind,
       x: Math.round(x),
-      baseY: front ? 700 : 650,
+      baseY,
       height: Math.round(height),
       colour: colourOf(c),
     };
