@@ -1,4 +1,4 @@
-import { loadSecrets, resetSecretsForTests } from "./secrets";
+import { loadSecrets, resetSecretsForTests, setSsmConfigForTests } from "./secrets";
 
 describe("loadSecrets", () => {
   afterEach(() => {
@@ -18,5 +18,19 @@ describe("loadSecrets", () => {
     process.env.SST_Secret_value_ELEVENLABS_API_KEY = "bound";
     await loadSecrets();
     expect(process.env.ELEVENLABS_API_KEY).toBe("from-env");
+  });
+
+  it("tries SSM again after a failed fetch instead of keeping the failure for the container's life", async () => {
+    process.env.SST_Secret_value_ELEVENLABS_API_KEY = "__FETCH_FROM_SSM__";
+    let calls = 0;
+    setSsmConfigForTests(async () => {
+      calls++;
+      if (calls === 1) throw new Error("ThrottlingException: Rate exceeded");
+      return { Config: { ELEVENLABS_API_KEY: "xi-from-ssm" } };
+    });
+    await expect(loadSecrets()).rejects.toThrow("Rate exceeded");
+    await loadSecrets();
+    expect(process.env.ELEVENLABS_API_KEY).toBe("xi-from-ssm");
+    expect(calls).toBe(2);
   });
 });

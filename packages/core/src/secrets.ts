@@ -27,10 +27,22 @@ export function loadSecrets(): Promise<void> {
       else process.env[name] = bound;
     }
     if (!fromSsm.length) return;
-    const { Config } = (await import("sst/node/config")) as unknown as { Config: Record<string, string> };
+    const { Config } = (await ssmConfig()) as { Config: Record<string, string> };
     for (const name of fromSsm) if (Config[name]) process.env[name] = Config[name];
-  })();
+  })().catch((error: unknown) => {
+    // A failed fetch (SSM throttled, a network blip) must not stick for the container's life: the next call tries again.
+    loading = undefined;
+    throw error;
+  });
   return loading;
+}
+
+/** SST resolves SSM-stored secrets when this module is first imported. */
+let ssmConfig = () => import("sst/node/config") as unknown as Promise<{ Config: Record<string, string> }>;
+
+/** Tests only: stand in for SST's config module. */
+export function setSsmConfigForTests(load: typeof ssmConfig) {
+  ssmConfig = load;
 }
 
 /** Tests only: forget what was loaded. */

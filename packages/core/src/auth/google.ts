@@ -19,8 +19,9 @@ export async function exchangeIdToken(idToken: string, referralCode?: string): P
   if (linked) return getUser(linked);
 
   if (!token.email) throw AppError.badRequest("Your Google account did not share an e-mail address.");
-  // Linking by e-mail is safe only for an address the provider vouches for.
-  if (!token.emailVerified && token.provider !== "Google") {
+  // Linking by e-mail (or claiming a new one) is safe only for an address the provider says is verified:
+  // `email_verified` true, whoever the provider is (stacks/auth.ts maps Google's own claim onto it).
+  if (!token.emailVerified) {
     throw AppError.forbidden("Your e-mail address is not verified with the sign-in provider.");
   }
   const email = normalizeEmail(token.email);

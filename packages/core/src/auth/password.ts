@@ -5,7 +5,7 @@ import { findUserByEmail, getUser, type UserItem } from "../user/user";
 import { consumeCode, issueCode } from "./codes";
 import { normalizeEmail } from "./email";
 import { checkPassword, passwordIdentityOf, setPassword } from "./identity";
-import { assertNotLocked, clearFailures, recordFailure } from "./lockout";
+import { beginAttempt, clearFailures, recordFailure } from "./lockout";
 import { endOtherSessions } from "./session";
 
 /** One answer for a wrong password, an unknown e-mail or a Google-only account: it never says which. */
@@ -13,7 +13,7 @@ export const LOGIN_FAILED_MESSAGE = "Invalid email or password.";
 
 export async function login(rawEmail: string, password: string): Promise<UserItem> {
   const email = normalizeEmail(rawEmail);
-  await assertNotLocked(email, "login");
+  await beginAttempt(email, "login");
   const user = (await checkPassword(email, password)) ? await findUserByEmail(email) : undefined;
   if (!user) {
     await recordFailure(email, "login");
@@ -41,7 +41,7 @@ export async function sendPasswordResetCode(rawEmail: string): Promise<void> {
  */
 export async function resetPassword(rawEmail: string, password: string, code: string): Promise<UserItem> {
   const email = normalizeEmail(rawEmail);
-  await assertNotLocked(email, "resetPassword");
+  await beginAttempt(email, "resetPassword");
   try {
     await consumeCode(email, "resetPassword", code);
   } catch (error) {
@@ -62,17 +62,25 @@ export async function resetPassword(rawEmail: string, password: string, code: st
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 export const NO_PASSWORD_YET = "This account signs in with Google. To add a password, use Forgot password.";
 
+/**
+ * Checks the signed-in user's current password, counted like a login (the
+ * lockout), so a stolen session cannot be used to guess it.
+ */
+export async function assertCurrentPassword(email: string, password: string): Promise<void> {
+  await beginAttempt(email, "login");
+  if (!(await checkPassword(email, password))) {
+    await recordFailure(email, "login");
+    throw AppError.badRequest(WRONG_CURRENT_PASSWORD);
+  }
+  await clearFailures(email, "login");
+}
+
 /** Settings → change password of the user asking: checks the current one with Cognito, then ends every OTHER session. */
 export async function changePassword(input: { currentPassword: string; newPassword: string }): Promise<void> {
   const userId = useUserId();
   const user = await getUser(userId);
-  await assertNotLocked(user.email, "login");
   if (!(await passwordIdentityOf(user.email))) throw AppError.badRequest(NO_PASSWORD_YET);
-  if (!(await checkPassword(user.email, input.currentPassword))) {
-    // Counted like a failed login, so a stolen session cannot be used to guess the password.
-    await recordFailure(user.email, "login");
-    throw AppError.badRequest(WRONG_CURRENT_PASSWORD);
-  }
+  await assertCurrentPassword(user.email, input.currentPassword);
   await setPassword(user.email, input.newPassword);
   await endOtherSessions(userId, useSessionId());
 }

@@ -26,7 +26,9 @@ async function idTokenFor(email: string, options: { clientId?: string; emailVeri
     { Name: "email_verified", Value: String(options.emailVerified ?? true) },
     ...(options.name ? [{ Name: "name", Value: options.name }] : []),
   ];
-  const created = await client.send(new AdminCreateUserCommand({ UserPoolId, Username: email, MessageAction: "SUPPRESS", UserAttributes: attributes }));
+  const created = await client.send(
+    new AdminCreateUserCommand({ UserPoolId, Username: email, MessageAction: "SUPPRESS", UserAttributes: attributes }),
+  );
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: "google-side-pass", Permanent: true }));
   const auth = await client.send(
     new AdminInitiateAuthCommand({
@@ -123,6 +125,20 @@ describe("POST /api/auth/token-exchange", () => {
     expect(res.status).toBe(403);
   });
 
+  it("refuses to link a Google identity whose e-mail Google has not verified to an existing account", async () => {
+    const existing = await registerUser();
+    const identities = JSON.stringify([{ providerName: "Google", providerType: "Google", userId: randomUUID() }]);
+    const claims = claimsFor(existing.email, { email_verified: false, identities: JSON.parse(identities) });
+    const res = await exchange({ idToken: signJwt(claims, cognitoLocalKey(), "CognitoLocal") });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("Your e-mail address is not verified with the sign-in provider.");
+    // Nothing was linked: the same identity still finds no account.
+    const again = await exchange({
+      idToken: signJwt({ ...claims, email_verified: true, email: uniqueEmail("other") }, cognitoLocalKey(), "CognitoLocal"),
+    });
+    expect(again.body.id).not.toBe(existing.user.id);
+  });
+
   it("credits a referral for a new Google account, never for an existing one's own code", async () => {
     const referrer = await registerUser();
     const { body } = await call("GET", "/api/user/referral-code", { cookie: referrer.cookie });
@@ -148,7 +164,11 @@ describe("POST /api/auth/token-exchange", () => {
 
   it("refuses an expired token even with a valid signature", async () => {
     const past = Math.floor(Date.now() / 1000) - 7200;
-    const expired = signJwt(claimsFor(uniqueEmail("expired"), { iat: past, auth_time: past, exp: past + 3600 }), cognitoLocalKey(), "CognitoLocal");
+    const expired = signJwt(
+      claimsFor(uniqueEmail("expired"), { iat: past, auth_time: past, exp: past + 3600 }),
+      cognitoLocalKey(),
+      "CognitoLocal",
+    );
     const res = await exchange({ idToken: expired });
     expect(res.status).toBe(401);
   });
@@ -166,7 +186,11 @@ describe("POST /api/auth/token-exchange", () => {
     // A real token from another app client of the same pool.
     const otherClient = cognito();
     const app = await otherClient.send(
-      new CreateUserPoolClientCommand({ UserPoolId: process.env.USER_POOL_ID!, ClientName: "other", ExplicitAuthFlows: ["ALLOW_ADMIN_USER_PASSWORD_AUTH"] }),
+      new CreateUserPoolClientCommand({
+        UserPoolId: process.env.USER_POOL_ID!,
+        ClientName: "other",
+        ExplicitAuthFlows: ["ALLOW_ADMIN_USER_PASSWORD_AUTH"],
+      }),
     );
     otherClient.destroy();
     const { idToken } = await idTokenFor(uniqueEmail("otherapp"), { clientId: app.UserPoolClient!.ClientId! });
