@@ -1,4 +1,5 @@
 import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
+import { blocksChanged } from "./block-snapshot";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { providers } from "../provider/registry";
@@ -115,4 +116,5 @@ export async function writeImagePrompts(
     );
     assertCommitted(result, { 0: AppError.conflict("The render has moved on, so its image prompts were not changed.") });
   }
+  await blocksChanged(renderJobId);
 }

@@ -5,6 +5,7 @@
  * timeout), the sweeper finds the deadline and refunds. Each settle removes
  * the deadline in its own transaction, so exactly one of them wins.
  */
+import { blocksChanged } from "./block-snapshot";
 import { randomUUID } from "node:crypto";
 import { now } from "../clock";
 import { failedItems } from "../dynamo/errors";
@@ -96,7 +97,10 @@ export async function settleImageCharge(chargeId: string, outcome: "refund" | { 
       ])
       .go(),
   );
-  if (!result.canceled) return true;
+  if (!result.canceled) {
+    if (outcome !== "refund") await blocksChanged(detail.renderJobId);
+    return true;
+  }
   if (failedItems(result.data).includes(0)) return false;
   throw new Error(`The image charge ${chargeId} could not be settled (${result.data.map((item) => item.code).join(", ")}).`);
 }

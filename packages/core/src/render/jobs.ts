@@ -1,6 +1,7 @@
 import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
+import { renderBlockViews } from "./block-snapshot";
 import type { RenderSummary } from "./types";
 
 export const RENDER_NOT_FOUND = "Render not found";
@@ -52,17 +53,17 @@ export async function listOwnRenders() {
   return data.map(renderSummary);
 }
 
-/** The render page's whole view: the job, its blocks and the spec's Block fields. */
+/** The render page's whole view: the job, its blocks (from a snapshot, block-snapshot.ts) and the spec's Block fields. */
 export async function getRenderDetail(renderJobId: string) {
   const job = await getOwnRenderJob(renderJobId);
-  const blocks = await getRenderBlocks(renderJobId);
+  const blocks = await renderBlockViews(job);
   return {
     ...renderSummary(job),
     userId: job.userId,
     screenplayId: job.screenplayId,
     type: job.type,
     characterVoices: job.characterVoices ?? {},
-    screenplaySnapshot: { ...(job.screenplaySnapshot ?? {}), blocks: blocks.map(toBlockView) },
+    screenplaySnapshot: { ...(job.screenplaySnapshot ?? {}), blocks },
     outputFilePath: job.outputFilePath ?? null,
     posterImagePath: job.posterImagePath ?? null,
     combinedAudioPath: job.combinedAudioPath ?? null,

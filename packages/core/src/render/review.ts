@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { blocksChanged } from "./block-snapshot";
 import type { StyleId } from "../catalog/styles";
 import { db } from "../dynamo/service";
 import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
@@ -137,6 +138,7 @@ export async function saveImageOrder(input: { renderJobId: string; blockId: stri
     .patch({ renderJobId: input.renderJobId, blockId: input.blockId })
     .set({ imageUrl: [...order, ...rest] })
     .go();
+  await blocksChanged(input.renderJobId);
   return { blockId: input.blockId, imageUrl: [...order, ...rest] };
 }
 

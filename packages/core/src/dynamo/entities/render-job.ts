@@ -33,6 +33,8 @@ export const RenderJob = new Entity({
     mediaNeeded: { type: "number" },
     imagesMade: { type: "number" },
     audioMade: { type: "number" },
+    /** Counts block writes that do not otherwise touch the job, so the block-list snapshot knows it is stale (docs/decisions.md#scale). */
+    blocksVersion: { type: "number" },
     /** "hosted" while a complete render's files are kept; removed when hosting expires (sparse index). */
     hostingState: { type: "string" },
     hostingExpiredAt: { type: "string" },

@@ -8,7 +8,14 @@ async function renderAtImageReview(user: TestUser) {
   const created = await user.call("/api/renders", {
     method: "POST",
     headers: json,
-    body: JSON.stringify({ screenplayId, title: "Polled", style: "noir", characterVoices: {}, previewDescriptionsBeforeFirstImages: false, previewImagesBeforeFirstRender: true }),
+    body: JSON.stringify({
+      screenplayId,
+      title: "Polled",
+      style: "noir",
+      characterVoices: {},
+      previewDescriptionsBeforeFirstImages: false,
+      previewImagesBeforeFirstRender: true,
+    }),
   });
   const { id } = await created.json();
   await eventually(async () => (await (await user.call(`/api/renders/${id}`)).json()).status === "assets_ready", 90_000);
@@ -54,4 +61,33 @@ describe("polling a render (docs/decisions.md#scale)", () => {
     expect((await user.call("/api/logout", { method: "POST" })).status).toBe(200);
     expect((await user.call(`/api/renders/${id}`)).status).toBe(401);
   });
+
+  it("serves the block list from a snapshot that follows every change to the blocks", async () => {
+    const user = await createTestUser({ points: 1000 });
+    const id = await renderAtImageReview(user);
+    type View = { id: string; imageUrl: string[] };
+    const blocks = async (): Promise<View[]> => (await (await user.call(`/api/renders/${id}`)).json()).screenplaySnapshot.blocks;
+    const first = await blocks();
+    expect(await blocks()).toEqual(first); // from the snapshot: unchanged
+    const block = first.find((b) => b.imageUrl.length)!;
+    // A new image (settled by the image charge) and a new order (a block write alone): both show at once.
+    const made = await user.call("/api/renders/blocks/image", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ renderJobId: id, blockId: block.id, imagePrompt: "A lamp in the rain" }),
+    });
+    expect(made.status).toBeLessThan(300);
+    const withTwo = (await blocks()).find((b) => b.id === block.id)!;
+    expect(withTwo.imageUrl).toHaveLength(2);
+    const reversed = [...withTwo.imageUrl].reverse();
+    const saved = await user.call("/api/renders/save-image-order", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ renderJobId: id, blockId: block.id, imageUrl: reversed }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await blocks()).find((b) => b.id === block.id)!.imageUrl).toEqual(reversed);
+    // The other blocks are as they were.
+    expect((await blocks()).filter((b) => b.id !== block.id)).toEqual(first.filter((b) => b.id !== block.id));
+  }, 120_000);
 });
