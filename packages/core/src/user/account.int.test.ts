@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../dynamo/service";
-import { createAccount } from "./account";
+import { createAccount, REFERRAL_PAYOUTS_PER_MONTH } from "./account";
 import { ownerOf } from "./user";
 
 const email = () => `acct-${randomUUID().slice(0, 12)}@example.com`;
@@ -33,5 +33,40 @@ describe("createAccount", () => {
     const identityId = randomUUID();
     await createAccount({ email: email(), timezone: "UTC", identityId });
     await expect(createAccount({ email: email(), timezone: "UTC", identityId })).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe("referral payouts", () => {
+  const monthStart = () => {
+    const d = new Date();
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
+  };
+  const balance = async (userId: string) => (await db.entities.user.get({ userId }).go()).data!.points;
+
+  it(`pays a referrer for at most ${REFERRAL_PAYOUTS_PER_MONTH} new accounts a month; the newcomer is welcomed either way`, async () => {
+    const referrer = await createAccount({ email: email(), timezone: "UTC", identityId: randomUUID() });
+    await db.entities.rateLimit
+      .put({ key: `referral-payouts#${referrer.userId}`, windowStart: monthStart(), count: REFERRAL_PAYOUTS_PER_MONTH - 1 })
+      .go();
+    await createAccount({ email: email(), timezone: "UTC", identityId: randomUUID(), referralCode: referrer.referralCode });
+    expect(await balance(referrer.userId)).toBe(500 + 500);
+    const late = await createAccount({ email: email(), timezone: "UTC", identityId: randomUUID(), referralCode: referrer.referralCode });
+    expect(late.points).toBe(500);
+    expect(await balance(referrer.userId)).toBe(1000);
+    const { data } = await db.entities.pointsLedger.query.byUser({ userId: referrer.userId }).go();
+    expect(data.filter((e) => e.reason === "referral")).toHaveLength(1);
+  });
+
+  it("parallel sign-ups with one code never pay past the cap", async () => {
+    const referrer = await createAccount({ email: email(), timezone: "UTC", identityId: randomUUID() });
+    await db.entities.rateLimit
+      .put({ key: `referral-payouts#${referrer.userId}`, windowStart: monthStart(), count: REFERRAL_PAYOUTS_PER_MONTH - 2 })
+      .go();
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        createAccount({ email: email(), timezone: "UTC", identityId: randomUUID(), referralCode: referrer.referralCode }),
+      ),
+    );
+    expect(await balance(referrer.userId)).toBe(500 + 2 * 500);
   });
 });

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { nowIso } from "../clock";
+import { now, nowIso } from "../clock";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "../auth/schema";
 import { failedItems } from "../dynamo/errors";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { logger } from "../logger";
-import { creditItems, ledgerEntryItem, REFERRAL_POINTS, WELCOME_POINTS } from "../points/points";
+import { creditItems, ledgerEntryItem, REFERRAL_POINTS, type TransactionEntities, WELCOME_POINTS } from "../points/points";
 import { generateReferralCode, normalizeReferralCode } from "./referral-code";
 import { getUser, ownerOf, type UserItem } from "./user";
 import { usernameBase, usernameCandidate } from "./username";
@@ -34,6 +34,26 @@ async function referrerFor(code: string | undefined, email: string): Promise<str
   const { data: owner } = await db.entities.user.get({ userId: ownerId }).go();
   if (!owner || owner.email === email) return undefined;
   return ownerId;
+}
+
+/**
+ * docs/decisions.md#hardening: a referrer is paid for at most this many new
+ * accounts per calendar month (UTC); past it the newcomer still gets the
+ * welcome points and the referrer nothing, so farming points with throwaway
+ * inboxes has a ceiling.
+ */
+export const REFERRAL_PAYOUTS_PER_MONTH = 20;
+
+/** The counter of a referrer's paid referrals this month, raised in the payout's own transaction. */
+function referralPayoutCounter(tx: TransactionEntities, referrerId: string, at = now()) {
+  const date = new Date(at);
+  const monthStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
+  return tx.rateLimit
+    .update({ key: `referral-payouts#${referrerId}`, windowStart: monthStart })
+    .add({ count: 1 })
+    .set({ expiresAt: monthStart + 62 * 24 * 3600 })
+    .where((a, { lt, notExists }) => `${notExists(a.count)} OR ${lt(a.count, REFERRAL_PAYOUTS_PER_MONTH)}`)
+    .commit();
 }
 
 // Positions of the items in the transaction below, to read a cancellation.
@@ -95,6 +115,7 @@ export async function createAccount(input: NewAccount): Promise<UserItem> {
               idempotencyKey: `referral:${userId}`,
             })
           : []),
+        ...(referrerId ? [referralPayoutCounter(tx, referrerId)] : []),
       ])
       .go();
     if (!result.canceled) return getUser(userId);
@@ -105,7 +126,7 @@ export async function createAccount(input: NewAccount): Promise<UserItem> {
     if (failed.includes(USERNAME)) usernameAttempt++;
     if (failed.includes(REFERRAL_CODE)) referralCode = generateReferralCode();
     if (failed.some((i) => i >= FIRST_REFERRAL_ITEM)) {
-      logger.warn("Referral dropped: the referrer is gone or was already credited", { referrerId, userId });
+      logger.warn("Referral dropped: the referrer is gone, was already credited or has reached the monthly cap", { referrerId, userId });
       referrerId = undefined;
     }
     // Otherwise a transaction conflict: try again as is.
