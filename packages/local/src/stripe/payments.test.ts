@@ -225,3 +225,28 @@ describe("Stripe stand-in: event delivery", () => {
     expect(mine()).toEqual(["customer.updated", "customer.created", "customer.created", "customer.created", "customer.created"]);
   });
 });
+
+describe("Stripe stand-in: npm start's data file", () => {
+  it("keeps customers, cards and the seeded prices across a restart, without seeding twice", async () => {
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { startStripeStandIn } = await import("./server");
+    const dir = mkdtempSync(join(tmpdir(), "stripe-stand-in-"));
+    const dataFile = join(dir, "stripe.json");
+    const sdkFor = (s: { url: string; secretKey: string }) =>
+      new Stripe(s.secretKey, { host: "127.0.0.1", port: Number(new URL(s.url).port), protocol: "http" });
+    try {
+      const first = await startStripeStandIn({ port: 0, dataFile });
+      const customer = await sdkFor(first).customers.create({ email: "kept@example.com" });
+      const prices = await sdkFor(first).prices.list({ limit: 100 });
+      await first.stop();
+      const second = await startStripeStandIn({ port: 0, dataFile });
+      expect(await sdkFor(second).customers.retrieve(customer.id)).toMatchObject({ email: "kept@example.com" });
+      expect((await sdkFor(second).prices.list({ limit: 100 })).data.map((p) => p.id)).toEqual(prices.data.map((p) => p.id));
+      await second.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

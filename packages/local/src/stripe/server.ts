@@ -134,7 +134,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       status = error.status;
       body = error.toJSON();
     }
-    if (replayKey) store.idempotency.set(replayKey, { fingerprint, status, body });
+    if (replayKey) store.rememberAnswer(replayKey, { fingerprint, status, body });
     return { status, body };
   }
 

@@ -29,6 +29,8 @@ const PREFIXES: [string, string][] = [
 ];
 
 export interface IdempotentResult {
+  /** Machine time (ms) of the first answer: Stripe keeps keys 24 hours. */
+  at: number;
   fingerprint: string;
   status: number;
   body: unknown;
@@ -73,6 +75,16 @@ export class StripeStore {
     this.objects.set(object.id, object);
     this.changed();
     return object;
+  }
+
+  /** Remembers an answer for its Idempotency-Key and forgets keys older than a day. */
+  rememberAnswer(key: string, result: Omit<IdempotentResult, "at">) {
+    const dayAgo = Date.now() - 86_400_000;
+    for (const [old, saved] of this.idempotency) {
+      if (saved.at >= dayAgo) break;
+      this.idempotency.delete(old);
+    }
+    this.idempotency.set(key, { ...result, at: Date.now() });
   }
 
   get(id: string): StripeObject | undefined {
