@@ -9,8 +9,8 @@ const STEPS: { title: string; icon: LucideIcon; body: string[] }[] = [
     title: "Upload your screenplay",
     icon: Upload,
     body: [
-      "From the dashboard, choose Upload Screenplay and pick a Final Draft (.fdx) or Open Screenplay Format (.xml) file of up to 10 MB.",
-      "Give it a title (or keep the file name), confirm that you own the rights or have permission to use the script, and upload. We read the scenes, the characters and who speaks, and open the screenplay's page for you.",
+      "From the dashboard, choose Upload Screenplay and pick a Final Draft (.fdx), Open Screenplay Format (.xml), Fade In or Fountain file of up to 10 MB.",
+      "Give it a title (or leave it empty to use the one on your title page), confirm that you own the rights or have permission to use the script, and upload. We read the scenes, the characters and who speaks, and open the screenplay's page for you.",
     ],
   },
   {
