@@ -5,6 +5,7 @@ import { ffmpeg, probe } from "@storyboard/core/media/ffmpeg";
 import { createTestUser, eventually, type TestUser, uploadScreenplay } from "@storyboard/local/test/fixtures";
 import sharp from "sharp";
 import { unzipSync } from "fflate";
+import { holdsOf } from "@storyboard/core/media/timeline";
 
 const json = { "content-type": "application/json" };
 
@@ -64,7 +65,10 @@ describe("a render from upload to video, through the local runner", () => {
     const saved = await user.call(`/api/renders/${id}/descriptions`, {
       method: "PUT",
       headers: json,
-      body: JSON.stringify({ characterDictionary: { PROGRAMMER: { description: "A tired coder in a grey hoodie." } }, sceneDictionary: {} }),
+      body: JSON.stringify({
+        characterDictionary: { PROGRAMMER: { description: "A tired coder in a grey hoodie." } },
+        sceneDictionary: {},
+      }),
     });
     expect(saved.status).toBe(200);
     const afterEdit = await (await user.call(`/api/renders/${id}`)).json();
@@ -72,7 +76,11 @@ describe("a render from upload to video, through the local runner", () => {
     expect(dialogue.imagePrompt).toContain("grey hoodie");
     expect(dialogue.imagePrompt.toLowerCase()).toContain("noir");
 
-    const start = await user.call("/api/renders/status", { method: "PUT", headers: json, body: JSON.stringify({ renderJobId: id, status: "generating_assets" }) });
+    const start = await user.call("/api/renders/status", {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ renderJobId: id, status: "generating_assets" }),
+    });
     expect(start.status).toBe(200);
 
     // Review 2: images.
@@ -111,7 +119,11 @@ describe("a render from upload to video, through the local runner", () => {
     });
     expect(foreign.status).toBe(400);
 
-    const video = await user.call("/api/renders/status", { method: "PUT", headers: json, body: JSON.stringify({ renderJobId: id, status: "rendering" }) });
+    const video = await user.call("/api/renders/status", {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ renderJobId: id, status: "rendering" }),
+    });
     expect(video.status).toBe(200);
     const done = await waitForStatus(user, id, ["complete"], 120_000);
     for (const path of [done.outputFilePath, done.posterImagePath, done.combinedAudioPath, done.projectZipPath]) expect(path).toBeTruthy();
@@ -124,7 +136,9 @@ describe("a render from upload to video, through the local runner", () => {
     expect(probed.streams.find((s) => s.codecType === "video")).toMatchObject({ codecName: "h264", width: 1280, height: 720 });
     expect(probed.streams.find((s) => s.codecType === "audio")?.codecName).toBe("aac");
     const blocks = done.screenplaySnapshot.blocks.filter((b: { hasMedia: boolean }) => b.hasMedia);
-    const total = blocks.reduce((sum: number, b: { duration: number }) => sum + b.duration, 0) / 1000;
+    // Each shot holds its narration, at least MIN_HOLD_MS, and the last one FINAL_HOLD_MS longer (docs/product.md#renders).
+    const holds = holdsOf(blocks.map((b: { duration: number }) => b.duration));
+    const total = holds.reduce((sum, h) => sum + h, 0) / 1000;
     expect(Math.abs(probed.duration - total) / total).toBeLessThan(0.01);
 
     const images = await Promise.all(blocks.map(async (b: { imageUrl: string[] }) => thumb(await media(b.imageUrl[0]))));
@@ -136,8 +150,8 @@ describe("a render from upload to video, through the local runner", () => {
     let cursor = 0;
     let compared = 0;
     for (const [i, b] of blocks.entries()) {
-      const mid = cursor + b.duration / 2000;
-      cursor += b.duration / 1000;
+      const mid = cursor + Math.min(b.duration, holds[i]) / 2000;
+      cursor += holds[i] / 1000;
       const frame = join(dir, `frame-${i}.png`);
       await ffmpeg(["-ss", mid.toFixed(3), "-i", mp4, "-frames:v", "1", frame]);
       const f = await thumb(readFileSync(frame));
@@ -179,14 +193,26 @@ describe("a render from upload to video, through the local runner", () => {
     const other = await createTestUser();
     const screenplay = await uploadReady(owner);
     const { id } = await (
-      await owner.call("/api/renders", { method: "POST", headers: json, body: JSON.stringify({ screenplayId: screenplay.id, title: "Mine", style: "comic" }) })
+      await owner.call("/api/renders", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ screenplayId: screenplay.id, title: "Mine", style: "comic" }),
+      })
     ).json();
     expect((await other.call(`/api/renders/${id}`)).status).toBe(404);
     expect((await other.call(`/api/renders/mediaCompletion/${id}`)).status).toBe(404);
-    const sneaky = await other.call("/api/renders/status", { method: "PUT", headers: json, body: JSON.stringify({ renderJobId: id, status: "generating_assets" }) });
+    const sneaky = await other.call("/api/renders/status", {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ renderJobId: id, status: "generating_assets" }),
+    });
     expect(sneaky.status).toBe(404);
     await waitForStatus(owner, id, ["descriptions_ready"]);
-    const skip = await owner.call("/api/renders/status", { method: "PUT", headers: json, body: JSON.stringify({ renderJobId: id, status: "complete" }) });
+    const skip = await owner.call("/api/renders/status", {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ renderJobId: id, status: "complete" }),
+    });
     expect(skip.status).toBe(409);
   });
 });
