@@ -42,7 +42,15 @@ async function sharePage(req: IncomingMessage, res: ServerResponse, appHtml: (ur
   if (!match) return false;
   // Core reads the environment when first imported: load it only once a request comes.
   const { sharePageHtml } = await import("@storyboard/core/showcase/share");
-  const html = await sharePageHtml(decodeURIComponent(match[1]), await appHtml(url.pathname));
+  let id: string;
+  try {
+    id = decodeURIComponent(match[1]);
+  } catch {
+    res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+    res.end("The address is not valid: it has a malformed %-escape.");
+    return true;
+  }
+  const html = await sharePageHtml(id, await appHtml(url.pathname));
   res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" });
   res.end(req.method === "HEAD" ? undefined : html);
   return true;
@@ -51,18 +59,23 @@ async function sharePage(req: IncomingMessage, res: ServerResponse, appHtml: (ur
 /** One origin for everything: `/api/*` to the handlers, `/media/*` to the media bucket, the rest to the web app. */
 export async function startAppServer(options: AppServerOptions): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const media = createMediaHandler(options.s3Endpoint, options.mediaBucket);
-  let vite: { middlewares: Middleware; close: () => Promise<void>; transformIndexHtml: (url: string, html: string) => Promise<string> } | undefined;
+  let vite:
+    { middlewares: Middleware; close: () => Promise<void>; transformIndexHtml: (url: string, html: string) => Promise<string> } | undefined;
   if (options.web === "vite") {
     const { createServer: createVite } = await import("vite");
     const root = fileURLToPath(new URL("../../web", import.meta.url));
-    vite = await createVite({ root, configFile: `${root}/vite.config.ts`, server: { middlewareMode: true, hmr: { port: options.port + 1 } }, appType: "spa", logLevel: "warn" });
+    vite = await createVite({
+      root,
+      configFile: `${root}/vite.config.ts`,
+      server: { middlewareMode: true, hmr: { port: options.port + 1 } },
+      appType: "spa",
+      logLevel: "warn",
+    });
   }
   const staticSite = options.web === "static" ? await staticWebApp() : undefined;
   const webRoot = fileURLToPath(new URL("../../web", import.meta.url));
   const appHtml = async (url: string) =>
-    vite
-      ? vite.transformIndexHtml(url, await readFile(`${webRoot}/index.html`, "utf8"))
-      : readFile(`${webRoot}/dist/index.html`, "utf8");
+    vite ? vite.transformIndexHtml(url, await readFile(`${webRoot}/index.html`, "utf8")) : readFile(`${webRoot}/dist/index.html`, "utf8");
   const server = createServer(async (req, res) => {
     try {
       if (await handleApi(req, res)) return;

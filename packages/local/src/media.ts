@@ -15,7 +15,14 @@ export function createMediaHandler(s3Endpoint: string, bucket: string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (!url.pathname.startsWith("/media/")) return false;
-    const key = decodeURIComponent(url.pathname.slice("/media/".length));
+    let key: string;
+    try {
+      key = decodeURIComponent(url.pathname.slice("/media/".length));
+    } catch {
+      res.statusCode = 400;
+      res.end();
+      return true;
+    }
     try {
       const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: req.headers.range }));
       res.statusCode = out.ContentRange ? 206 : 200;

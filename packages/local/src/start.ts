@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAppServer } from "./app-server";
+import { keepServingAfterStrayErrors } from "./crash-guard";
 import { startRuntime } from "./runtime";
 
 const started = Date.now();
@@ -15,6 +16,7 @@ const port = Number(process.env.PORT ?? 3000);
 const appUrl = `http://localhost:${port}`;
 
 console.log(`Starting Storyboard${fresh ? " with empty data" : ""}...`);
+keepServingAfterStrayErrors();
 const runtime = await startRuntime({
   dataDir: join(repoRoot, ".data"),
   fresh,

@@ -9,6 +9,7 @@ import { AppError } from "../error";
 import { moderationProvider } from "../moderation/provider";
 import type { ModerationResult } from "../moderation/types";
 import { MAX_UPLOAD_BYTES } from "./constants";
+import { normaliseFileName } from "./file-name";
 import { parseScreenplay } from "./parse";
 
 export const MAX_TITLE_LENGTH = 200;
@@ -40,10 +41,11 @@ export async function uploadScreenplay(input: UploadInput): Promise<{ id: string
   const title = input.title?.trim() ?? "";
   if (title.length > MAX_TITLE_LENGTH) throw AppError.badRequest(`The title must be ${MAX_TITLE_LENGTH} characters or fewer.`);
 
-  const parsed = parseScreenplay(input.bytes, input.fileName);
-  const report = await moderationProvider().moderate(
-    parsed.blocks.map((b) => ({ id: b.id, text: b.text })),
-  );
+  // One name for everything below: the parse, the key's extension, the record (docs/decisions.md#hardening).
+  const fileName = normaliseFileName(input.fileName);
+  if (!fileName) throw AppError.badRequest("Please choose a screenplay file to upload.");
+  const parsed = parseScreenplay(input.bytes, fileName);
+  const report = await moderationProvider().moderate(parsed.blocks.map((b) => ({ id: b.id, text: b.text })));
   if (!report.canProceed) {
     throw new AppError("moderation_blocked", "This screenplay contains content that our content policy does not allow.", {
       canProceed: report.canProceed,
@@ -52,14 +54,14 @@ export async function uploadScreenplay(input: UploadInput): Promise<{ id: string
   }
 
   const screenplayId = randomUUID();
-  const extension = extname(input.fileName).toLowerCase();
+  const extension = extname(fileName).toLowerCase();
   const filePath = screenplayKeys.original(userId, screenplayId, extension);
   await db.entities.screenplay
     .create({
       screenplayId,
       userId,
-      title: title || parsed.title || input.fileName.slice(0, input.fileName.length - extension.length) || "Untitled",
-      originalFileName: input.fileName,
+      title: title || parsed.title || fileName.slice(0, fileName.length - extension.length) || "Untitled",
+      originalFileName: fileName,
       filePath,
       format: parsed.format,
       status: "uploaded",

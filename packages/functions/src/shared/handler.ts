@@ -8,7 +8,20 @@ import { loadSecrets } from "@storyboard/core/secrets";
 import { z } from "zod";
 import { type AuthLevel, NOT_FOUND_ROUTE, routeKey, routes } from "../routes";
 import { conditional } from "./etag";
-import { type ApiEvent, type ApiResult, bodyText, header, json, RawReply, readCookie, Reply } from "./http";
+import { assertIpWithinLimits } from "./ip-limits";
+import {
+  type ApiEvent,
+  type ApiResult,
+  bodyText,
+  clearCookie,
+  decodePathParameter,
+  header,
+  json,
+  MalformedCookieError,
+  RawReply,
+  readCookie,
+  Reply,
+} from "./http";
 
 /** The route table's auth level for an API Gateway route key; unknown keys need a user. */
 const authLevelOf = (key: string): AuthLevel =>
@@ -51,6 +64,7 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
       await loadSecrets();
       const method = event.requestContext?.http?.method ?? "GET";
       if (STATE_CHANGING.has(method) && !options.skipOriginCheck) checkOrigin(event);
+      await assertIpWithinLimits(event);
       const auth = authLevelOf(event.routeKey);
       // Reads may reuse a session found a moment ago; writes always look it up (docs/decisions.md#scale).
       const findActor = STATE_CHANGING.has(method) ? actorForSessionToken : actorForSessionTokenCached;
@@ -60,7 +74,7 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
         throw AppError.forbidden("This action needs the admin role.");
       }
       const body = options.bodyKind === "raw" ? undefined : parseBody(event, options.body);
-      const query = options.query ? validate(options.query, event.queryStringParameters ?? {}) : event.queryStringParameters ?? {};
+      const query = options.query ? validate(options.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {});
       const params = decodeParams(event.pathParameters);
       const result = await withActor(actor, () => logic({ event, body, query, params } as RequestContext<z.infer<B>, z.infer<Q>>));
       if (result instanceof Reply) return json(result.status, result.body, result.headers, result.cookies);
@@ -85,7 +99,8 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
 export function errorResult(error: unknown, requestId: string): ApiResult {
   if (isAppError(error)) {
     if (error.status >= 500) logger.error("Request failed", { error });
-    return json(error.status, { message: error.message, code: error.code, ...error.details });
+    const cookies = error instanceof MalformedCookieError ? [clearCookie(error.cookieName)] : [];
+    return json(error.status, { message: error.message, code: error.code, ...error.details }, {}, cookies);
   }
   logger.error("Unexpected error", { error: error as Error });
   return json(500, {
@@ -94,7 +109,6 @@ export function errorResult(error: unknown, requestId: string): ApiResult {
     requestId,
   });
 }
-
 
 function checkOrigin(event: ApiEvent) {
   const origin = header(event, "origin");
@@ -127,6 +141,6 @@ export { validate };
 
 function decodeParams(params: ApiEvent["pathParameters"]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined) out[k] = decodeURIComponent(v);
+  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined) out[k] = decodePathParameter(v);
   return out;
 }

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { AppError } from "@storyboard/core/error";
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -55,13 +56,35 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
+/** A cookie the browser sent that cannot be decoded: the answer is a 400 that also clears it. */
+export class MalformedCookieError extends AppError {
+  constructor(readonly cookieName: string) {
+    super("bad_request", "Your session cookie could not be read. Please sign in again.");
+  }
+}
+
 export function readCookie(event: ApiEvent, name: string): string | undefined {
   const all = event.cookies ?? (event.headers?.cookie ? event.headers.cookie.split(";") : []);
   for (const raw of all) {
     const i = raw.indexOf("=");
-    if (i > 0 && raw.slice(0, i).trim() === name) return decodeURIComponent(raw.slice(i + 1).trim());
+    if (i > 0 && raw.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(raw.slice(i + 1).trim());
+      } catch {
+        throw new MalformedCookieError(name);
+      }
+    }
   }
   return undefined;
+}
+
+/** A path parameter decoded, or a 400 when its %-escapes are malformed ("%E0%A4%A"). */
+export function decodePathParameter(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw AppError.badRequest("The address is not valid: it has a malformed %-escape.");
+  }
 }
 
 export function sessionCookie(name: string, value: string, maxAge?: number): string {

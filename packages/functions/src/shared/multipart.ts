@@ -7,9 +7,14 @@ export interface MultipartForm {
   files: Record<string, { fileName: string; bytes: Buffer; contentType: string; truncated: boolean }>;
 }
 
+export const UNREADABLE_FORM = "The upload was cut short or is not valid form data. Please try again.";
+
 /**
  * Reads a multipart/form-data body. With `maxFileBytes` 0 files are skipped;
- * otherwise one file is kept, marked truncated when it is larger.
+ * otherwise one file is kept, marked truncated when it is larger. A body cut
+ * short or malformed is a 400: busboy reports it as an "error" on the parser
+ * AND on the open file stream, and an error event nobody listens to would end
+ * the process (docs/decisions.md#hardening).
  */
 export function parseMultipart(event: ApiEvent, maxFileBytes: number, maxFieldBytes = 16 * 1024): Promise<MultipartForm> {
   const contentType = header(event, "content-type") ?? "";
@@ -18,17 +23,26 @@ export function parseMultipart(event: ApiEvent, maxFileBytes: number, maxFieldBy
   }
   return new Promise((resolve, reject) => {
     const form: MultipartForm = { fields: {}, files: {} };
+    let settled = false;
+    const fail = () => {
+      if (settled) return;
+      settled = true;
+      reject(AppError.badRequest(UNREADABLE_FORM));
+    };
     let parser: Busboy.Busboy;
     try {
       parser = Busboy({
         headers: { "content-type": contentType },
+        // Browsers send file names in UTF-8; busboy's default (Latin-1) would turn "Café.fdx" into "CafÃ©.fdx".
+        defParamCharset: "utf8",
         limits: { fileSize: maxFileBytes, files: maxFileBytes ? 1 : 0, fields: 20, fieldSize: maxFieldBytes },
       });
     } catch {
-      return reject(AppError.badRequest("The form data could not be read."));
+      return fail();
     }
     parser.on("field", (name, value) => (form.fields[name] = value));
     parser.on("file", (name, stream, info) => {
+      stream.on("error", fail);
       if (!maxFileBytes) return stream.resume();
       const chunks: Buffer[] = [];
       let truncated = false;
@@ -38,8 +52,16 @@ export function parseMultipart(event: ApiEvent, maxFileBytes: number, maxFieldBy
         form.files[name] = { fileName: info.filename ?? "", bytes: Buffer.concat(chunks), contentType: info.mimeType, truncated };
       });
     });
-    parser.on("error", () => reject(AppError.badRequest("The form data could not be read.")));
-    parser.on("close", () => resolve(form));
-    parser.end(bodyBytes(event));
+    parser.on("error", fail);
+    parser.on("close", () => {
+      if (settled) return;
+      settled = true;
+      resolve(form);
+    });
+    try {
+      parser.end(bodyBytes(event));
+    } catch {
+      fail();
+    }
   });
 }
