@@ -11,6 +11,13 @@
  * in this repository, with their linux-x64 binary packages. A function that
  * never touches media ships none of them (SST would otherwise force
  * sharp@0.32.6 onto every function that imports sharp).
+ *
+ * The packages are copied from this repository's node_modules (with the
+ * packages they depend on), so bundling works offline on linux-x64, where
+ * those binaries are the ones installed; only a package missing here (a
+ * build on another platform) is installed from the npm registry. Each
+ * function's unzipped size is recorded for `npm run synth -- --bundle`,
+ * which fails above Lambda's 250 MB (docs/decisions.md#scale).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -47,6 +54,46 @@ export function installSpecs(names: string[], root: string): string[] {
   );
 }
 
+/** Lambda's limit on a function's unzipped code: 250 MB. */
+export const LAMBDA_UNZIPPED_LIMIT = 250 * 2 ** 20;
+
+/**
+ * The top-level packages `names` need at run time, as installed under `root`:
+ * each name, its platform packages and, recursively, their `dependencies`
+ * (a package's own nested node_modules travel with its folder). Undefined
+ * when one is not installed here.
+ */
+export function runtimeClosure(names: string[], root: string): string[] | undefined {
+  const found = new Set<string>();
+  const queue = names.flatMap((name) => [name, ...(NATIVE_PACKAGES[name] ?? [])]);
+  while (queue.length) {
+    const pkg = queue.shift()!;
+    if (found.has(pkg)) continue;
+    const manifest = path.join(root, "node_modules", pkg, "package.json");
+    if (!fs.existsSync(manifest)) return undefined;
+    found.add(pkg);
+    const { dependencies = {} } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { dependencies?: Record<string, string> };
+    const own = path.join(root, "node_modules", pkg, "node_modules");
+    queue.push(...Object.keys(dependencies).filter((dep) => !fs.existsSync(path.join(own, dep))));
+  }
+  return [...found];
+}
+
+/** Bytes of every file under `dir` (what Lambda counts as unzipped). */
+export function directoryBytes(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/** Each bundled function's unzipped size, by handler, filled as SST builds them. */
+export const bundleSizes = new Map<string, number>();
+
+/** The functions over Lambda's limit. */
+export const overLimit = (sizes: Map<string, number>) => [...sizes].filter(([, bytes]) => bytes > LAMBDA_UNZIPPED_LIMIT);
+
 function bundleText(out: string): string {
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -61,15 +108,35 @@ function bundleText(out: string): string {
   return files.map((f) => fs.readFileSync(f, "utf8")).join("\n");
 }
 
-async function installReferenced(_props: FunctionProps, out: string) {
+async function installReferenced(props: FunctionProps, out: string) {
   // The project root: this file may run from SST's bundled copy of sst.config.ts.
-  const specs = installSpecs(referencedPackages(bundleText(out)), useProject().paths.root);
-  if (!specs.length) return;
-  execFileSync(
-    "npm",
-    ["install", "--no-save", "--no-package-lock", "--omit=dev", "--no-audit", "--no-fund", "--os=linux", "--cpu=x64", "--force", ...specs],
-    { cwd: out, stdio: "inherit" },
-  );
+  const root = useProject().paths.root;
+  const names = referencedPackages(bundleText(out));
+  const local = runtimeClosure(names, root);
+  if (local) {
+    for (const pkg of local) {
+      fs.cpSync(path.join(root, "node_modules", pkg), path.join(out, "node_modules", pkg), { recursive: true, dereference: true });
+    }
+  } else {
+    const specs = installSpecs(names, root);
+    execFileSync(
+      "npm",
+      [
+        "install",
+        "--no-save",
+        "--no-package-lock",
+        "--omit=dev",
+        "--no-audit",
+        "--no-fund",
+        "--os=linux",
+        "--cpu=x64",
+        "--force",
+        ...specs,
+      ],
+      { cwd: out, stdio: "inherit" },
+    );
+  }
+  bundleSizes.set(String(props.handler), directoryBytes(out));
 }
 
 /** App-wide default: every function gets the same packaging rule. */

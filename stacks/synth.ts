@@ -10,13 +10,16 @@
  * two builds make the same cross-stack exports, checked below.
  * `--bundle` instead does what `sst build` does: bundles every handler (and
  * installs the native packages, see stacks/bundling.ts, which needs the npm
- * registry) and builds the web app; it fails on a missing handler file.
+ * registry only for a package not installed here) and builds the web app;
+ * it fails on a missing handler file. It then prints each function's
+ * unzipped size and fails when one is over Lambda's 250 MB.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { Template } from "aws-cdk-lib/assertions";
 import type { Stack } from "sst/constructs";
 import { STACKS } from "../sst.config";
+import { bundleSizes, LAMBDA_UNZIPPED_LIMIT, overLimit } from "./bundling";
 import { Web } from "./web";
 import { offlineApp, removeScratch, ROOT, stackOf } from "./offline";
 
@@ -45,7 +48,13 @@ async function templates(): Promise<Map<Stack, Json>> {
 
 /** Every Fn::ImportValue of the set must be an Export of one of its templates. */
 function unresolvedImports(all: Json[]): string[] {
-  const exported = new Set(all.flatMap((t) => Object.values(t.Outputs ?? {}).map((o: Json) => o.Export?.Name).filter(Boolean)));
+  const exported = new Set(
+    all.flatMap((t) =>
+      Object.values(t.Outputs ?? {})
+        .map((o: Json) => o.Export?.Name)
+        .filter(Boolean),
+    ),
+  );
   const imported = new Set<string>();
   const visit = (v: Json) => {
     if (Array.isArray(v)) v.forEach(visit);
@@ -63,7 +72,9 @@ function summary(all: Json[]): string {
   const [table] = of("AWS::DynamoDB::Table");
   const gsis = (table?.Properties.GlobalSecondaryIndexes ?? []).map((g: Json) => g.IndexName).join("/");
   const buckets = all.flatMap((t) =>
-    Object.entries(t.Resources ?? {}).filter(([, r]: Json) => r.Type === "AWS::S3::Bucket").map(([id]) => id.replace(/(S3)?Bucket.*$/, "")),
+    Object.entries(t.Resources ?? {})
+      .filter(([, r]: Json) => r.Type === "AWS::S3::Bucket")
+      .map(([id]) => id.replace(/(S3)?Bucket.*$/, "")),
   );
   const [pool] = of("AWS::Cognito::UserPool");
   const idps = of("AWS::Cognito::UserPoolIdentityProvider").map((p) => p.Properties.ProviderName);
@@ -86,6 +97,17 @@ function summary(all: Json[]): string {
   ].join(" | ");
 }
 
+function mb(bytes: number) {
+  return `${(bytes / 2 ** 20).toFixed(1)} MB`;
+}
+
+/** One line per bundled function, largest first (docs/decisions.md#scale). */
+function printBundleSizes() {
+  const rows = [...bundleSizes].sort((a, b) => b[1] - a[1]);
+  console.log(`\nfunction bundles, unzipped (Lambda's limit ${mb(LAMBDA_UNZIPPED_LIMIT)}):`);
+  for (const [handler, bytes] of rows) console.log(`  ${mb(bytes).padStart(9)}  ${handler}`);
+}
+
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir, { recursive: true });
 const byStack = await templates();
@@ -102,8 +124,17 @@ if (!process.env.SITE_DOMAIN && !process.env.SITE_URL) {
   console.log("note: no SITE_DOMAIN or SITE_URL set: Cognito callbacks, APP_URL and CORS use http://localhost:3000");
 }
 console.log(`${stage}${bundle ? " (bundled)" : ""}: ${summary(all)}`);
+if (bundle) printBundleSizes();
 if (missing.length) {
   console.error(`Cross-stack imports without an export: ${missing.join(", ")}`);
+  process.exit(1);
+}
+if (bundle && overLimit(bundleSizes).length) {
+  console.error(
+    `Over Lambda's ${mb(LAMBDA_UNZIPPED_LIMIT)} unzipped: ${overLimit(bundleSizes)
+      .map(([handler]) => handler)
+      .join(", ")}`,
+  );
   process.exit(1);
 }
 removeScratch();

@@ -1,6 +1,7 @@
 import { renderKeys } from "../blob/keys";
 import { getObjectJson, putObject } from "../blob/s3";
 import { config } from "../config";
+import { db } from "../dynamo/service";
 import type { Segment } from "../media/segments";
 
 /**
@@ -62,3 +63,11 @@ export async function writeCompilePlan(owner: Owner, plan: CompilePlan): Promise
 }
 
 export const readCompilePlan = (owner: Owner) => getObjectJson<CompilePlan>(config.mediaBucket, compileKeys.plan(owner));
+
+/** After a failed compile (MarkFailed): the video job says so too. */
+export async function compileFailed(renderJobId: string) {
+  const { data } = await db.entities.videoJob.query.byRender({ renderJobId }).go({ pages: "all" });
+  for (const v of data.filter((v) => v.status === "processing")) {
+    await db.entities.videoJob.patch({ renderJobId, videoJobId: v.videoJobId }).set({ status: "failed" }).go();
+  }
+}

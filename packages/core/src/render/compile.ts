@@ -214,11 +214,3 @@ export async function finishCompile({ renderJobId }: { renderJobId: string }) {
   await notifyRender("renderComplete", job);
   return { renderJobId, status: "complete", durationMs };
 }
-
-/** After a failed compile (MarkFailed): the video job says so too. */
-export async function compileFailed(renderJobId: string) {
-  const { data } = await db.entities.videoJob.query.byRender({ renderJobId }).go({ pages: "all" });
-  for (const v of data.filter((v) => v.status === "processing")) {
-    await db.entities.videoJob.patch({ renderJobId, videoJobId: v.videoJobId }).set({ status: "failed" }).go();
-  }
-}

@@ -1,4 +1,4 @@
-import { compileFailed } from "@storyboard/core/render/compile";
+import { compileFailed } from "@storyboard/core/render/compile-plan";
 import { markRenderFailed } from "@storyboard/core/render/failure";
 import { task } from "./task";
 
