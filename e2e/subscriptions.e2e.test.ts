@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { hasSubscriptionPrices } from "../packages/functions/src/api/billing/test-support";
 import { appUrl, launchBrowser } from "./browser";
-import { signedInContext } from "./support";
+import { screenshots, signedInContext } from "./support";
 
 /** Against the local Stripe stand-in with our plans' prices; without it this says so and skips. */
 const standIn = await hasSubscriptionPrices();
@@ -19,8 +19,7 @@ const balance = async (page: Page) => {
   const b = (await (await page.context().request.get(appUrl("/api/points/balance"))).json()) as number | { balance: number };
   return typeof b === "number" ? b : b.balance;
 };
-const planCard = (page: Page, name: string) =>
-  page.locator("[aria-labelledby]").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const planCard = (page: Page, planId: string) => page.getByTestId(`plan-${planId}`);
 
 /** docs/product.md#subscriptions, in a real browser. */
 describe.skipIf(!standIn)("subscriptions in a real browser", () => {
@@ -32,11 +31,12 @@ describe.skipIf(!standIn)("subscriptions in a real browser", () => {
     await overlay.getByLabel("Card number").fill("4242 4242 4242 4242");
     await overlay.getByLabel("Expiry").fill("12 / 34");
     await overlay.getByLabel("CVC").fill("123");
+    await screenshots(page, "subscribe-overlay");
     await overlay.getByRole("button", { name: "Pay $76.50" }).click();
     await page.getByText("Payment successful").first().waitFor({ timeout: 30_000 });
 
     // The page polls every 2 s: the plan shows as current, and its points arrive.
-    await planCard(page, "Pro").getByText("Your plan").waitFor({ timeout: 30_000 });
+    await planCard(page, "pro").getByText("Your plan", { exact: true }).waitFor({ timeout: 30_000 });
     await expect.poll(() => balance(page), { timeout: 30_000 }).toBe(3000);
     await page.getByTestId("current-plan-summary").getByText("Pro").waitFor();
 
@@ -45,21 +45,23 @@ describe.skipIf(!standIn)("subscriptions in a real browser", () => {
     const estimate = upgrade.getByTestId("upgrade-estimate");
     await estimate.waitFor();
     expect(await estimate.textContent()).toMatch(/^\$\d+\.\d{2}$/);
+    await screenshots(page, "upgrade-dialog");
     const confirm = upgrade.getByRole("button", { name: "Confirm upgrade" });
     expect(await confirm.isDisabled()).toBe(true);
     await upgrade.getByRole("checkbox").click();
     await confirm.click();
     await page.getByText("Subscription Updated").first().waitFor({ timeout: 30_000 });
-    await planCard(page, "Studio").getByText("Your plan").waitFor({ timeout: 30_000 });
+    await planCard(page, "studio").getByText("Your plan", { exact: true }).waitFor({ timeout: 30_000 });
     await expect.poll(() => balance(page), { timeout: 30_000 }).toBe(5000);
 
-    await page.getByRole("button", { name: "Annual" }).click();
+    await page.getByRole("button", { name: "Annual", exact: true }).click();
     await page.getByRole("button", { name: "Upgrade: Studio" }).click();
     const annual = page.getByRole("dialog", { name: "Upgrade to Studio" });
     await annual.getByTestId("upgrade-estimate").waitFor();
     await annual.getByRole("checkbox").click();
     await annual.getByRole("button", { name: "Confirm upgrade" }).click();
     await page.getByTestId("current-plan-summary").getByText("(annual)").waitFor({ timeout: 30_000 });
+    await screenshots(page, "annual-current");
 
     await page.getByRole("button", { name: "Cancel subscription" }).click();
     const cancel = page.getByRole("dialog", { name: "Cancel your subscription?" });
@@ -68,7 +70,8 @@ describe.skipIf(!standIn)("subscriptions in a real browser", () => {
     await cancel.getByRole("checkbox").click();
     await cancelConfirm.click();
     await page.getByText("Subscription Cancelled").first().waitFor({ timeout: 30_000 });
-    await planCard(page, "Studio")
+    await screenshots(page, "cancelled");
+    await planCard(page, "studio")
       .getByText(/Cancelled: ends on/)
       .waitFor({ timeout: 30_000 });
     expect(await balance(page)).toBe(5000);

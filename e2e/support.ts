@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import type { FixtureFormat } from "../packages/core/src/screenplay/fixtures/short";
 import type { Page } from "playwright-core";
 
@@ -60,4 +61,21 @@ export async function uploadThroughDialog(page: Page, format: FixtureFormat = "f
   await dialog.getByLabel("Upload progress").waitFor();
   await page.waitForURL((url) => /^\/screenplays\/[\w-]+$/.test(url.pathname));
   return page.url().split("/").pop()!;
+}
+
+/** Screenshots for a person to look at (light, dark, phone width), when E2E_SCREENSHOTS names a folder. */
+export async function screenshots(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize()!;
+  await page.screenshot({ path: `${dir}/${name}.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${dir}/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize(size);
 }

@@ -39,6 +39,7 @@ export function PlanCard({ plan, interval, current, busy, locked, onChoose }: Pl
   return (
     <Card
       aria-labelledby={titleId}
+      data-testid={`plan-${plan.id}`}
       className={cn("relative flex flex-col", popular && "border-primary shadow-md", isCurrent && "ring-2 ring-primary")}
     >
       <div className="absolute -top-2.5 left-6 flex gap-2">
