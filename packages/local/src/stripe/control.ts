@@ -5,7 +5,7 @@
  */
 import { parseForm } from "./api";
 import { invalidRequest, resourceMissing, StripeApiError } from "./errors";
-import type { EventBus } from "./events";
+import { customerOf, type EventBus } from "./events";
 import { publicCopy, type StripeStore } from "./store";
 
 export interface ControlDeps {
@@ -43,17 +43,20 @@ export async function controlApi(deps: ControlDeps, method: string, url: URL, ra
 
   if (route === "GET /health") return { status: 200, body: { ok: true, now: store.now() } };
   if (route === "POST /events/hold") {
-    events.hold();
-    return { status: 200, body: { holding: true } };
+    events.hold(body.customer ? String(body.customer) : undefined);
+    return { status: 200, body: { holding: body.customer ?? "*" } };
   }
-  if (route === "GET /events/held") return { status: 200, body: { data: events.heldEvents() } };
+  if (route === "GET /events/held") {
+    const held = events.heldEvents().filter((e) => !body.customer || customerOf(e.data.object) === body.customer);
+    return { status: 200, body: { data: held } };
+  }
   if (route === "POST /events/release") {
     const order = Array.isArray(body.order)
       ? body.order.map(String)
       : typeof body.order === "object" && body.order
         ? Object.values(body.order).map(String)
         : [];
-    return { status: 200, body: { released: events.release(order) } };
+    return { status: 200, body: { released: events.release(order, body.customer ? String(body.customer) : undefined) } };
   }
   if (route === "POST /events/wait-idle") {
     const timeoutMs = positive(body.timeout_ms, "timeout_ms", 30_000);

@@ -42,10 +42,18 @@ export function signatureHeader(payload: string, secret: string, timestamp = Mat
   return `t=${timestamp},v1=${v1}`;
 }
 
+/** The customer an event's object belongs to (the customer itself for a customer event). */
+export function customerOf(object: Record<string, any> | undefined): string | undefined {
+  if (!object) return undefined;
+  if (object.object === "customer") return object.id;
+  return typeof object.customer === "string" ? object.customer : object.customer?.id;
+}
+
 export class EventBus {
   private queue: Delivery[] = [];
   private held: string[] = [];
-  private holding = false;
+  /** Customer ids whose events are held, or "*" for every event. */
+  private holding = new Set<string>();
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private idleWaiters: (() => void)[] = [];
@@ -82,21 +90,28 @@ export class EventBus {
       request: options.request ?? { id: null, idempotency_key: null },
       type,
     });
-    if (this.holding) this.held.push(event.id);
+    if (this.holding.has("*") || this.holding.has(customerOf(object) ?? "")) this.held.push(event.id);
     else this.enqueue(event.id);
     return event;
   }
 
-  hold() {
-    this.holding = true;
+  /** Holds new events: those of one customer (so parallel tests do not hold each other's), or all. */
+  hold(customer = "*") {
+    this.holding.add(customer);
   }
 
-  /** Stops holding; the held events are queued in `order` (ids), then the rest as they were created. */
-  release(order: string[] = []) {
-    const rest = this.held.filter((id) => !order.includes(id));
-    const ordered = [...order.filter((id) => this.held.includes(id)), ...rest];
-    this.held = [];
-    this.holding = false;
+  /**
+   * Stops holding (for one customer, or all) and queues the held events of
+   * that scope: those named in `order` first, in that order, then the rest as
+   * they were created.
+   */
+  release(order: string[] = [], customer = "*") {
+    const inScope = (id: string) => customer === "*" || customerOf(this.store.get(id)?.data.object) === customer;
+    const released = this.held.filter(inScope);
+    const ordered = [...order.filter((id) => released.includes(id)), ...released.filter((id) => !order.includes(id))];
+    this.held = this.held.filter((id) => !released.includes(id));
+    if (customer === "*") this.holding.clear();
+    else this.holding.delete(customer);
     for (const id of ordered) this.enqueue(id);
     return ordered;
   }

@@ -220,9 +220,26 @@ describe("Stripe stand-in: event delivery", () => {
     await t.idle();
     const mine = () => t.received.filter((r) => (r.event.data.object as { id: string }).id === customer.id).map((r) => r.event.type);
     expect(mine()).toEqual(["customer.updated", "customer.created"]);
+    // A hold scoped to one customer leaves everyone else's events flowing.
+    await t.control("/events/hold", { customer: customer.id });
+    const other = await t.stripe.customers.create({ email: "flowing@example.com" });
+    await t.stripe.customers.update(customer.id, { name: "Maya B" });
+    await t.idle();
+    expect(t.received.some((r) => (r.event.data.object as { id: string }).id === other.id)).toBe(true);
+    expect(mine()).toEqual(["customer.updated", "customer.created"]);
+    await t.control("/events/release", { customer: customer.id });
+    await t.idle();
+    expect(mine()).toEqual(["customer.updated", "customer.created", "customer.updated"]);
     await t.control(`/events/${held[0].id}/redeliver`, { times: 3 });
     await t.idle();
-    expect(mine()).toEqual(["customer.updated", "customer.created", "customer.created", "customer.created", "customer.created"]);
+    expect(mine()).toEqual([
+      "customer.updated",
+      "customer.created",
+      "customer.updated",
+      "customer.created",
+      "customer.created",
+      "customer.created",
+    ]);
   });
 });
 
