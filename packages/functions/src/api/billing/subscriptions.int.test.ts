@@ -172,4 +172,31 @@ describe.skipIf(!standIn)("subscriptions against the Stripe stand-in", () => {
     expect(ours[0].rawData).toMatchObject({ id: record!.subscriptionId });
     expect(await balanceOf(user)).toBe(3000);
   });
+
+  it("a failed renewal credits nothing, mails the user, and refuses plan changes while past due", async () => {
+    const { user, customer, advance } = await subscribed("storyboard_pro_monthly", 3000);
+    const { data: record } = await db.entities.userSubscription.get({ userId: user.userId }).go();
+    // A card that attaches but declines every charge, made as Stripe.js makes it (publishable key).
+    const made = await fetch(`${process.env.STRIPE_API_URL}/v1/payment_methods`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${process.env.STRIPE_PUBLISHABLE_KEY}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        type: "card",
+        "card[number]": "4000000000000341",
+        "card[exp_month]": "12",
+        "card[exp_year]": "2034",
+        "card[cvc]": "123",
+      }),
+    });
+    const failing = await stripe().paymentMethods.attach(((await made.json()) as { id: string }).id, { customer });
+    await stripe().subscriptions.update(record!.subscriptionId, { default_payment_method: failing.id });
+    await advance(32);
+    await eventually(async () => (await subscriptionOf(user))?.status === "past_due", 30_000);
+    await eventually(async () => (await mailsTo(user.email)).find((m) => m.subject.includes("could not renew")));
+    expect(await balanceOf(user)).toBe(3000);
+    const refused = await call(user, "PUT", "/api/userSubscription", { priceId: "storyboard_studio_monthly" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Your last subscription payment did not go through. Update your card before changing your plan.");
+    expect((await subscriptionOf(user)).pricePerPage).toBe(300);
+  });
 });
