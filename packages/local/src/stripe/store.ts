@@ -44,6 +44,8 @@ interface Snapshot {
 
 export class StripeStore {
   private objects = new Map<string, StripeObject>();
+  /** The same objects by type, so a list reads only its own kind (events outnumber everything). */
+  private byType = new Map<string, Map<string, StripeObject>>();
   /** Seconds the stand-in's own clock is ahead of the machine's (`/_stand-in/clock/advance`). */
   clockOffset = 0;
   /** Orders objects created in the same second (list endpoints are newest first). */
@@ -54,7 +56,9 @@ export class StripeStore {
   constructor(private readonly file?: string) {
     if (file && existsSync(file)) {
       const saved = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
-      for (const [id, object] of Object.entries(saved.objects)) this.objects.set(id, object);
+      // Stripe keeps events for 30 days; so does the data file.
+      const kept = Math.floor(Date.now() / 1000) + saved.clockOffset - 30 * 86_400;
+      for (const object of Object.values(saved.objects)) if (object.object !== "event" || object.created >= kept) this.put(object);
       this.clockOffset = saved.clockOffset;
       this.sequence = saved.sequence;
     }
@@ -72,7 +76,7 @@ export class StripeStore {
   /** Stores a new object (with `created` and the list order) and returns it. */
   insert<T extends StripeObject>(object: T): T {
     (object as Record<string, unknown>)._seq = ++this.sequence;
-    this.objects.set(object.id, object);
+    this.put(object);
     this.changed();
     return object;
   }
@@ -85,6 +89,13 @@ export class StripeStore {
       this.idempotency.delete(old);
     }
     this.idempotency.set(key, { ...result, at: Date.now() });
+  }
+
+  private put(object: StripeObject) {
+    this.objects.set(object.id, object);
+    let ofType = this.byType.get(object.object);
+    if (!ofType) this.byType.set(object.object, (ofType = new Map()));
+    ofType.set(object.id, object);
   }
 
   get(id: string): StripeObject | undefined {
@@ -104,13 +115,15 @@ export class StripeStore {
   }
 
   delete(id: string) {
+    const object = this.objects.get(id);
+    if (object) this.byType.get(object.object)?.delete(id);
     this.objects.delete(id);
     this.changed();
   }
 
   /** Objects of a type, newest first. */
   all(type: string, filter: (o: StripeObject) => boolean = () => true): StripeObject[] {
-    return [...this.objects.values()].filter((o) => o.object === type && filter(o)).sort((a, b) => b._seq - a._seq);
+    return [...(this.byType.get(type)?.values() ?? [])].filter(filter).sort((a, b) => b._seq - a._seq);
   }
 
   /** The collection an id belongs to, from its prefix. */
