@@ -1,4 +1,6 @@
 import { NOT_FOUND_ROUTE, type AuthLevel, type Route, routeKey, routes } from "@storyboard/functions/routes";
+import { IP_LIMITS } from "@storyboard/functions/shared/ip-limit-rules";
+import type { CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import * as iam from "aws-cdk-lib/aws-iam";
 import { Api as SstApi, type ApiRouteProps, type FunctionProps, type StackContext, use } from "sst/constructs";
 import { cognitoAdminStatement, grantStorage, sesSendStatement, storageEnvironment } from "./access";
@@ -7,6 +9,10 @@ import { Render } from "./render";
 import { Secrets } from "./secrets";
 import { settings } from "./settings";
 import { Storage } from "./storage";
+
+/** Requests per second (steady, and in a burst) for the whole API and for each per-IP-limited route, across all callers. */
+export const API_THROTTLE = { rate: 500, burst: 1000 };
+export const ANONYMOUS_ROUTE_THROTTLE = { rate: 20, burst: 40 };
 
 /** A quick JSON call; rows that do media work say more. */
 export const DEFAULT_ROUTE_TIMEOUT = 15;
@@ -82,6 +88,18 @@ export function Api({ stack, app }: StackContext) {
     },
     routes: routeProps,
   });
+
+  // API Gateway throttling (docs/decisions.md#hardening): a ceiling for the whole API, and a lower one for
+  // each route an anonymous caller can hammer; the per-IP limits are the handler wrapper's (ip-limits.ts).
+  const stage = api.cdk.httpApi.defaultStage?.node.defaultChild as CfnStage;
+  stage.defaultRouteSettings = { throttlingRateLimit: API_THROTTLE.rate, throttlingBurstLimit: API_THROTTLE.burst };
+  // RouteSettings is plain JSON to CloudFormation: its keys are written as CloudFormation spells them.
+  stage.routeSettings = Object.fromEntries(
+    Object.keys(IP_LIMITS).map((key) => [
+      key,
+      { ThrottlingRateLimit: ANONYMOUS_ROUTE_THROTTLE.rate, ThrottlingBurstLimit: ANONYMOUS_ROUTE_THROTTLE.burst },
+    ]),
+  );
 
   stack.addOutputs({ ApiUrl: api.customDomainUrl ?? api.url });
   return { api };

@@ -3,7 +3,7 @@
  * server, codes read from the SES stand-in's store, and ready-made users.
  * Each test makes its own users with unique e-mails.
  */
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 
 export const apiUrl = () => process.env.API_URL!;
 
@@ -17,12 +17,17 @@ export interface Answer<T = any> {
   setCookies: string[];
 }
 
+/** A random address in 198.18.0.0/15, the range set aside for testing. */
+export const testClientIp = () => `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(256)}`;
+
 export async function call<T = any>(
   method: string,
   path: string,
   init: { json?: unknown; cookie?: string; body?: BodyInit; headers?: Record<string, string> } = {},
 ): Promise<Answer<T>> {
-  const headers: Record<string, string> = { ...(init.headers ?? {}) };
+  // Each call comes from its own address (the local server trusts a loopback peer's list, as a proxy's),
+  // so the per-IP limits of one test never meet another's (docs/decisions.md#hardening).
+  const headers: Record<string, string> = { "x-forwarded-for": testClientIp(), ...(init.headers ?? {}) };
   if (init.cookie) headers.cookie = init.cookie;
   let body = init.body;
   if (init.json !== undefined) {
@@ -85,7 +90,11 @@ export async function registerUser(options: { email?: string; referralCode?: str
   if (sent.status !== 200) throw new Error(`send-confirmation: ${sent.status} ${JSON.stringify(sent.body)}`);
   const confirmationCode = await latestCode(email);
   const res = await call("POST", "/api/register", {
-    json: registration(email, { confirmationCode, referralCode: options.referralCode, ...(options.fullName ? { fullName: options.fullName } : {}) }),
+    json: registration(email, {
+      confirmationCode,
+      referralCode: options.referralCode,
+      ...(options.fullName ? { fullName: options.fullName } : {}),
+    }),
   });
   if (res.status !== 200) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
   return { email, password: PASSWORD, user: res.body, cookie: res.cookie! };
