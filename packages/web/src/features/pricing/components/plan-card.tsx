@@ -38,6 +38,7 @@ export function PlanCard({ plan, interval, current, busy, locked, onChoose }: Pl
   const titleId = `plan-${plan.id}-title`;
   return (
     <Card
+      role="group"
       aria-labelledby={titleId}
       data-testid={`plan-${plan.id}`}
       className={cn("relative flex flex-col", popular && "border-primary shadow-md", isCurrent && "ring-2 ring-primary")}
