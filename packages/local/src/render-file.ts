@@ -26,6 +26,14 @@ export interface RenderFileResult {
   renderMs: number;
 }
 
+/** Work that needs no stand-in: parse the file (to fail fast) and load the offline speech engine's WASM. */
+async function prepareOffline(bytes: Uint8Array, fileName: string) {
+  const { parseScreenplay } = await import("@storyboard/core/screenplay/parse");
+  parseScreenplay(bytes, fileName);
+  const { espeakSampleRate } = await import("@storyboard/core/provider/offline/espeak");
+  await espeakSampleRate();
+}
+
 /**
  * Renders a screenplay file with the same pipeline the product runs, without
  * the web: the local stand-ins in a temporary folder, the offline providers,
@@ -35,7 +43,19 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
   const log = options.log ?? (() => {});
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), "storyboard-cli-"));
-  const runtime = await startRuntime({ dataDir, ports: "random", inMemoryDb: true, pipelineOnly: true });
+  const bytes = readFileSync(options.file);
+  // While DynamoDB Local (a JVM) and S3 start: read the screenplay (a file that is not
+  // one fails now, not after the stand-ins) and compile the offline speech engine.
+  const [startup, early] = await Promise.allSettled([
+    startRuntime({ dataDir, ports: "random", inMemoryDb: true, pipelineOnly: true }),
+    prepareOffline(bytes, basename(options.file)),
+  ]);
+  if (startup.status === "rejected" || early.status === "rejected") {
+    if (startup.status === "fulfilled") await startup.value.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw startup.status === "rejected" ? startup.reason : (early as PromiseRejectedResult).reason;
+  }
+  const runtime = startup.value;
   try {
     Object.assign(process.env, runtime.env, { LOG_LEVEL: process.env.LOG_LEVEL ?? "SILENT" });
     // Core reads the environment on first import: only now.
@@ -56,11 +76,20 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     const userId = randomUUID();
     await db.entities.user
       // No mail from the command line (SES is not started).
-      .create({ userId, username: "cli", email: "cli@storyboard.local", referralCode: "CLI", unsubscribeToken: `${userId}.cli`, points: 1_000_000, notificationPreferences: { emailNotifications: false } })
+      .create({
+        userId,
+        username: "cli",
+        email: "cli@storyboard.local",
+        referralCode: "CLI",
+        unsubscribeToken: `${userId}.cli`,
+        points: 1_000_000,
+        notificationPreferences: { emailNotifications: false },
+      })
       .go();
     const actor = { type: "user" as const, userId, roles: [], sessionId: "cli" };
-    const bytes = readFileSync(options.file);
-    const { id: screenplayId } = await withActor(actor, () => uploadScreenplay({ fileName: basename(options.file), bytes, title: options.title }));
+    const { id: screenplayId } = await withActor(actor, () =>
+      uploadScreenplay({ fileName: basename(options.file), bytes, title: options.title }),
+    );
     let screenplay = (await db.entities.screenplay.get({ screenplayId }).go()).data!;
     while (screenplay.status === "uploaded" || screenplay.status === "parsing") {
       await s3EventsSettled();
