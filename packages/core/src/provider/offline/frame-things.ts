@@ -107,24 +107,23 @@ export const snowCover = () =>
   `<rect x="0" y="${HORIZON}" width="${WIDTH}" height="${HEIGHT - HORIZON}" fill="#f4f7fb" fill-opacity="0.7"/>`;
 
 /** Weather over an exterior: rain streaks, snowflakes, fog banks, or a storm (rain, darker sky, lightning). */
-export function weather(kind: Weather, random: () => number, interior: boolean): string {
+export function weather(kind: Weather, random: () => number): string {
   const parts: string[] = [];
-  const area = interior ? { x: 200, y: 70, w: 880, h: 400 } : { x: 0, y: 0, w: WIDTH, h: HEIGHT };
+  const area = { x: 0, y: 0, w: WIDTH, h: HEIGHT };
   if (kind === "storm" || kind === "rain") {
-    if (!interior)
-      parts.push(`<rect width="${WIDTH}" height="${HORIZON}" fill="#2a3440" fill-opacity="${kind === "storm" ? 0.55 : 0.35}"/>`);
-    const drops = interior ? 60 : 260;
+    parts.push(`<rect width="${WIDTH}" height="${HORIZON}" fill="#2a3440" fill-opacity="${kind === "storm" ? 0.55 : 0.35}"/>`);
+    const drops = 260;
     for (let i = 0; i < drops; i++) {
       const x = area.x + random() * area.w;
       const y = area.y + random() * area.h;
       parts.push(`<path d="M${x.toFixed(0)} ${y.toFixed(0)} l-10 34" stroke="#dfe9f5" stroke-opacity="0.55" stroke-width="2"/>`);
     }
-    if (kind === "storm" && !interior) {
+    if (kind === "storm") {
       const x = 200 + random() * 880;
       parts.push(`<path d="M${x} 0 l-40 120 l30 0 l-50 150 l90 -190 l-32 0 l36 -80 Z" fill="#fffbe0"/>`);
     }
   } else if (kind === "snow") {
-    for (let i = 0; i < (interior ? 50 : 220); i++) {
+    for (let i = 0; i < 220; i++) {
       parts.push(
         `<circle cx="${(area.x + random() * area.w).toFixed(0)}" cy="${(area.y + random() * area.h).toFixed(0)}" r="${(2 + random() * 3).toFixed(1)}" fill="#fff" fill-opacity="0.9"/>`,
       );

@@ -58,7 +58,8 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
     sky === "snow" && !layout.interior ? snowCover() : "",
     objects.map((kind, i) => object(kind, spots[i], t, palette.outline)).join(""),
     figures(placements, subjects, palette),
-    sky ? weather(sky, random, layout.interior) : "",
+    // Weather shows outdoors; inside, the window panes are too small to read it and rain on the walls would be wrong.
+    sky && !layout.interior ? weather(sky, random) : "",
     palette.blinds ? blinds() : "",
   ].join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${body}</svg>`;
