@@ -199,4 +199,17 @@ describe.skipIf(!standIn)("subscriptions against the Stripe stand-in", () => {
     expect(refused.body.message).toBe("Your last subscription payment did not go through. Update your card before changing your plan.");
     expect((await subscriptionOf(user)).pricePerPage).toBe(300);
   });
+
+  it("a downgrade then an upgrade: the pending downgrade is dropped and the upgrade applies now; the same price again is refused", async () => {
+    const { user } = await subscribed("storyboard_pro_monthly", 3000);
+    const down = await call(user, "PUT", "/api/userSubscription", { priceId: "storyboard_starter_monthly" });
+    expect(down.body.userSubscription.pendingPriceId).toBe("storyboard_starter_monthly");
+    const up = await call(user, "PUT", "/api/userSubscription", { priceId: "storyboard_studio_monthly" });
+    expect(up.status).toBe(200);
+    expect(up.body.userSubscription).toMatchObject({ priceId: "storyboard_studio_monthly", pendingPriceId: null });
+    const again = await call(user, "PUT", "/api/userSubscription", { priceId: "storyboard_studio_monthly" });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("You are already on this plan.");
+    await eventually(async () => (await balanceOf(user)) === 5000);
+  });
 });
