@@ -119,6 +119,8 @@ describe("Stripe stand-in: subscriptions", () => {
       billing_reason: "subscription_cycle",
     });
     expect((await t.stripe.testHelpers.testClocks.retrieve(clock.id)).status).toBe("ready");
+    // As on Stripe, a clock moves at most two intervals of its shortest subscription at once.
+    await expect(advance(clock, start + 100 * DAY)).rejects.toMatchObject({ statusCode: 400, param: "frozen_time" });
 
     const failing = await t.stripe.paymentMethods.create({
       type: "card",

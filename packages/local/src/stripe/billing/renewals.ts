@@ -99,6 +99,19 @@ export function advanceTestClock(ctx: Context) {
   const to = int(ctx.params, "frozen_time", true);
   if (to <= clock.frozen_time)
     throw invalidRequest("The frozen_time must be after the current frozen_time of the test clock.", "frozen_time");
+  // Stripe's limit: two intervals of the shortest subscription on the clock, or two years without one.
+  const subs = ctx.store.all("subscription", (s) => s.test_clock === clock.id && !["canceled", "incomplete_expired"].includes(s.status));
+  const limit = Math.min(
+    addInterval(clock.frozen_time, "year", 2),
+    ...subs.map((s) =>
+      addInterval(clock.frozen_time, s.items.data[0].price.recurring.interval, 2 * s.items.data[0].price.recurring.interval_count),
+    ),
+  );
+  if (to > limit)
+    throw invalidRequest(
+      "Cannot advance more than two intervals in the future from the shortest subscription in this test clock (two years without one).",
+      "frozen_time",
+    );
   const answer = { ...render(ctx, clock), status: "advancing", status_details: { advancing: { target_frozen_time: to } } };
   ctx.events.emit("test_helpers.test_clock.advancing", answer as StripeObject, { request: ctx.request });
   advanceTo(ctx, clock.id, to, (t) => ctx.store.update(clock, { frozen_time: t }));
