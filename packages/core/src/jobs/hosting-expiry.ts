@@ -1,5 +1,6 @@
 import { deletePrefix } from "../blob/s3";
 import { renderKeys } from "../blob/keys";
+import { isLive } from "../billing/subscription-state";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { logger } from "../logger";
@@ -7,11 +8,11 @@ import { unpublishRenderEntry } from "../showcase/entries";
 
 /** Generated content is kept one year for accounts without a subscription (docs/product.md#constants, Privacy). */
 export const HOSTING_DAYS = 365;
-const ACTIVE_SUBSCRIPTION = new Set(["active", "trialing", "past_due"]);
 
+/** A subscription the user still has (billing's one definition, unpaid included) keeps their renders hosted. */
 async function hasActiveSubscription(userId: string) {
   const { data } = await db.entities.userSubscription.get({ userId }).go();
-  return Boolean(data && ACTIVE_SUBSCRIPTION.has(data.status));
+  return isLive(data?.status);
 }
 
 /**
