@@ -40,6 +40,8 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/user", handler: "api/user/get", auth: "public" },
   { method: "GET", path: "/api/user/settings", handler: "api/user/settings-get", auth: "user" },
   { method: "PUT", path: "/api/user/settings", handler: "api/user/settings-put", auth: "user" },
+  { method: "POST", path: "/api/user/email-change/code", handler: "api/user/email-change-request", auth: "user" },
+  { method: "POST", path: "/api/user/email-change", handler: "api/user/email-change-confirm", auth: "user" },
   { method: "GET", path: "/api/user/referral-code", handler: "api/user/referral-code", auth: "user" },
   { method: "GET", path: "/api/user/points", handler: "api/user/points", auth: "user" },
 

@@ -13,7 +13,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_SENDS_PER_WINDOW = 5;
 export const SEND_WINDOW_MS = 15 * 60_000;
 
-export type CodePurpose = "register" | "resetPassword";
+export type CodePurpose = "register" | "resetPassword" | "changeEmail";
 
 export const INVALID_CODE_MESSAGE = "The confirmation code is invalid or expired. Please try again.";
 export const CODE_EXHAUSTED_MESSAGE = "Too many incorrect attempts for this confirmation code. Request a new code.";
@@ -23,8 +23,10 @@ const USED = "used";
 export const generateCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
 /** SHA-256 of the code salted with its purpose and e-mail; the code itself is never stored. */
-export const hashCode = (email: string, purpose: CodePurpose, code: string): string =>
-  createHash("sha256").update(`${purpose}:${email}:${code}`).digest("hex");
+export const hashCode = (email: string, purpose: CodePurpose, code: string, boundTo = ""): string =>
+  createHash("sha256")
+    .update(boundTo ? `${purpose}:${boundTo}:${email}:${code}` : `${purpose}:${email}:${code}`)
+    .digest("hex");
 
 export interface StoredCode {
   codeHash: string;
@@ -54,9 +56,15 @@ export function codeRejection(item: StoredCode | undefined | null, at: number): 
   return null;
 }
 
-export const codeMatches = (item: Pick<StoredCode, "codeHash">, email: string, purpose: CodePurpose, code: string): boolean => {
+export const codeMatches = (
+  item: Pick<StoredCode, "codeHash">,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+  boundTo = "",
+): boolean => {
   const expected = Buffer.from(item.codeHash, "utf8");
-  const given = Buffer.from(hashCode(email, purpose, code), "utf8");
+  const given = Buffer.from(hashCode(email, purpose, code, boundTo), "utf8");
   return expected.length === given.length && timingSafeEqual(expected, given);
 };
 
@@ -67,7 +75,7 @@ const minutesUntil = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
  * `deliver` is true, e-mails it. With `deliver` false (a reset for an unknown
  * e-mail) the rate limit is counted the same, so answers never differ.
  */
-export async function issueCode(email: string, purpose: CodePurpose, options: { deliver: boolean }): Promise<void> {
+export async function issueCode(email: string, purpose: CodePurpose, options: { deliver: boolean; boundTo?: string }): Promise<void> {
   const key = { email, purpose };
   for (let attempt = 0; attempt < 3; attempt++) {
     const at = now();
@@ -80,7 +88,7 @@ export async function issueCode(email: string, purpose: CodePurpose, options: { 
     const validUntil = at + CODE_TTL_MS;
     const item = {
       ...key,
-      codeHash: hashCode(email, purpose, code),
+      codeHash: hashCode(email, purpose, code, options.boundTo),
       attempts: 0,
       validUntil,
       ...window,
@@ -113,7 +121,7 @@ export async function issueCode(email: string, purpose: CodePurpose, options: { 
  * wrong: after MAX_CODE_ATTEMPTS tries even the right code fails. Throws a 400
  * with the spec's invalid-code message otherwise.
  */
-export async function consumeCode(email: string, purpose: CodePurpose, code: string): Promise<void> {
+export async function consumeCode(email: string, purpose: CodePurpose, code: string, boundTo?: string): Promise<void> {
   const key = { email, purpose };
   const { data: item } = await db.entities.confirmationCode.get(key).go();
   const rejection = codeRejection(item, now());
@@ -124,13 +132,15 @@ export async function consumeCode(email: string, purpose: CodePurpose, code: str
     await db.entities.confirmationCode
       .patch(key)
       .add({ attempts: 1 })
-      .where((a, { eq, lt, gt }) => `${lt(a.attempts, MAX_CODE_ATTEMPTS)} AND ${eq(a.codeHash, item.codeHash)} AND ${gt(a.validUntil, now())}`)
+      .where(
+        (a, { eq, lt, gt }) => `${lt(a.attempts, MAX_CODE_ATTEMPTS)} AND ${eq(a.codeHash, item.codeHash)} AND ${gt(a.validUntil, now())}`,
+      )
       .go();
   } catch (error) {
     if (isConditionFailed(error)) throw AppError.badRequest(INVALID_CODE_MESSAGE);
     throw error;
   }
-  if (!codeMatches(item, email, purpose, code)) throw AppError.badRequest(INVALID_CODE_MESSAGE);
+  if (!codeMatches(item, email, purpose, code, boundTo)) throw AppError.badRequest(INVALID_CODE_MESSAGE);
   try {
     await db.entities.confirmationCode
       .patch(key)

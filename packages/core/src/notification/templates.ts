@@ -70,25 +70,32 @@ ${footer.map((f) => `<p style="font-size:12px;color:#a1a1aa;margin:8px 0 0">${f.
   return { subject, text, html };
 }
 
-/** The 6-digit code for registration or a password reset. */
-export function confirmationCodeMail(input: { code: string; purpose: "register" | "resetPassword"; validMinutes: number }): RenderedMail {
-  const register = input.purpose === "register";
+const CODE_TEXTS = {
+  register: {
+    subject: "confirmation code",
+    why: `Enter this code to confirm your e-mail address and finish creating your ${PRODUCT} account.`,
+    ignore: "If you did not try to sign up, you can ignore this e-mail.",
+  },
+  resetPassword: {
+    subject: "password reset code",
+    why: `Enter this code to reset the password of your ${PRODUCT} account.`,
+    ignore: "If you did not ask for a password reset, you can ignore this e-mail; your password stays the same.",
+  },
+  changeEmail: {
+    subject: "code to confirm your new e-mail address",
+    why: `Enter this code in ${PRODUCT}'s settings to make this address your account's sign-in e-mail.`,
+    ignore: "If you did not ask for this change, you can ignore this e-mail; nothing changes without the code.",
+  },
+} as const;
+
+/** The 6-digit code for registration, a password reset or a new e-mail address. */
+export function confirmationCodeMail(input: { code: string; purpose: keyof typeof CODE_TEXTS; validMinutes: number }): RenderedMail {
+  const texts = CODE_TEXTS[input.purpose];
   return layout({
-    subject: register ? `Your ${PRODUCT} confirmation code: ${input.code}` : `Your ${PRODUCT} password reset code: ${input.code}`,
-    paragraphs: [
-      register
-        ? `Enter this code to confirm your e-mail address and finish creating your ${PRODUCT} account.`
-        : `Enter this code to reset the password of your ${PRODUCT} account.`,
-      `The code expires in ${input.validMinutes} minutes and can be used once.`,
-    ],
+    subject: `Your ${PRODUCT} ${texts.subject}: ${input.code}`,
+    paragraphs: [texts.why, `The code expires in ${input.validMinutes} minutes and can be used once.`],
     code: input.code,
-    footer: [
-      {
-        text: register
-          ? "If you did not try to sign up, you can ignore this e-mail."
-          : "If you did not ask for a password reset, you can ignore this e-mail; your password stays the same.",
-      },
-    ],
+    footer: [{ text: texts.ignore }],
   });
 }
 

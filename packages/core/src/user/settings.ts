@@ -1,16 +1,10 @@
 import { useUserId } from "../actor";
 import { normalizeEmail } from "../auth/email";
-import { changeIdentityEmail } from "../auth/identity";
 import { changePassword } from "../auth/password";
 import { MESSAGES, type NotificationPreferences, updateSettingsRequestSchema } from "../auth/schema";
-import { failedItems } from "../dynamo/errors";
 import { db } from "../dynamo/service";
 import { AppError, validate } from "../error";
-import { logger } from "../logger";
-import { sendMail } from "../notification/mailer";
 import { completePreferences } from "../notification/preferences";
-import { emailChangedMail } from "../notification/templates";
-import { DUPLICATE_EMAIL_MESSAGE } from "./account";
 import { isTimeZone } from "./timezone";
 import { getUser } from "./user";
 
@@ -34,56 +28,21 @@ async function settingsOf(userId: string): Promise<Settings> {
   };
 }
 
+export const EMAIL_NEEDS_CODE_MESSAGE =
+  "To change your e-mail address, confirm it with your current password and the code we send to the new address.";
+
 /**
- * Settings → account. An e-mail change moves the e-mail claim in one
- * transaction (409 if the new one is taken), then moves the Cognito identity;
- * if that fails the table is put back. The old address is told of the change.
+ * Settings → account: name and timezone. The e-mail moves only through the
+ * confirmed change (user/email-change.ts); a different one here is refused.
  */
 export async function updateAccount(input: { email: string; fullName?: string; timezone: string }): Promise<Settings> {
   const userId = useUserId();
   if (!isTimeZone(input.timezone)) throw new AppError("validation", MESSAGES.timezone);
   const user = await getUser(userId);
-  const email = normalizeEmail(input.email);
+  if (normalizeEmail(input.email) !== user.email) throw AppError.badRequest(EMAIL_NEEDS_CODE_MESSAGE);
   const fullName = input.fullName?.trim() || undefined;
-  const profile = (patch: ReturnType<typeof db.entities.user.patch>) => {
-    const withTimezone = patch.set({ timezone: input.timezone, ...(fullName ? { fullName } : {}) });
-    return fullName ? withTimezone : withTimezone.remove(["fullName"]);
-  };
-
-  if (email === user.email) {
-    await profile(db.entities.user.patch({ userId })).go();
-    return settingsOf(userId);
-  }
-
-  const moveEmail = (from: string, to: string) =>
-    db.transaction
-      .write((tx) => [
-        tx.user
-          .patch({ userId })
-          .set({ email: to, timezone: input.timezone, ...(fullName ? { fullName } : {}) })
-          .where((a, { eq }) => eq(a.email, from))
-          .commit(),
-        tx.unique.delete({ kind: "email", value: from }).commit(),
-        tx.unique.create({ kind: "email", value: to, ownerId: userId }).commit(),
-      ])
-      .go();
-  const moved = await moveEmail(user.email, email);
-  if (moved.canceled) {
-    if (failedItems(moved.data).includes(2)) throw AppError.conflict(DUPLICATE_EMAIL_MESSAGE);
-    throw AppError.conflict("Your account changed in the meantime. Reload and try again.");
-  }
-  try {
-    await changeIdentityEmail(user.email, email);
-  } catch (error) {
-    await moveEmail(email, user.email);
-    throw error;
-  }
-  if (!fullName) await db.entities.user.patch({ userId }).remove(["fullName"]).go();
-  try {
-    await sendMail({ to: user.email, ...emailChangedMail({ recipient: user, newEmail: email }) });
-  } catch (error) {
-    logger.error("E-mail change notice not sent", { error: error as Error });
-  }
+  const patch = db.entities.user.patch({ userId }).set({ timezone: input.timezone, ...(fullName ? { fullName } : {}) });
+  await (fullName ? patch : patch.remove(["fullName"])).go();
   return settingsOf(userId);
 }
 

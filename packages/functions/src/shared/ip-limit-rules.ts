@@ -15,5 +15,6 @@ export const IP_LIMITS: Record<string, RateLimitRule> = {
   "POST /api/auth/send-password-reset": rule("send-reset", 20, 60 * 60, "Too many password reset e-mails requested from your network."),
   "POST /api/auth/reset-password": rule("reset", 20, 15 * 60, "Too many password reset attempts from your network."),
   "POST /api/register": rule("register", 20, 60 * 60, "Too many accounts created from your network."),
+  "POST /api/user/email-change/code": rule("email-change", 10, 60 * 60, "Too many e-mail change codes requested from your network."),
   "POST /api/contact-requests": rule("contact", 20, 60 * 60, "Too many contact requests from your network."),
 };

@@ -6,7 +6,7 @@ export const ConfirmationCode = new Entity({
   model: { entity: "confirmationCode", version: "1", service: "storyboard" },
   attributes: {
     email: { type: "string", required: true },
-    purpose: { type: ["register", "resetPassword"] as const, required: true },
+    purpose: { type: ["register", "resetPassword", "changeEmail"] as const, required: true },
     /** SHA-256 of the code with the e-mail as salt; the code itself is never stored. */
     codeHash: { type: "string", required: true },
     attempts: { type: "number", default: 0 },

@@ -8,7 +8,7 @@ import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
-import { call, registerUser, uniqueEmail } from "./test-support";
+import { call, latestCode, PASSWORD, registerUser, uniqueEmail } from "./test-support";
 
 const cognito = () =>
   new CognitoIdentityProviderClient({
@@ -114,7 +114,11 @@ describe("POST /api/auth/token-exchange", () => {
     expect(linked.body.points).toBe(500); // no second welcome bonus
     // The link holds even after the e-mail changes: the identity id finds the account.
     const moved = uniqueEmail("moved");
-    await call("PUT", "/api/user/settings", { cookie: existing.cookie, json: { email: moved, fullName: "", timezone: "UTC" } });
+    await call("POST", "/api/user/email-change/code", { cookie: existing.cookie, json: { email: moved, currentPassword: PASSWORD } });
+    await call("POST", "/api/user/email-change", {
+      cookie: existing.cookie,
+      json: { email: moved, confirmationCode: await latestCode(moved) },
+    });
     const again = await exchange({ idToken: signJwt(claimsFor(existing.email, { sub: claims.sub }), cognitoLocalKey(), "CognitoLocal") });
     expect(again.body).toMatchObject({ id: existing.user.id, email: moved });
   });
