@@ -110,6 +110,20 @@ describe("Stripe stand-in: payments", () => {
     await expect(wrongKey.customers.list()).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     const publishable = await fetch(`${t.standIn.url}/v1/customers`, { headers: { authorization: `Bearer ${t.standIn.publishableKey}` } });
     expect(publishable.status).toBe(401);
+    // Stripe.js may send the publishable key as a `key` form field instead of a header.
+    const other2 = await intentFor();
+    const byField = await fetch(`${t.standIn.url}/v1/payment_intents/${other2.intent.id}/confirm`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        key: t.standIn.publishableKey,
+        client_secret: other2.intent.client_secret!,
+        payment_method: "pm_card_visa",
+      }).toString(),
+    });
+    expect((await byField.json()).status).toBe("succeeded");
+    const secretByField = await fetch(`${t.standIn.url}/v1/customers?key=${t.standIn.secretKey}`);
+    expect(secretByField.status).toBe(401);
     await expect(t.stripe.paymentIntents.retrieve("pi_missing")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" });
     await expect(t.stripe.paymentIntents.create({ amount: 10, currency: "usd" })).rejects.toBeInstanceOf(
       Stripe.errors.StripeInvalidRequestError,

@@ -80,8 +80,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     });
   };
 
-  function authenticate(req: IncomingMessage): "secret" | "publishable" {
+  /** The key of a request: Bearer or Basic auth, or (as Stripe.js sends it) a `key` form field holding the publishable key. */
+  function authenticate(req: IncomingMessage, formKey?: unknown): "secret" | "publishable" {
     const header = req.headers.authorization ?? "";
+    if (!header && formKey === keys.publishableKey) return "publishable";
     const bearer =
       /^Bearer\s+(\S+)$/i.exec(header)?.[1] ??
       (/^Basic\s+(\S+)$/i.exec(header) ? Buffer.from(header.split(/\s+/)[1], "base64").toString().split(":")[0] : undefined);
@@ -97,7 +99,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   async function handleStripe(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) {
     const method = req.method ?? "GET";
     const { route, params: path, pathMatched } = matchRoute(routes, method, url.pathname);
-    const key = authenticate(req);
+    const rawBody = method === "POST" ? await readBody(req) : "";
+    const params = method === "POST" ? parseForm(rawBody) : parseForm(url.search.slice(1));
+    const key = authenticate(req, params.key);
+    delete params.key;
     if (!route)
       throw new StripeApiError(404, {
         type: "invalid_request_error",
@@ -107,8 +112,6 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       });
     if (key === "publishable" && !route.publishable)
       throw unauthorized("This API call cannot be made with a publishable API key. Please use a secret API key.");
-    const rawBody = method === "POST" ? await readBody(req) : "";
-    const params = method === "POST" ? parseForm(rawBody) : parseForm(url.search.slice(1));
     const idempotencyKey = method === "POST" ? (req.headers["idempotency-key"] as string | undefined) : undefined;
     const replayKey = idempotencyKey ? `${key}:${idempotencyKey}` : undefined;
     const fingerprint = `${method} ${url.pathname} ${rawBody}`;
