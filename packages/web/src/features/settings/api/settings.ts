@@ -56,3 +56,27 @@ export const useUpdateNotifications = () =>
     title: "Notification preferences saved",
     description: "We'll only e-mail you about what you've switched on.",
   });
+
+/** POST /api/user/email-change/code: the current password, then a code goes to the new address. */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (body: { email: string; currentPassword: string }) =>
+      api.post<{ message: string; email: string }>("/api/user/email-change/code", body),
+  });
+}
+
+/** POST /api/user/email-change: the code from the new inbox moves the sign-in e-mail; other sessions end. */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; confirmationCode: string }) =>
+      api.post<{ message: string; email: string }>("/api/user/email-change", body),
+    onSuccess: async ({ email }) => {
+      toast({ title: "E-mail changed", description: `Sign in with ${email} from now on. Your other sessions were signed out.` });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+      ]);
+    },
+  });
+}

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { accountSettingsSchema, type AccountSettingsInput } from "@storyboard/core/auth/schema";
 import { SETTINGS_TIMEZONES } from "@storyboard/core/catalog/timezones";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { TimezoneField } from "../../../components/timezone-field";
 import { Button } from "../../../components/ui/button";
@@ -8,6 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Form } from "../../../components/ui/form";
 import { useUpdateAccount, type UserSettings } from "../api/settings";
 import { InputField } from "../../../components/input-field";
+import { EmailChangeDialog } from "./email-change-dialog";
 
 /** E-mail, name and timezone; Save is enabled only once something changed. */
 export function AccountForm({ settings }: { settings: UserSettings }) {
@@ -17,14 +19,25 @@ export function AccountForm({ settings }: { settings: UserSettings }) {
     defaultValues: { email: settings.email, fullName: settings.fullName ?? "", timezone: settings.timezone },
   });
 
+  const [newEmail, setNewEmail] = useState<string | null>(null);
+
+  // A new e-mail is confirmed in the dialog (password, then a code to the new address); name and timezone save here.
   const onSubmit = form.handleSubmit(async (values) => {
+    const emailChanged = values.email.trim().toLowerCase() !== settings.email.toLowerCase();
+    const profileChanged = values.fullName !== (settings.fullName ?? "") || values.timezone !== settings.timezone;
     try {
-      await update.mutateAsync(values);
-      form.reset(values);
+      if (profileChanged) await update.mutateAsync({ ...values, email: settings.email });
+      form.reset({ ...values, email: emailChanged ? values.email : settings.email }, { keepDirty: false });
+      if (emailChanged) setNewEmail(values.email.trim());
     } catch {
       // The mutation shows 'Failed to update account'.
     }
   });
+
+  const onEmailDialogClose = (changed: boolean) => {
+    form.reset({ ...form.getValues(), email: changed && newEmail ? newEmail : settings.email });
+    setNewEmail(null);
+  };
 
   return (
     <Card>
@@ -46,6 +59,7 @@ export function AccountForm({ settings }: { settings: UserSettings }) {
           </CardFooter>
         </form>
       </Form>
+      <EmailChangeDialog email={newEmail} onClose={onEmailDialogClose} />
     </Card>
   );
 }
