@@ -10,7 +10,7 @@ export interface StorageResources {
   table: Table;
   uploads: Bucket;
   media: Bucket;
-  /** Public prefix of media objects: the media CloudFront URL. */
+  /** Where the web asks for media files: the site's /api/media/, which redirects to a signed address. */
   mediaUrl: string;
 }
 

@@ -1,7 +1,5 @@
 import { tableKeys } from "@storyboard/core/dynamo/keys";
 import { Duration } from "aws-cdk-lib";
-import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
-import { S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { Bucket, type StackContext, Table } from "sst/constructs";
 import { grantStorage, type StorageResources, storageEnvironment } from "./access";
 import { settings } from "./settings";
@@ -45,36 +43,14 @@ export function Storage({ stack, app }: StackContext) {
     },
   });
 
-  // Render outputs: private bucket, read through CloudFront (origin access control).
+  // Render outputs: private. Nobody reads them but the functions and holders of a short-lived presigned GET,
+  // which GET /api/media/{key+} gives a render's owner (or anyone, for a public showcase entry's files)
+  // (docs/decisions.md#private-media). The site's pages play and show them from here, hence CORS.
   const media = new Bucket(stack, "Media", {
     blockPublicACLs: true,
     cors: [{ allowedMethods: ["GET", "HEAD"], allowedOrigins: [siteUrl], allowedHeaders: ["*"], maxAge: "3600 seconds" }],
   });
-  const mediaCors = new cloudfront.ResponseHeadersPolicy(stack, "MediaCors", {
-    comment: `${app.stage}-${app.name} media: GET from the site`,
-    corsBehavior: {
-      accessControlAllowOrigins: [siteUrl],
-      accessControlAllowMethods: ["GET", "HEAD", "OPTIONS"],
-      accessControlAllowHeaders: ["*"],
-      accessControlAllowCredentials: false,
-      accessControlMaxAge: Duration.hours(1),
-      originOverride: true,
-    },
-  });
-  const mediaCdn = new cloudfront.Distribution(stack, "MediaCdn", {
-    comment: `${app.stage}-${app.name} media`,
-    defaultBehavior: {
-      origin: S3BucketOrigin.withOriginAccessControl(media.cdk.bucket),
-      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
-      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD_OPTIONS,
-      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-      responseHeadersPolicy: mediaCors,
-      compress: true,
-    },
-    priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
-  });
-  const mediaUrl = `https://${mediaCdn.distributionDomainName}`;
+  const mediaUrl = `${siteUrl}/api/media/`;
   const storage: StorageResources = { table, uploads, media, mediaUrl };
 
   // A new original under screenplays/ is parsed into blocks.
@@ -100,5 +76,5 @@ export function Storage({ stack, app }: StackContext) {
     MediaUrl: mediaUrl,
   });
 
-  return { ...storage, mediaCdn, screenplayUploaded };
+  return { ...storage, screenplayUploaded };
 }

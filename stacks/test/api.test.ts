@@ -86,12 +86,14 @@ describe("api stack", () => {
       expect(imports("TABLE_NAME")).toContain("test-storyboard-Storage:ExportsOutputRefTable");
       expect(imports("UPLOADS_BUCKET")).toContain("ExportsOutputRefUploadsBucket");
       expect(imports("MEDIA_BUCKET")).toContain("ExportsOutputRefMediaBucket");
-      expect(imports("MEDIA_URL_PREFIX")).toContain("MediaCdn");
+      expect(vars.MEDIA_URL_PREFIX).toBe(`${SITE_URL}/api/media/`);
       expect(imports("USER_POOL_ID")).toContain("test-storyboard-Auth:ExportsOutputRefUserPool");
       expect(imports("USER_POOL_CLIENT_ID")).toContain("UserPoolWebClient");
       expect(vars.COGNITO_DOMAIN).toBe("test-storyboard.auth.us-east-1.amazoncognito.com");
       for (const phase of ["DESCRIBE", "GENERATE", "COMPILE"]) {
-        expect(imports(`${phase}_STATE_MACHINE_ARN`)).toContain(`test-storyboard-Render:ExportsOutputRef${phase[0]}${phase.slice(1).toLowerCase()}StateMachine`);
+        expect(imports(`${phase}_STATE_MACHINE_ARN`)).toContain(
+          `test-storyboard-Render:ExportsOutputRef${phase[0]}${phase.slice(1).toLowerCase()}StateMachine`,
+        );
       }
       // Bound SST secrets: fetched from SSM by sst/node at cold start.
       for (const secret of ["OPENAI_API_KEY", "ELEVENLABS_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]) {

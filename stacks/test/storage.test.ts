@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Storage } from "../storage";
 import { arnTarget, build, handlersByLogicalId, resources, SITE_URL } from "./harness";
 
-const keyOf = (schema: { AttributeName: string; KeyType: string }[]) =>
-  Object.fromEntries(schema.map((k) => [k.KeyType, k.AttributeName]));
+const keyOf = (schema: { AttributeName: string; KeyType: string }[]) => Object.fromEntries(schema.map((k) => [k.KeyType, k.AttributeName]));
 
 describe("storage stack", () => {
   let test: Template;
@@ -46,10 +45,7 @@ describe("storage stack", () => {
 
   it("has two private buckets: Uploads and Media", () => {
     const buckets = resources(test, "AWS::S3::Bucket");
-    expect(Object.keys(buckets).sort()).toEqual([
-      expect.stringMatching(/^MediaBucket/),
-      expect.stringMatching(/^UploadsBucket/),
-    ]);
+    expect(Object.keys(buckets).sort()).toEqual([expect.stringMatching(/^MediaBucket/), expect.stringMatching(/^UploadsBucket/)]);
     for (const bucket of Object.values(buckets)) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
@@ -81,34 +77,25 @@ describe("storage stack", () => {
     });
   });
 
-  it("serves Media through CloudFront with origin access control and CORS for GET from the site", () => {
-    const [distribution] = Object.values(resources(test, "AWS::CloudFront::Distribution"));
-    const config = distribution.Properties.DistributionConfig;
-    expect(config.Origins).toHaveLength(1);
-    expect(config.Origins[0].DomainName["Fn::GetAtt"][0]).toMatch(/^MediaBucket/);
-    expect(config.Origins[0].OriginAccessControlId).toBeDefined();
-    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe("redirect-to-https");
-    const [cors] = Object.values(resources(test, "AWS::CloudFront::ResponseHeadersPolicy"));
-    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref).toBeDefined();
-    expect(cors.Properties.ResponseHeadersPolicyConfig.CorsConfig).toMatchObject({
-      AccessControlAllowOrigins: { Items: [SITE_URL] },
-      AccessControlAllowMethods: { Items: ["GET", "HEAD", "OPTIONS"] },
-      AccessControlAllowCredentials: false,
-    });
+  it("keeps Media private: no CloudFront distribution, no bucket policy for anyone, CORS for GET from the site", () => {
+    expect(resources(test, "AWS::CloudFront::Distribution")).toEqual({});
+    // Nothing may read objects through a bucket policy: not anyone, not CloudFront (SST's SSL-only rule and the
+    // non-prod auto-delete role, which lists and deletes, are all that is there).
+    const statements = Object.values(resources(test, "AWS::S3::BucketPolicy")).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const readers = statements.filter(
+      (s: { Effect: string; Action: unknown; Principal: unknown }) =>
+        s.Effect === "Allow" &&
+        (JSON.stringify(s.Action).includes("GetObject") || s.Principal === "*" || JSON.stringify(s.Principal).includes("Service")),
+    );
+    expect(readers).toEqual([]);
     const media = Object.entries(resources(test, "AWS::S3::Bucket")).find(([id]) => id.startsWith("MediaBucket"))![1];
+    expect(media.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true });
     expect(media.Properties.CorsConfiguration.CorsRules).toEqual([
       expect.objectContaining({ AllowedMethods: ["GET", "HEAD"], AllowedOrigins: [SITE_URL] }),
     ]);
-    // Only CloudFront may read the bucket.
-    const policies = Object.values(resources(test, "AWS::S3::BucketPolicy")).flatMap((p) => p.Properties.PolicyDocument.Statement);
-    expect(policies).toContainEqual(
-      expect.objectContaining({ Principal: { Service: "cloudfront.amazonaws.com" }, Action: "s3:GetObject", Effect: "Allow" }),
-    );
   });
 
-  it("exports the media URL as the CloudFront domain", () => {
-    const output = test.toJSON().Outputs.MediaUrl.Value;
-    expect(output["Fn::Join"][1][0]).toBe("https://");
-    expect(output["Fn::Join"][1][1]["Fn::GetAtt"]).toEqual([expect.stringMatching(/^MediaCdn/), "DomainName"]);
+  it("exports the media URL as the site's /api/media/, which hands out signed addresses", () => {
+    expect(test.toJSON().Outputs.MediaUrl.Value).toBe(`${SITE_URL}/api/media/`);
   });
 });

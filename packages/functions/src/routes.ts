@@ -87,6 +87,9 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/voices/{id}/preview", handler: "api/voice/preview", auth: "public", memory: 512 },
   { method: "POST", path: "/api/admin/retry-failed-audio", handler: "api/admin/retry-failed-audio", auth: "admin" },
 
+  // Media files: a short-lived signed address for those who may read them (docs/decisions.md#private-media)
+  { method: "GET", path: "/api/media/{key+}", handler: "api/media/get", auth: "public" },
+
   // Showcase (docs/product.md#showcase)
   { method: "GET", path: "/api/showcase/search", handler: "api/showcase/search", auth: "public" },
   { method: "GET", path: "/api/showcase/single/{id}", handler: "api/showcase/single", auth: "public" },

@@ -20,9 +20,10 @@ interface CompiledRoute {
 
 const compiled: CompiledRoute[] = routes.map((route) => {
   const names: string[] = [];
-  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\+?\}/g, (_m, name) => {
+  // "{name+}" is API Gateway's greedy parameter: the rest of the path, slashes included.
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)(\\\+)?\}/g, (_m, name, greedy) => {
     names.push(name);
-    return "([^/]+)";
+    return greedy ? "(.+)" : "([^/]+)";
   });
   return { route, pattern: new RegExp(`^${source}/?$`), names };
 });

@@ -1,9 +1,13 @@
+import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 
 /**
- * Serves `/media/<key>` from the local media bucket, with Range support so
- * the browser can seek in videos. On AWS a CloudFront distribution does this.
+ * The media bucket as the browser reaches it locally: `/media/<bucket>/<key>`
+ * answers only a valid, unexpired presigned GET, as the private bucket does on
+ * AWS (docs/decisions.md#private-media). The local S3 (s3rver) checks no
+ * signature at all, so this edge checks it: it signs the same request again
+ * with the same presigner and compares. Range requests pass through so videos seek.
  */
 export function createMediaHandler(s3Endpoint: string, bucket: string) {
   const s3 = new S3Client({
@@ -12,27 +16,36 @@ export function createMediaHandler(s3Endpoint: string, bucket: string) {
     forcePathStyle: true,
     credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
   });
+  const deny = (res: ServerResponse, status: number, message: string) => {
+    res.writeHead(status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+    res.end(message);
+    return true;
+  };
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (!url.pathname.startsWith("/media/")) return false;
-    let key: string;
+    let bucketAndKey: string;
     try {
-      key = decodeURIComponent(url.pathname.slice("/media/".length));
+      bucketAndKey = decodeURIComponent(url.pathname.slice("/media/".length));
     } catch {
-      res.statusCode = 400;
-      res.end();
-      return true;
+      return deny(res, 400, "The address is not valid: it has a malformed %-escape.");
     }
+    const slash = bucketAndKey.indexOf("/");
+    const key = bucketAndKey.slice(slash + 1);
+    if (slash === -1 || bucketAndKey.slice(0, slash) !== bucket) return deny(res, 404, "No such bucket.");
+    const verdict = await checkSignature(url, key);
+    if (verdict) return deny(res, 403, verdict);
     try {
       const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: req.headers.range }));
       res.statusCode = out.ContentRange ? 206 : 200;
       if (out.ContentType) res.setHeader("content-type", out.ContentType);
       if (out.ContentLength !== undefined) res.setHeader("content-length", out.ContentLength);
       if (out.ContentRange) res.setHeader("content-range", out.ContentRange);
+      const disposition = url.searchParams.get("response-content-disposition");
+      if (disposition) res.setHeader("content-disposition", disposition);
       res.setHeader("accept-ranges", "bytes");
-      res.setHeader("cache-control", "public, max-age=300");
-      const body = out.Body as NodeJS.ReadableStream;
-      body.pipe(res);
+      res.setHeader("cache-control", "private, max-age=300");
+      (out.Body as NodeJS.ReadableStream).pipe(res);
     } catch (e) {
       const name = (e as Error).name;
       res.statusCode = name === "NoSuchKey" || name === "NotFound" ? 404 : name === "InvalidRange" ? 416 : 500;
@@ -40,4 +53,29 @@ export function createMediaHandler(s3Endpoint: string, bucket: string) {
     }
     return true;
   };
+}
+
+/** Why a presigned GET is refused (S3's own wording), or undefined when it is valid now. */
+async function checkSignature(url: URL, key: string): Promise<string | undefined> {
+  const q = url.searchParams;
+  const signature = q.get("X-Amz-Signature");
+  const date = q.get("X-Amz-Date");
+  const expires = Number(q.get("X-Amz-Expires"));
+  if (!signature || !date || !Number.isInteger(expires)) return "Access Denied";
+  const signedAt = Date.parse(date.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z"));
+  if (Number.isNaN(signedAt)) return "Access Denied";
+  if (Date.now() > signedAt + expires * 1000) return "Request has expired";
+  // Core reads the environment when first imported: load it only once a request comes.
+  const { presignMediaGet } = await import("@storyboard/core/render/media-access");
+  const resigned = await presignMediaGet(key, {
+    contentDisposition: q.get("response-content-disposition") ?? undefined,
+    expiresIn: expires,
+    signingDate: new Date(signedAt),
+  });
+  const expected = new URL(resigned).searchParams.get("X-Amz-Signature");
+  const given = Buffer.from(signature);
+  const wanted = Buffer.from(expected ?? "");
+  return given.length === wanted.length && timingSafeEqual(given, wanted)
+    ? undefined
+    : "The request signature we calculated does not match the signature you provided.";
 }

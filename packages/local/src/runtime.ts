@@ -87,7 +87,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       TABLE_NAME: tableName,
       UPLOADS_BUCKET: uploadsBucket,
       MEDIA_BUCKET: mediaBucket,
-      MEDIA_URL_PREFIX: "/media/",
+      MEDIA_URL_PREFIX: "/api/media/",
       DYNAMODB_ENDPOINT: dynamo.url,
       S3_ENDPOINT: s3.url,
       SES_ENDPOINT: ses?.url ?? closed,

@@ -30,7 +30,12 @@ const runtime = await startRuntime({
   // Your own Stripe test keys in the environment replace the stand-in (README.md, "Card payments").
   stripe: process.env.STRIPE_SECRET_KEY ? "none" : "stand-in",
 });
-Object.assign(process.env, runtime.env, { APP_URL: appUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "WARN" });
+Object.assign(process.env, runtime.env, {
+  APP_URL: appUrl,
+  // Media is signed for this server's /media, which checks signatures as S3 does (docs/decisions.md#private-media).
+  MEDIA_PUBLIC_ENDPOINT: `${appUrl}/media`,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "WARN",
+});
 
 // Core modules read the environment when first imported: import them only now.
 const { seedCatalog } = await import("@storyboard/core/seed");

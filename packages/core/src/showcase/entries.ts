@@ -111,9 +111,10 @@ async function getOwnEntry(showcaseEntryId: string) {
 /** PUT /api/showcase/{id}: the owner edits the fields, the thumbnail (from this render's images) and visibility. */
 export async function editEntry(showcaseEntryId: string, input: EditInput) {
   const entry = await getOwnEntry(showcaseEntryId);
-  const thumbnailUrl = input.thumbnailUrl === entry.thumbnailUrl
-    ? entry.thumbnailUrl
-    : await checkThumbnail(entry.renderJobId, entry.posterUrl, input.thumbnailUrl);
+  const thumbnailUrl =
+    input.thumbnailUrl === entry.thumbnailUrl
+      ? entry.thumbnailUrl
+      : await checkThumbnail(entry.renderJobId, entry.posterUrl, input.thumbnailUrl);
   const removals: ("logline" | "thumbnailUrl")[] = [];
   if (!input.logline) removals.push("logline");
   if (!thumbnailUrl) removals.push("thumbnailUrl");
@@ -172,6 +173,13 @@ export async function getEntryForRender(renderJobId: string) {
 export async function isPublicShowcaseRender(renderJobId: string): Promise<boolean> {
   const entry = await entryOfRender(renderJobId);
   return Boolean(entry && entry.isPublic !== false);
+}
+
+/** Whether `key` is one of the files a public showcase entry shows (its video, poster or thumbnail). */
+export async function isPublicShowcaseMedia(renderJobId: string, key: string): Promise<boolean> {
+  const entry = await entryOfRender(renderJobId);
+  if (!entry || entry.isPublic === false) return false;
+  return [entry.videoUrl, entry.posterUrl, entry.thumbnailUrl].includes(key);
 }
 
 /** Takes an entry out of public view (an admin after a report, or hosting expiry). */

@@ -39,7 +39,7 @@ describe("API conventions over HTTP", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     const body = await res.json();
-    expect(body.AWS_S3_URL_PREFIX).toBe("/media/");
+    expect(body.AWS_S3_URL_PREFIX).toBe("/api/media/");
     expect(body.GOOGLE_AUTH).toBeNull();
   });
 

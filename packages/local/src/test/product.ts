@@ -22,6 +22,8 @@ export async function startProduct(web: "static" | "none") {
   Object.assign(process.env, runtime.env, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "SILENT" });
   const app = await startAppServer({ port: 0, web, s3Endpoint: runtime.env.S3_ENDPOINT, mediaBucket: runtime.env.MEDIA_BUCKET });
   process.env.APP_URL = app.url;
+  // Media is signed for the app server's /media, which checks signatures as S3 does (docs/decisions.md#private-media).
+  process.env.MEDIA_PUBLIC_ENDPOINT = `${app.url}/media`;
   runtime.stripe?.setWebhookUrl(new URL("/api/stripe/webhook", app.url.replace("localhost", "127.0.0.1")).href);
   // Core modules read the environment when first imported: only now.
   const { seedCatalog } = await import("@storyboard/core/seed");
@@ -31,7 +33,14 @@ export async function startProduct(web: "static" | "none") {
   const { useLocalWorkflows } = await import("../workflows");
   useLocalWorkflows({ retryIntervalSeconds: 0 });
   return {
-    env: { ...runtime.env, APP_URL: app.url, API_URL: app.url, SES_URL: runtime.sesUrl, LOG_LEVEL: "SILENT" },
+    env: {
+      ...runtime.env,
+      APP_URL: app.url,
+      API_URL: app.url,
+      MEDIA_PUBLIC_ENDPOINT: `${app.url}/media`,
+      SES_URL: runtime.sesUrl,
+      LOG_LEVEL: "SILENT",
+    },
     stop: async () => {
       await app.close().catch(() => {});
       await runtime.stop();

@@ -39,7 +39,14 @@ describe("POST /api/contact-requests", () => {
     await read(await sender.call(`/api/showcase/by-user/${creator.userId}`));
     await read(await anonymous(`/api/showcase/search?search=Harbour%20Lights&limit=48`));
     await read(await anonymous("/api/featured-showcase?limit=50"));
-    const sent = await read(await contact(sender, { creatorId: creator.userId, showcaseEntryId: entry.id, reason: "producing", message: "I'd love to option this." }));
+    const sent = await read(
+      await contact(sender, {
+        creatorId: creator.userId,
+        showcaseEntryId: entry.id,
+        reason: "producing",
+        message: "I'd love to option this.",
+      }),
+    );
     expect(sent).toEqual({ status: 200, body: { message: "Your message was sent to the creator." } });
     for (const text of seen) expect(text).not.toContain(creator.email);
 
@@ -53,7 +60,13 @@ describe("POST /api/contact-requests", () => {
 
     const { data } = await db.entities.contactRequest.query.byCreator({ creatorId: creator.userId }).go();
     expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({ userId: sender.userId, showcaseEntryId: entry.id, senderEmail: sender.email, senderName: "Rosa Diaz", reason: "producing" });
+    expect(data[0]).toMatchObject({
+      userId: sender.userId,
+      showcaseEntryId: entry.id,
+      senderEmail: sender.email,
+      senderName: "Rosa Diaz",
+      reason: "producing",
+    });
   });
 
   it("refuses oneself, bad input, the anonymous, and hidden or unknown entries", async () => {
@@ -64,9 +77,22 @@ describe("POST /api/contact-requests", () => {
     expect((await noReason.json()).message).toBe("Please select a reason");
     const unknownReason = await contact(sender, { creatorId: creator.userId, showcaseEntryId: entry.id, reason: "money" });
     expect((await unknownReason.json()).message).toBe("Please select a reason");
-    const long = await contact(sender, { creatorId: creator.userId, showcaseEntryId: entry.id, reason: "other", message: "x".repeat(1001) });
+    const long = await contact(sender, {
+      creatorId: creator.userId,
+      showcaseEntryId: entry.id,
+      reason: "other",
+      message: "x".repeat(1001),
+    });
     expect(long.status).toBe(400);
-    expect((await anonymous("/api/contact-requests", { method: "POST", headers: json, body: JSON.stringify({ creatorId: creator.userId, reason: "other" }) })).status).toBe(401);
+    expect(
+      (
+        await anonymous("/api/contact-requests", {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ creatorId: creator.userId, reason: "other" }),
+        })
+      ).status,
+    ).toBe(401);
     expect((await contact(sender, { creatorId: randomUUID(), reason: "other" })).status).toBe(404);
     // A user without showcase entries cannot be reached by id.
     const nobody = await createTestUser();
@@ -80,11 +106,15 @@ describe("POST /api/contact-requests", () => {
     const { user: creator, entry } = await promotedEntry();
     const sender = await createTestUser();
     for (let i = 0; i < 5; i++) {
-      expect((await contact(sender, { creatorId: creator.userId, showcaseEntryId: entry.id, reason: "feedback", message: `note ${i}` })).status).toBe(200);
+      expect(
+        (await contact(sender, { creatorId: creator.userId, showcaseEntryId: entry.id, reason: "feedback", message: `note ${i}` })).status,
+      ).toBe(200);
     }
     const limited = await contact(sender, { creatorId: creator.userId, showcaseEntryId: entry.id, reason: "feedback" });
     expect(limited.status).toBe(429);
-    expect((await limited.json()).message).toMatch(/^You have sent several contact requests in a short time\. Please wait \d+ (minutes?|seconds?) and try again\.$/);
+    expect((await limited.json()).message).toMatch(
+      /^You have sent several contact requests in a short time\. Please wait \d+ (minutes?|seconds?) and try again\.$/,
+    );
     expect(await mailsTo(creator.email)).toHaveLength(5);
     // Another sender is not affected.
     const second = await createTestUser();
@@ -101,13 +131,21 @@ describe("reports", () => {
     expect((await report(owner, { reason: "spam" })).status).toBe(400);
     expect((await (await report(viewer, { reason: "nope" })).json()).message).toBe("Please select a reason");
     expect((await report(viewer, { reason: "copyright", message: "This is my script." })).status).toBe(200);
-    expect((await anonymous(`/api/showcase/${entry.id}/report`, { method: "POST", headers: json, body: JSON.stringify({ reason: "spam" }) })).status).toBe(401);
+    expect(
+      (await anonymous(`/api/showcase/${entry.id}/report`, { method: "POST", headers: json, body: JSON.stringify({ reason: "spam" }) }))
+        .status,
+    ).toBe(401);
 
     expect((await viewer.call("/api/admin/showcase-reports")).status).toBe(403);
     const boss = await admin();
     const list = await (await boss.call("/api/admin/showcase-reports")).json();
     const mine = list.find((r: { showcaseEntryId: string }) => r.showcaseEntryId === entry.id);
-    expect(mine).toMatchObject({ reason: "copyright", reasonLabel: "It uses someone else's work", message: "This is my script.", entry: { title: "Reported one", isPublic: true } });
+    expect(mine).toMatchObject({
+      reason: "copyright",
+      reasonLabel: "It uses someone else's work",
+      message: "This is my script.",
+      entry: { title: "Reported one", isPublic: true },
+    });
     expect((await viewer.call(`/api/admin/showcase-reports/${mine.id}/unpublish`, { method: "POST" })).status).toBe(403);
     const done = await boss.call(`/api/admin/showcase-reports/${mine.id}/unpublish`, { method: "POST" });
     expect(done.status).toBe(200);
@@ -119,7 +157,8 @@ describe("reports", () => {
 });
 
 describe("the share page", () => {
-  const shell = '<!doctype html><html><head><meta charset="UTF-8" />\n<meta name="description" content="generic" />\n<title>Storyboard</title></head><body><div id="root"></div></body></html>';
+  const shell =
+    '<!doctype html><html><head><meta charset="UTF-8" />\n<meta name="description" content="generic" />\n<title>Storyboard</title></head><body><div id="root"></div></body></html>';
 
   it("puts Open Graph and Twitter player tags of a public entry in the app's HTML", async () => {
     const { entry } = await promotedEntry({ title: 'Fog & "Friends"', logline: "Two <keepers> and a storm." });
@@ -132,19 +171,23 @@ describe("the share page", () => {
     expect(meta("og:description")).toBe("Two &lt;keepers&gt; and a storm.");
     expect(meta("og:type")).toBe("video.other");
     expect(meta("og:url")).toBe(`${base}/showcase/${entry.id}`);
-    expect(meta("og:image")).toBe(`${base}/media/${entry.posterUrl}`);
-    expect(meta("og:video")).toBe(`${base}/media/${entry.videoUrl}`);
+    expect(meta("og:image")).toBe(`${base}/api/media/${entry.posterUrl}`);
+    expect(meta("og:video")).toBe(`${base}/api/media/${entry.videoUrl}`);
     expect(meta("og:video:type")).toBe("video/mp4");
     expect([meta("og:video:width"), meta("og:video:height")]).toEqual(["1280", "720"]);
     expect(meta("twitter:card")).toBe("player");
     expect(meta("twitter:player")).toBe(`${base}/showcase/${entry.id}`);
-    expect(meta("twitter:player:stream")).toBe(`${base}/media/${entry.videoUrl}`);
+    expect(meta("twitter:player:stream")).toBe(`${base}/api/media/${entry.videoUrl}`);
     expect(html).toContain('<div id="root"></div>');
   });
 
   it("leaves the app's HTML alone for a hidden or unknown entry", async () => {
     const { user, entry } = await promotedEntry();
-    await user.call(`/api/showcase/${entry.id}`, { method: "PUT", headers: json, body: JSON.stringify({ title: "x", genre: "Drama", displayName: "y", isPublic: false }) });
+    await user.call(`/api/showcase/${entry.id}`, {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ title: "x", genre: "Drama", displayName: "y", isPublic: false }),
+    });
     expect(await sharePageHtml(entry.id, shell)).toBe(shell);
     expect(await sharePageHtml("no-such-entry", shell)).toBe(shell);
   });

@@ -8,7 +8,11 @@ import { useMediaUrl } from "../hooks/use-media-url";
 /** A file name for the download attribute: the render title, made safe, with the stored file's extension. */
 export function downloadName(title: string, path: string, suffix: string): string {
   const extension = path.match(/\.[a-z0-9]+$/i)?.[0] ?? "";
-  const base = title.replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-") || "render";
+  const base =
+    title
+      .replace(/[^\w\- ]+/g, "")
+      .trim()
+      .replace(/\s+/g, "-") || "render";
   return `${base}${suffix}${extension}`;
 }
 
@@ -21,7 +25,7 @@ interface DownloadItem {
 
 /** Poster, video player and downloads (docs/product.md#renders: from assets_ready on; the video once complete). */
 export function RenderMedia({ render }: { render: RenderJob }) {
-  const { ready, toUrl } = useMediaUrl();
+  const { ready, toUrl, toDownloadUrl } = useMediaUrl();
   if (!ready) return null;
   const poster = toUrl(render.posterImagePath);
   const video = render.status === "complete" ? toUrl(render.outputFilePath) : undefined;
@@ -63,7 +67,10 @@ export function RenderMedia({ render }: { render: RenderJob }) {
               {downloads.map(({ label, path, icon: Icon, suffix }) => (
                 <li key={label}>
                   <Button asChild variant="outline" className="w-full justify-start">
-                    <a href={toUrl(path)} download={downloadName(render.title, path, suffix)}>
+                    <a
+                      href={toDownloadUrl(path, downloadName(render.title, path, suffix))}
+                      download={downloadName(render.title, path, suffix)}
+                    >
                       <Icon aria-hidden />
                       <span className="truncate">{label}</span>
                       <Download className="ml-auto hidden opacity-60 sm:block" aria-hidden />

@@ -201,10 +201,15 @@ describe("render detail", () => {
     expect(video).toHaveAttribute("controls");
     const links = within(screen.getByRole("list", { name: "Downloads" })).getAllByRole("link");
     expect(links.map((l) => [l.textContent, l.getAttribute("href"), l.getAttribute("download")])).toEqual([
-      ["Video", "http://media.test/bucket/renders/r1/video.mp4", "Farmland-Render.mp4"],
-      ["Audio", "http://media.test/bucket/renders/r1/audio.mp3", "Farmland-Render-audio.mp3"],
-      ["Poster", "http://media.test/bucket/renders/r1/poster.jpg", "Farmland-Render-poster.jpg"],
-      ["Project files", "http://media.test/bucket/renders/r1/project.zip", "Farmland-Render-project.zip"],
+      // The server signs each download with its name (docs/decisions.md#private-media).
+      ["Video", "http://media.test/bucket/renders/r1/video.mp4?download=Farmland-Render.mp4", "Farmland-Render.mp4"],
+      ["Audio", "http://media.test/bucket/renders/r1/audio.mp3?download=Farmland-Render-audio.mp3", "Farmland-Render-audio.mp3"],
+      ["Poster", "http://media.test/bucket/renders/r1/poster.jpg?download=Farmland-Render-poster.jpg", "Farmland-Render-poster.jpg"],
+      [
+        "Project files",
+        "http://media.test/bucket/renders/r1/project.zip?download=Farmland-Render-project.zip",
+        "Farmland-Render-project.zip",
+      ],
     ]);
     expect(screen.queryByRole("button", { name: "Refresh" })).not.toBeInTheDocument();
     const voices = screen.getByRole("table");

@@ -1,0 +1,78 @@
+/**
+ * Who may read a media file, and the short-lived signed address that lets them
+ * (docs/decisions.md#private-media). The media bucket is private everywhere:
+ * a render's files go to its owner only, the files a public showcase entry
+ * shows go to anyone, and either way through an S3 presigned GET that expires.
+ */
+import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { useActor } from "../actor";
+import { config, localClientOptions } from "../config";
+import { AppError } from "../error";
+import { isPublicShowcaseMedia } from "../showcase/entries";
+
+/** A signed address works this long after its signing window starts. */
+export const MEDIA_URL_LIFETIME_SECONDS = 60 * 60;
+/** Addresses are signed as of the start of a 5-minute window, so repeated views reuse one URL (and the browser's cache). */
+export const MEDIA_SIGNING_WINDOW_SECONDS = 5 * 60;
+
+/** Files anyone may read that belong to no render. */
+const PUBLIC_PREFIXES = ["tutorial/"];
+const RENDER_FILE = /^renders\/([^/]+)\/([^/]+)\/[^?#]+$/;
+
+const NOT_FOUND = "File not found.";
+
+let signer: S3Client | undefined;
+/**
+ * The client that signs: on AWS the bucket's own S3 endpoint; locally the app
+ * server's `/media`, which checks the signature as S3 does (MEDIA_PUBLIC_ENDPOINT).
+ */
+const mediaSigningClient = () =>
+  (signer ??= new S3Client({
+    ...localClientOptions(config.mediaPublicEndpoint),
+    forcePathStyle: Boolean(config.mediaPublicEndpoint),
+  }));
+
+/**
+ * A presigned GET of a media file. The same inputs always give the same
+ * address, which is how the local `/media` edge checks one it is shown.
+ */
+export function presignMediaGet(key: string, options: { contentDisposition?: string; signingDate: Date; expiresIn: number }) {
+  const command = new GetObjectCommand({
+    Bucket: config.mediaBucket,
+    Key: key,
+    ...(options.contentDisposition ? { ResponseContentDisposition: options.contentDisposition } : {}),
+  });
+  return getSignedUrl(mediaSigningClient(), command, { expiresIn: options.expiresIn, signingDate: options.signingDate });
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+async function mayRead(key: string): Promise<boolean> {
+  if (key.includes("..") || key.includes("//")) return false;
+  if (PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) return true;
+  const render = RENDER_FILE.exec(key);
+  if (!render) return false;
+  const actor = useActor();
+  if (actor.type === "user" && actor.userId === render[1]) return true;
+  return isPublicShowcaseMedia(render[2], key);
+}
+
+/**
+ * A signed address for `key` if the person asking may read it; a 404 otherwise
+ * (another user's file looks exactly like a missing one). `download` names the
+ * file the browser saves.
+ */
+export async function signedMediaUrl(key: string, download?: string): Promise<string> {
+  if (!(await mayRead(key))) throw AppError.notFound(NOT_FOUND);
+  const windowStart = Math.floor(Date.now() / 1000 / MEDIA_SIGNING_WINDOW_SECONDS) * MEDIA_SIGNING_WINDOW_SECONDS;
+  return presignMediaGet(key, {
+    contentDisposition: download ? attachment(download) : undefined,
+    expiresIn: MEDIA_URL_LIFETIME_SECONDS,
+    signingDate: new Date(windowStart * 1000),
+  });
+}
