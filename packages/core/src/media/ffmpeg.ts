@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { accessSync, chmodSync, constants } from "node:fs";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 
 const require = createRequire(import.meta.url);
 
@@ -51,9 +52,34 @@ export interface RunResult {
 
 const STDERR_LIMIT = 64 * 1024;
 
+/**
+ * At most this many ffmpeg/ffprobe processes at once in this process. On
+ * Lambda every task has its own container, so it changes nothing there; on
+ * one machine (npm start, tests, the command line) the compile Map starts up
+ * to 10 segment tasks together, and 10 encoders on 2 cores only thrash.
+ */
+const MAX_PROCESSES = Math.max(1, Number(process.env.FFMPEG_MAX_PROCESSES) || availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withProcessSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PROCESSES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 /** Runs a binary to completion; rejects with the tail of stderr when it exits non-zero. */
 export function run(binary: string, args: string[], options: { cwd?: string } = {}): Promise<RunResult> {
   ensureExecutable(binary);
+  return withProcessSlot(() => spawnToCompletion(binary, args, options));
+}
+
+function spawnToCompletion(binary: string, args: string[], options: { cwd?: string }): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
