@@ -1,9 +1,12 @@
-import { Fn } from "aws-cdk-lib";
+import { readFileSync } from "node:fs";
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, inlineScriptHashes } from "@storyboard/functions/shared/security-headers";
+import { Duration, Fn } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { type StackContext, StaticSite, use } from "sst/constructs";
 import { Api } from "./api";
 import { settings } from "./settings";
+import { Storage } from "./storage";
 
 /** Requests under this prefix go to the API, everything else to the site. */
 export const API_PATH_PATTERN = "/api/*";
@@ -48,7 +51,29 @@ function handler(event) {
  */
 export function Web({ stack, app }: StackContext) {
   const { api } = use(Api);
+  const { media } = use(Storage);
   const { siteDomain } = settings(app);
+
+  // CSP, framing, referrer, HSTS on every page and file of the site, from the same definition as the
+  // local server (docs/decisions.md#headers). Media come from the private bucket through presigned GETs.
+  const mediaHost = `https://${media.cdk.bucket.bucketRegionalDomainName}`;
+  const csp = contentSecurityPolicy({
+    // Vite copies index.html's inline theme script unchanged into the build, so its hash holds.
+    inlineScripts: inlineScriptHashes(readFileSync(new URL("../packages/web/index.html", import.meta.url), "utf8")),
+    media: [mediaHost],
+    // Google sign-in: the hosted UI's token endpoint and Cognito's own API.
+    connect: ["https://*.amazoncognito.com", `https://cognito-idp.${stack.region}.amazonaws.com`],
+  });
+  const securityHeaders = new cloudfront.ResponseHeadersPolicy(stack, "SecurityHeaders", {
+    comment: `${app.stage}-${app.name} CSP, framing, referrer and HSTS`,
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      contentTypeOptions: { override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+    },
+  });
 
   // API Gateway answers only to its own host name: forward everything but Host.
   const apiOrigin = new HttpOrigin(Fn.parseDomainName(api.url), {
@@ -83,6 +108,7 @@ export function Web({ stack, app }: StackContext) {
         errorResponses: [],
         defaultBehavior: {
           functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          responseHeadersPolicy: securityHeaders,
         },
         additionalBehaviors: {
           [API_PATH_PATTERN]: {
@@ -101,6 +127,7 @@ export function Web({ stack, app }: StackContext) {
             cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
             originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
             functionAssociations: [{ function: shareRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+            responseHeadersPolicy: securityHeaders,
           },
         },
       },

@@ -78,6 +78,26 @@ describe("web stack", () => {
     expect(rewrite("/showcase/search")).toBe("/api/share/showcase/search");
   });
 
+  it("adds CSP, frame-ancestors and X-Frame-Options, Referrer-Policy and HSTS to the site and share pages (docs/decisions.md#headers)", () => {
+    const [policy] = Object.values(resources(template, "AWS::CloudFront::ResponseHeadersPolicy"));
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+' https:\/\/js.stripe.com/);
+    expect(csp).not.toContain("unsafe-inline' https://js.stripe.com");
+    // Media come from the private bucket's own host (presigned GETs).
+    expect(csp).toContain("RegionalDomainName");
+    expect(headers.ContentSecurityPolicy.Override).toBe(true);
+    expect(headers.FrameOptions).toEqual({ FrameOption: "DENY", Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: "strict-origin-when-cross-origin", Override: true });
+    expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true });
+    const policyId = config.DefaultCacheBehavior.ResponseHeadersPolicyId;
+    expect(policyId).toBeDefined();
+    expect(config.CacheBehaviors[1].ResponseHeadersPolicyId).toEqual(policyId);
+  });
+
   it("outputs the site URL", () => {
     const url = template.toJSON().Outputs.SiteUrl.Value;
     expect(url["Fn::Join"][1]).toEqual(["https://", { "Fn::GetAtt": [expect.stringMatching(/^SiteDistribution/), "DomainName"] }]);

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
+import { contentSecurityPolicy, inlineScriptHashes, siteSecurityHeaders } from "@storyboard/functions/shared/security-headers";
 import { handleApi } from "./api-server";
 import { createMediaHandler } from "./media";
 
@@ -76,7 +77,19 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
   const webRoot = fileURLToPath(new URL("../../web", import.meta.url));
   const appHtml = async (url: string) =>
     vite ? vite.transformIndexHtml(url, await readFile(`${webRoot}/index.html`, "utf8")) : readFile(`${webRoot}/dist/index.html`, "utf8");
+  const securityHeaders = siteSecurityHeaders(
+    contentSecurityPolicy({
+      inlineScripts: staticSite ? inlineScriptHashes(await readFile(`${webRoot}/dist/index.html`, "utf8")) : [],
+      // The browser talks to these stand-ins directly: the card form to the Stripe one, sign-in to the Cognito one.
+      connect: [process.env.STRIPE_API_URL, process.env.COGNITO_ENDPOINT]
+        .filter((u): u is string => Boolean(u))
+        .map((u) => new URL(u).origin),
+      dev: vite ? { hmrSocket: `ws://localhost:${options.port + 1}` } : undefined,
+    }),
+  );
   const server = createServer(async (req, res) => {
+    // The same headers CloudFront's response-headers policy adds on AWS (stacks/web.ts); API answers set their own too.
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     try {
       if (await handleApi(req, res)) return;
       if (await media(req, res)) return;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { withActor } from "@storyboard/core/actor";
-import { actorForSessionToken, actorForSessionTokenCached, SESSION_COOKIE } from "@storyboard/core/auth/session";
+import { actorForSessionToken, actorForSessionTokenCached } from "@storyboard/core/auth/session";
 import { config } from "@storyboard/core/config";
 import { AppError, isAppError, validate } from "@storyboard/core/error";
 import { logger } from "@storyboard/core/logger";
@@ -21,6 +21,7 @@ import {
   RawReply,
   readCookie,
   Reply,
+  sessionCookieName,
 } from "./http";
 
 /** The route table's auth level for an API Gateway route key; unknown keys need a user. */
@@ -68,7 +69,7 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
       const auth = authLevelOf(event.routeKey);
       // Reads may reuse a session found a moment ago; writes always look it up (docs/decisions.md#scale).
       const findActor = STATE_CHANGING.has(method) ? actorForSessionToken : actorForSessionTokenCached;
-      const actor = await findActor(readCookie(event, SESSION_COOKIE));
+      const actor = await findActor(readCookie(event, sessionCookieName()));
       if (auth !== "public" && actor.type !== "user") throw AppError.unauthorized();
       if (auth === "admin" && !(actor.type === "user" && actor.roles.includes("admin"))) {
         throw AppError.forbidden("This action needs the admin role.");

@@ -1,5 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { SESSION_COOKIE } from "@storyboard/core/auth/session";
 import { AppError } from "@storyboard/core/error";
+import { FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from "./security-headers";
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -34,8 +36,8 @@ const SECURITY_HEADERS: Record<string, string> = {
   "content-type": "application/json; charset=utf-8",
   "cache-control": "no-store",
   "x-content-type-options": "nosniff",
-  "x-frame-options": "DENY",
-  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": FRAME_OPTIONS,
+  "referrer-policy": REFERRER_POLICY,
   "cross-origin-opener-policy": "same-origin",
 };
 
@@ -48,7 +50,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
     statusCode: status,
     headers: {
       ...SECURITY_HEADERS,
-      ...(secure ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
+      ...(secure ? { "strict-transport-security": `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains` } : {}),
       ...headers,
     },
     cookies: cookies.length ? cookies : undefined,
@@ -86,6 +88,13 @@ export function decodePathParameter(value: string): string {
     throw AppError.badRequest("The address is not valid: it has a malformed %-escape.");
   }
 }
+
+/**
+ * The session cookie's name. Over HTTPS it carries the `__Host-` prefix, so the
+ * browser takes it only from this exact host, Secure and for Path=/: a sibling
+ * subdomain cannot plant or overwrite it (docs/decisions.md#headers).
+ */
+export const sessionCookieName = () => (servedOverHttps() ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
 
 export function sessionCookie(name: string, value: string, maxAge?: number): string {
   const secure = servedOverHttps() ? "; Secure" : "";

@@ -1,0 +1,73 @@
+/**
+ * The browser-facing security headers of the site, one definition for
+ * CloudFront's response-headers policy (stacks/web.ts) and the local server
+ * (docs/decisions.md#headers).
+ */
+import { createHash } from "node:crypto";
+
+export const REFERRER_POLICY = "strict-origin-when-cross-origin";
+export const FRAME_OPTIONS = "DENY";
+export const HSTS_MAX_AGE_SECONDS = 63_072_000;
+
+export interface CspSources {
+  /** Hashes of the inline scripts index.html carries (the theme script), `'sha256-…'`. */
+  inlineScripts: string[];
+  /** Where media files come from besides the site: the bucket's presigned host on AWS. */
+  media?: string[];
+  /** Other hosts the app calls: the Cognito hosted UI's token endpoint, a local stand-in. */
+  connect?: string[];
+  /** Vite's dev server: its inline module preamble and its hot-reload socket. */
+  dev?: { hmrSocket: string };
+}
+
+/**
+ * The Content-Security-Policy: scripts only from the site (plus Stripe.js and
+ * the hashed theme script), no plugins, no framing by anyone, forms and
+ * <base> to the site only. Styles allow inline attributes, which Radix sets.
+ */
+export function contentSecurityPolicy(sources: CspSources): string {
+  const media = sources.media ?? [];
+  const scripts = sources.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...sources.inlineScripts];
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": [...scripts, "https://js.stripe.com"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...media],
+    "media-src": ["'self'", "blob:", ...media],
+    "font-src": ["'self'", "data:"],
+    "connect-src": [
+      "'self'",
+      ...media,
+      "https://api.stripe.com",
+      ...(sources.connect ?? []),
+      ...(sources.dev ? [sources.dev.hmrSocket] : []),
+    ],
+    "frame-src": ["https://js.stripe.com", "https://hooks.stripe.com"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/** `'sha256-…'` of every inline <script> (one without src) in an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^<]*)<\/script>/g)) {
+    hashes.push(`'sha256-${createHash("sha256").update(match[1]).digest("base64")}'`);
+  }
+  return hashes;
+}
+
+/** The headers every page and file of the site carries. */
+export function siteSecurityHeaders(csp: string): Record<string, string> {
+  return {
+    "content-security-policy": csp,
+    "x-frame-options": FRAME_OPTIONS,
+    "referrer-policy": REFERRER_POLICY,
+    "x-content-type-options": "nosniff",
+  };
+}
