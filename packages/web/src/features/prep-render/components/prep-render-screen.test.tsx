@@ -18,7 +18,12 @@ const screenplay = {
   },
 };
 
-const voice = (voice_id: string, name: string, gender?: string) => ({ voice_id, name, preview_url: `/api/voices/${voice_id}/preview`, labels: gender ? { gender } : {} });
+const voice = (voice_id: string, name: string, gender?: string) => ({
+  voice_id,
+  name,
+  preview_url: `/api/voices/${voice_id}/preview`,
+  labels: gender ? { gender } : {},
+});
 const voices = [
   voice("george", "George", "male"),
   voice("james", "James", "male"),
@@ -40,7 +45,17 @@ function open(handlers: Record<string, Handler> = {}, points = 500) {
   return { user: userEvent.setup(), fetchMock, ...renderApp("/prep-render/sp-1") };
 }
 
-const shortOfPoints = () => json({ message: "This render costs 300 points and you have 120. You need 180 more points.", code: "payment_required", cost: 300, balance: 120, shortfall: 180 }, 402);
+const shortOfPoints = () =>
+  json(
+    {
+      message: "This render costs 300 points and you have 120. You need 180 more points.",
+      code: "payment_required",
+      cost: 300,
+      balance: 120,
+      shortfall: 180,
+    },
+    402,
+  );
 const renderIntent = { clientSecret: "pi_1_secret_x", paymentIntentId: "pi_1", amount: 900, points: 300 };
 
 const row = (key: string) => screen.getByTestId(`voice-row-${key}`);
@@ -97,14 +112,26 @@ describe("prepare render", () => {
     await user.click(screen.getByRole("button", { name: "Change voice for MARY" }));
     const dialog = await screen.findByRole("dialog", { name: "Choose a voice for MARY" });
     const filters = within(dialog).getByRole("radiogroup", { name: "Filter by gender" });
-    expect(within(filters).getAllByRole("radio").map((r) => r.textContent)).toEqual(["All (7)", "Male (3)", "Female (2)", "Neutral (2)"]);
+    expect(
+      within(filters)
+        .getAllByRole("radio")
+        .map((r) => r.textContent),
+    ).toEqual(["All (7)", "Male (3)", "Female (2)", "Neutral (2)"]);
     const list = () => within(dialog).getByRole("radiogroup", { name: "Voices" });
     expect(within(list()).getAllByRole("radio")).toHaveLength(7);
     await user.click(within(filters).getByRole("radio", { name: "Neutral (2)" }));
-    expect(within(list()).getAllByRole("radio").map((r) => r.getAttribute("aria-label"))).toEqual(["River", "Ash"]);
+    expect(
+      within(list())
+        .getAllByRole("radio")
+        .map((r) => r.getAttribute("aria-label")),
+    ).toEqual(["River", "Ash"]);
     await user.click(within(filters).getByRole("radio", { name: "All (7)" }));
     await user.type(within(dialog).getByLabelText("Search voices"), "a");
-    expect(within(filters).getAllByRole("radio").map((r) => r.textContent)).toEqual(["All (5)", "Male (2)", "Female (2)", "Neutral (1)"]);
+    expect(
+      within(filters)
+        .getAllByRole("radio")
+        .map((r) => r.textContent),
+    ).toEqual(["All (5)", "Male (2)", "Female (2)", "Neutral (1)"]);
     const confirm = within(dialog).getByRole("button", { name: "Confirm" });
     expect(confirm).toBeDisabled();
     await user.click(within(list()).getByRole("radio", { name: "Rachel" }));
@@ -154,6 +181,8 @@ describe("prepare render", () => {
         previewDescriptionsBeforeFirstImages: true,
         previewImagesBeforeFirstRender: false,
         burnCaptions: true,
+        // One key per screen, so a double submit starts one render (docs/decisions.md#hardening).
+        idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe("/renders/r9"));
@@ -161,10 +190,13 @@ describe("prepare render", () => {
   });
 
   it("switches to 'Complete Your Purchase' on a 402, and Back returns to the settings", async () => {
-    const { user } = open({
-      "POST /api/renders": shortOfPoints,
-      "POST /api/create-payment-intent": () => renderIntent,
-    }, 120);
+    const { user } = open(
+      {
+        "POST /api/renders": shortOfPoints,
+        "POST /api/create-payment-intent": () => renderIntent,
+      },
+      120,
+    );
     await titleInput();
     await user.click(screen.getByRole("button", { name: "Confirm" }));
     expect(await screen.findByText("Complete Your Purchase")).toBeInTheDocument();
@@ -183,13 +215,20 @@ describe("prepare render", () => {
 
   it("pays for the render by card in 'Complete Your Purchase', then starts it and opens it", async () => {
     const confirm = vi.fn(() => ({ id: "pi_1", status: "succeeded" }));
-    const { user, fetchMock, router } = open({
-      "POST /api/renders": shortOfPoints,
-      "POST /api/create-payment-intent": () => renderIntent,
-      "GET /api/env": () => ({ AWS_S3_URL_PREFIX: "/media/", STRIPE_PUBLISHABLE_KEY: "pk_test_local", STRIPE_API_URL: "http://stripe.local" }),
-      "POST /v1/payment_intents/pi_1/confirm": confirm,
-      "POST /api/purchase-render": () => ({ renderJob: { id: "r9" } }),
-    }, 120);
+    const { user, fetchMock, router } = open(
+      {
+        "POST /api/renders": shortOfPoints,
+        "POST /api/create-payment-intent": () => renderIntent,
+        "GET /api/env": () => ({
+          AWS_S3_URL_PREFIX: "/media/",
+          STRIPE_PUBLISHABLE_KEY: "pk_test_local",
+          STRIPE_API_URL: "http://stripe.local",
+        }),
+        "POST /v1/payment_intents/pi_1/confirm": confirm,
+        "POST /api/purchase-render": () => ({ renderJob: { id: "r9" } }),
+      },
+      120,
+    );
     await titleInput();
     await user.click(screen.getByRole("button", { name: "Confirm" }));
     await user.click(await screen.findByRole("button", { name: "Pay $9.00" }));
@@ -206,17 +245,30 @@ describe("prepare render", () => {
     expect(form.get("client_secret")).toBe("pi_1_secret_x");
     expect(form.get("payment_method_data[card][number]")).toBe("4242424242424242");
     expect(form.get("payment_method_data[card][exp_year]")).toBe("2040");
-    expect(callsTo(fetchMock, "POST /api/purchase-render")[0]).toMatchObject({ paymentIntentId: "pi_1", screenplayId: "sp-1", renderTitle: "Farmland Render", style: "cinematic" });
+    expect(callsTo(fetchMock, "POST /api/purchase-render")[0]).toMatchObject({
+      paymentIntentId: "pi_1",
+      screenplayId: "sp-1",
+      renderTitle: "Farmland Render",
+      style: "cinematic",
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe("/renders/r9"));
   });
 
   it("shows a declined card's message in the payment overlay and starts nothing", async () => {
-    const { user, fetchMock } = open({
-      "POST /api/renders": shortOfPoints,
-      "POST /api/create-payment-intent": () => renderIntent,
-      "GET /api/env": () => ({ AWS_S3_URL_PREFIX: "/media/", STRIPE_PUBLISHABLE_KEY: "pk_test_local", STRIPE_API_URL: "http://stripe.local" }),
-      "POST /v1/payment_intents/pi_1/confirm": () => json({ error: { type: "card_error", code: "card_declined", message: "Your card was declined." } }, 402),
-    }, 120);
+    const { user, fetchMock } = open(
+      {
+        "POST /api/renders": shortOfPoints,
+        "POST /api/create-payment-intent": () => renderIntent,
+        "GET /api/env": () => ({
+          AWS_S3_URL_PREFIX: "/media/",
+          STRIPE_PUBLISHABLE_KEY: "pk_test_local",
+          STRIPE_API_URL: "http://stripe.local",
+        }),
+        "POST /v1/payment_intents/pi_1/confirm": () =>
+          json({ error: { type: "card_error", code: "card_declined", message: "Your card was declined." } }, 402),
+      },
+      120,
+    );
     await titleInput();
     await user.click(screen.getByRole("button", { name: "Confirm" }));
     await user.click(await screen.findByRole("button", { name: "Pay $9.00" }));

@@ -18,7 +18,11 @@ function open(handlers: Record<string, Handler> = {}, extra: Partial<RenderJob> 
     "GET /api/user": () => testUser,
     "GET /api/env": () => env,
     "GET /api/renders/r1": () => current,
-    "GET /api/renders/mediaCompletion/r1": () => ({ total: 0, remaining: 0, typeBreakdown: { audio: { total: 0, remaining: 0 }, image: { total: 0, remaining: 0 } } }),
+    "GET /api/renders/mediaCompletion/r1": () => ({
+      total: 0,
+      remaining: 0,
+      typeBreakdown: { audio: { total: 0, remaining: 0 }, image: { total: 0, remaining: 0 } },
+    }),
     ...handlers,
   });
   const setRender = (next: RenderJob) => (current = next);
@@ -34,7 +38,12 @@ describe("timeline editor", () => {
     await track();
     expect(screen.getAllByTestId("timeline-block")).toHaveLength(13);
     expect(widths().slice(0, 3)).toEqual(["60px", "30px", "30px"]);
-    expect(screen.getAllByTestId("timeline-block").map((li) => li.style.left).slice(0, 4)).toEqual(["0px", "60px", "90px", "120px"]);
+    expect(
+      screen
+        .getAllByTestId("timeline-block")
+        .map((li) => li.style.left)
+        .slice(0, 4),
+    ).toEqual(["0px", "60px", "90px", "120px"]);
   });
 
   it("zooms in and out by 1.5 and stops at the limits", async () => {
@@ -81,7 +90,11 @@ describe("image picker", () => {
     await user.click(within(dialog).getByRole("button", { name: /Next/ }));
     expect(within(list()).getAllByRole("button")).toHaveLength(5);
     await user.type(within(dialog).getByLabelText("Search shots"), "DOOR");
-    expect(within(list()).getAllByRole("button").map((b) => b.textContent)).toEqual([
+    expect(
+      within(list())
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual([
       "2The barn DOOR creaks open.",
       "5Mary walks to the door 1",
       "7Mary walks to the door 3",
@@ -127,7 +140,10 @@ describe("image picker", () => {
         setRender(
           renderJob({
             status: "assets_ready",
-            screenplaySnapshot: { ...renderJob().screenplaySnapshot, blocks: [{ ...blocks[0], imageUrl: [...blocks[0].imageUrl, newUrl] }, ...blocks.slice(1)] },
+            screenplaySnapshot: {
+              ...renderJob().screenplaySnapshot,
+              blocks: [{ ...blocks[0], imageUrl: [...blocks[0].imageUrl, newUrl] }, ...blocks.slice(1)],
+            },
           }),
         );
         return { url: newUrl };
@@ -145,7 +161,9 @@ describe("image picker", () => {
     await user.type(prompt, "A red barn at dusk");
     await user.click(generate);
     expect(await within(dialog).findByRole("radio", { name: "Image 3" })).toBeChecked();
-    expect(callsTo(fetchMock, "POST /api/renders/blocks/image")).toEqual([{ renderJobId: "r1", blockId: "b0001", imagePrompt: "A red barn at dusk" }]);
+    expect(callsTo(fetchMock, "POST /api/renders/blocks/image")).toEqual([
+      { renderJobId: "r1", blockId: "b0001", imagePrompt: "A red barn at dusk", idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
   });
 
   it("only logs a failed generation, then reads the render again", async () => {
