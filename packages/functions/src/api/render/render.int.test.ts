@@ -26,7 +26,12 @@ async function waitForStatus(user: TestUser, id: string, statuses: string[], tim
   }, timeoutMs);
 }
 
-const media = async (path: string) => Buffer.from(await (await fetch(new URL(`/media/${path}`, process.env.API_URL))).arrayBuffer());
+/** A render file as its owner gets it: through the signed address that /api/media/{key} redirects to. */
+async function media(user: TestUser, key: string) {
+  const res = await user.call(`/api/media/${key}`);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
 
 /** A tiny blurred greyscale thumbnail: compares a video frame with a source image despite the slow zoom. */
 const thumb = async (bytes: Buffer) => sharp(bytes).resize(16, 9, { fit: "fill" }).greyscale().blur(0.8).raw().toBuffer();
@@ -131,7 +136,7 @@ describe("a render from upload to video, through the local runner", () => {
     // The MP4: H.264 and AAC, as long as the narration, each block's image at its midpoint.
     const dir = mkdtempSync(join(tmpdir(), "render-it-"));
     const mp4 = join(dir, "video.mp4");
-    writeFileSync(mp4, await media(done.outputFilePath));
+    writeFileSync(mp4, await media(user, done.outputFilePath));
     const probed = await probe(mp4);
     expect(probed.streams.find((s) => s.codecType === "video")).toMatchObject({ codecName: "h264", width: 1280, height: 720 });
     expect(probed.streams.find((s) => s.codecType === "audio")?.codecName).toBe("aac");
@@ -141,7 +146,7 @@ describe("a render from upload to video, through the local runner", () => {
     const total = holds.reduce((sum, h) => sum + h, 0) / 1000;
     expect(Math.abs(probed.duration - total) / total).toBeLessThan(0.01);
 
-    const images = await Promise.all(blocks.map(async (b: { imageUrl: string[] }) => thumb(await media(b.imageUrl[0]))));
+    const images = await Promise.all(blocks.map(async (b: { imageUrl: string[] }) => thumb(await media(user, b.imageUrl[0]))));
     expect(blocks[1].imageUrl[0]).toBe(url);
     // Each block's midpoint frame must be its own image, give or take the slow pan. Images of
     // one scene can be near twins, so the frame is compared with the images that differ from
@@ -163,7 +168,7 @@ describe("a render from upload to video, through the local runner", () => {
     }
     expect(compared).toBeGreaterThanOrEqual(Math.ceil(blocks.length / 2));
 
-    const zip = unzipSync(new Uint8Array(await media(done.projectZipPath)));
+    const zip = unzipSync(new Uint8Array(await media(user, done.projectZipPath)));
     const names = Object.keys(zip);
     expect(names.filter((n) => n.startsWith("images/"))).toHaveLength(blocks.length);
     expect(names.filter((n) => n.startsWith("audio/"))).toHaveLength(blocks.length);
