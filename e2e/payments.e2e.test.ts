@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { fountainScreenplay } from "../packages/functions/src/api/billing/test-support";
 import { appUrl, launchBrowser } from "./browser";
-import { signedInContext } from "./support";
+import { screenshots as shot, signedInContext } from "./support";
 
 /** Card payments in a real browser against the offline Stripe stand-in (docs/product.md#payments). */
 let browser: Browser;
@@ -12,23 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Set PAYMENT_SCREENSHOTS=/some/dir to keep pictures of every payment screen along the way. */
-const shotsDir = process.env.PAYMENT_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  const size = page.viewportSize()!;
-  await page.screenshot({ path: `${shotsDir}/${name}-light.png` });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${shotsDir}/${name}-dark.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${shotsDir}/${name}-phone.png`, fullPage: true });
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize(size);
-  await page.waitForTimeout(200);
-}
 
 async function payByCard(page: Page, dialogName: string, number: string, payLabel: string) {
   const overlay = page.getByRole("dialog", { name: dialogName });

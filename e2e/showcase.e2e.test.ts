@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import type { TestUser } from "../packages/local/src/test/fixtures";
 import { appUrl, launchBrowser } from "./browser";
-import { signedInContext } from "./support";
+import { screenshots as shot, signedInContext } from "./support";
 
 /** A two-scene screenplay written here (tests never read the shared corpus). */
 const SCREENPLAY = `Title: The Salt Road
@@ -23,23 +22,6 @@ MARGO
 Come on. Talk to me.
 `;
 
-/** Screenshots for a person to look at (light, dark, phone width), when E2E_SCREENSHOTS names a folder. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize()!;
-  await page.screenshot({ path: `${dir}/${name}.png` });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${dir}/${name}-dark.png` });
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize(size);
-}
-
 /** A finished render with a video, made through the API with both review pauses off. */
 async function finishedRender(user: TestUser) {
   const form = new FormData();
@@ -55,7 +37,14 @@ async function finishedRender(user: TestUser) {
   const created = await user.call("/api/renders", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ screenplayId, title: "The Salt Road Render", style: "noir", characterVoices: {}, previewDescriptionsBeforeFirstImages: false, previewImagesBeforeFirstRender: false }),
+    body: JSON.stringify({
+      screenplayId,
+      title: "The Salt Road Render",
+      style: "noir",
+      characterVoices: {},
+      previewDescriptionsBeforeFirstImages: false,
+      previewImagesBeforeFirstRender: false,
+    }),
   });
   const { id } = await created.json();
   for (let i = 0; i < 300; i++) {
@@ -185,7 +174,9 @@ describe("the showcase in a real browser", () => {
     await shot(fan.page, "contact-dialog");
     await dialog.getByRole("button", { name: "Send Message" }).click();
     await fan.page.getByText("Your message was sent to the creator.").first().waitFor();
-    const { emails } = (await (await fetch(`${process.env.SES_URL}/store`)).json()) as { emails: { destination: { to: string[] }; replyTo?: string[]; subject: string }[] };
+    const { emails } = (await (await fetch(`${process.env.SES_URL}/store`)).json()) as {
+      emails: { destination: { to: string[] }; replyTo?: string[]; subject: string }[];
+    };
     const mail = emails.find((m) => m.destination.to.includes(creator.user.email) && m.subject.endsWith(`contacted you about "${title}"`));
     expect(mail?.replyTo).toEqual([fan.user.email]);
 
