@@ -1,9 +1,9 @@
 /** Changing the sign-in e-mail in a real browser: current password, then the code sent to the new address. */
 import type { Browser, Page } from "playwright-core";
+import { PASSWORD, registration } from "../packages/functions/src/api/auth/test-support";
 import { appUrl, launchBrowser } from "./browser";
 import { latestCode, mailCount, screenshots, uniqueEmail } from "./support";
 
-const PASSWORD = "first-pass-1";
 let browser: Browser;
 let page: Page;
 
@@ -16,15 +16,7 @@ async function registeredSession(email: string) {
       body: JSON.stringify(body),
     });
   await post("/api/auth/send-confirmation", { email });
-  const res = await post("/api/register", {
-    email,
-    fullName: "Ada Lovelace",
-    timezone: "Europe/London",
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    agreeToTerms: true,
-    confirmationCode: await latestCode(email),
-  });
+  const res = await post("/api/register", registration(email, { confirmationCode: await latestCode(email) }));
   if (res.status !== 200) throw new Error(`register: ${res.status} ${await res.text()}`);
   return /sb_session=([^;]+)/.exec(res.headers.getSetCookie().join(";"))![1];
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { unzipSync } from "fflate";
 import { appUrl, launchBrowser } from "./browser";
-import { signedInContext, uploadThroughDialog } from "./support";
+import { playBriefly, signedInContext, uploadThroughDialog } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,13 +83,7 @@ describe("a render in a real browser", () => {
       await page.waitForTimeout(1000);
       if (await page.getByRole("button", { name: "Refresh" }).isVisible()) await page.getByRole("button", { name: "Refresh" }).click();
     }
-    const played = await video.evaluate(async (el) => {
-      const v = el as HTMLVideoElement;
-      v.muted = true;
-      await v.play();
-      await new Promise((r) => setTimeout(r, 1500));
-      return { time: v.currentTime, duration: v.duration, width: v.videoWidth, error: v.error?.code ?? null };
-    });
+    const played = await playBriefly(video);
     expect(played.error).toBeNull();
     expect(played.width).toBe(1280);
     expect(played.time).toBeGreaterThan(0.5);

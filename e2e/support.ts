@@ -79,3 +79,14 @@ export async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
   await page.setViewportSize(size);
 }
+
+/** Plays a <video> muted for 1.5 s and reports how far it got, so a test can tell a real, playable file from a broken one. */
+export async function playBriefly(video: import("playwright-core").Locator) {
+  return video.evaluate(async (el) => {
+    const v = el as HTMLVideoElement;
+    v.muted = true;
+    await v.play();
+    await new Promise((r) => setTimeout(r, 1500));
+    return { time: v.currentTime, duration: v.duration, width: v.videoWidth, error: v.error?.code ?? null };
+  });
+}

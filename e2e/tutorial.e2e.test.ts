@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { appUrl, launchBrowser } from "./browser";
+import { playBriefly } from "./support";
 
 let browser: Browser;
 let work: string;
@@ -32,13 +33,7 @@ describe("the overview tutorial (docs/decisions.md, tutorial video)", () => {
     await page.goto(appUrl("/tutorials"));
     const video = page.getByLabel("Overview tutorial: upload, render settings and a render");
     await video.waitFor();
-    const played = await video.evaluate(async (el) => {
-      const v = el as HTMLVideoElement;
-      v.muted = true;
-      await v.play();
-      await new Promise((r) => setTimeout(r, 1500));
-      return { time: v.currentTime, duration: v.duration, width: v.videoWidth, error: v.error?.code ?? null };
-    });
+    const played = await playBriefly(video);
     expect(played.error).toBeNull();
     expect(played.width).toBe(1280);
     expect(played.time).toBeGreaterThan(0.5);

@@ -17,6 +17,18 @@ interface EmailChangeDialogProps {
  * current password sends a 6-digit code to the new address, and the code
  * makes the change.
  */
+const ERROR_ID = "email-change-error";
+
+/** The server's refusal of the current step, announced and tied to its field. */
+function StepError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={ERROR_ID} role="alert" className="text-sm text-destructive">
+      {error}
+    </p>
+  );
+}
+
 export function EmailChangeDialog({ email, onClose }: EmailChangeDialogProps) {
   const request = useRequestEmailChange();
   const confirm = useConfirmEmailChange();
@@ -83,14 +95,10 @@ export function EmailChangeDialog({ email, onClose }: EmailChangeDialogProps) {
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 aria-invalid={!!error}
-                aria-describedby={error ? "email-change-error" : undefined}
+                aria-describedby={error ? ERROR_ID : undefined}
               />
             </div>
-            {error && (
-              <p id="email-change-error" role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
+            <StepError error={error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>
                 Cancel
@@ -112,14 +120,10 @@ export function EmailChangeDialog({ email, onClose }: EmailChangeDialogProps) {
                 value={code}
                 onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
                 aria-invalid={!!error}
-                aria-describedby={error ? "email-change-error" : undefined}
+                aria-describedby={error ? ERROR_ID : undefined}
               />
             </div>
-            {error && (
-              <p id="email-change-error" role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
+            <StepError error={error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setStep("password")}>
                 Send a new code
