@@ -14,7 +14,7 @@ import { config } from "@storyboard/core/config";
 import { db } from "@storyboard/core/dynamo/service";
 import { ffmpeg, probe } from "@storyboard/core/media/ffmpeg";
 import { planVideoSegments } from "@storyboard/core/media/segments";
-import { buildTimeline, holdsOf } from "@storyboard/core/media/timeline";
+import { buildTimeline, FPS, holdsOf } from "@storyboard/core/media/timeline";
 import { encodeWav } from "@storyboard/core/media/wav";
 import { setProviders } from "@storyboard/core/provider/registry";
 import type { ImageProvider, SpeechProvider } from "@storyboard/core/provider/types";
@@ -137,6 +137,11 @@ describe("a render in several batches and segments (local runner)", () => {
     const timeline = buildTimeline(clips.map((b) => b.duration!));
     const segments = planVideoSegments(timeline);
     expect(segments.length).toBeGreaterThan(2);
+    // What time left measured (progress.ts): this generation from nothing, and every segment's video added once.
+    expect(job.assetsAtStart).toBe(0);
+    expect(Date.parse(job.generateStartedAt!)).toBeLessThanOrEqual(Date.parse(job.compileStartedAt!));
+    expect(job.videoMs).toBe((timeline.totalFrames * 1000) / FPS);
+    expect(job.videoEncodedMs).toBe(job.videoMs);
 
     const video = join(work, "video.mp4");
     await downloadFile(config.mediaBucket, job.outputFilePath!, video);

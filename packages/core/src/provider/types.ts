@@ -23,8 +23,12 @@ export interface ImageRequest {
   prompt: string;
   style: StyleId;
   scene?: SceneInfo;
-  /** The characters present in the shot, the speaker (if any) first. */
-  characters: { name: string; gender: CharacterGender }[];
+  /**
+   * The characters present in the shot, the speaker (if any) first. `castIndex`
+   * is the character's place in the screenplay's cast (render/describe.ts
+   * castOrder), the same in every shot: offline frames colour figures by it.
+   */
+  characters: { name: string; gender: CharacterGender; castIndex?: number }[];
   /** The screenplay block type, e.g. "action", "dialogue", "scene_heading". */
   blockType: string;
   text: string;

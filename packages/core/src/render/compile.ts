@@ -9,7 +9,7 @@ import { writeProjectZip } from "../media/archive";
 import { captionFiles, joinSegments, renderSegment, writeCaptionImages, writePoster } from "../media/compile";
 import { writeNarration } from "../media/narration";
 import { planVideoSegments } from "../media/segments";
-import { buildTimeline } from "../media/timeline";
+import { buildTimeline, FPS } from "../media/timeline";
 import {
   COMPILE_OUTPUTS,
   type CompilePlan,
@@ -67,6 +67,8 @@ async function download(work: string, plan: CompilePlan, kind: "img" | "aud", in
 
 const allClips = (plan: CompilePlan) => plan.clips.map((_, i) => i);
 const timelineOf = (plan: CompilePlan) => buildTimeline(plan.clips.map((c) => c.durationMs));
+/** Video length in whole frames, so the segments' lengths add up to the video's exactly. */
+const framesMs = (frames: number) => (frames * 1000) / FPS;
 const compiling = (job: RenderJobItem) => job.status === "rendering" || job.status === "compiling";
 
 /** PlanCompile: checks every media block has its image and audio, and writes the plan. */
@@ -79,12 +81,14 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
     return { blockId: b.blockId, image, audio: b.audioUrl, durationMs: b.duration, caption: captionOf(b) };
   });
   if (!clips.length) throw new Error(`Render ${renderJobId} has no blocks to compile`);
-  // Failed meanwhile (timed out, aborted, swept): nothing to compile.
-  if (!(await moveRenderStatus(renderJobId, ["rendering", "compiling"], { status: "compiling" })))
+  const timeline = buildTimeline(clips.map((c) => c.durationMs));
+  // Failed meanwhile (timed out, aborted, swept): nothing to compile. The length and start measure time left (progress.ts).
+  const started = { compileStartedAt: new Date().toISOString(), videoMs: framesMs(timeline.totalFrames), videoEncodedMs: 0 };
+  if (!(await moveRenderStatus(renderJobId, ["rendering", "compiling"], { status: "compiling", ...started })))
     return { renderJobId, skipped: true, segments: [] };
   const videoJobId = randomUUID();
   await db.entities.videoJob.create({ videoJobId, renderJobId, userId: job.userId, status: "processing" }).go();
-  const segments = planVideoSegments(buildTimeline(clips.map((c) => c.durationMs)));
+  const segments = planVideoSegments(timeline);
   const plan: CompilePlan = { renderJobId, videoJobId, title: job.title, burnCaptions: job.burnCaptions ?? false, clips, segments };
   return { renderJobId, skipped: false, segments: await writeCompilePlan(job, plan) };
 }
@@ -107,6 +111,11 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
     const outPath = join(work, "segment.ts");
     await renderSegment({ timeline: timelineOf(plan), segment, images, captionImages: captions, outPath, work, name: `segment-${index}` });
     await uploadFile(config.mediaBucket, compileKeys.segment(job, index), outPath, "video/mp2t");
+    // A retried segment adds twice; time left caps the sum at the video's length.
+    await db.entities.renderJob
+      .patch({ renderJobId })
+      .add({ videoEncodedMs: framesMs(segment.endFrame - segment.startFrame) })
+      .go();
     return { renderJobId, segment: index };
   });
 }

@@ -6,7 +6,7 @@ import { db } from "../dynamo/service";
 import { providers } from "../provider/registry";
 import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types";
 import type { CharacterDictionary } from "../screenplay/types";
-import { charactersInBlock, type DescribedScenes } from "./describe";
+import { castOrder, charactersInBlock, type DescribedScenes } from "./describe";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem, type RenderJobItem } from "./jobs";
 import { BATCH_CONCURRENCY, type BlockBatch, type BlockTask, readBatch, writeBatches } from "./batches";
 import { mapWithLimit } from "./concurrency";
@@ -35,7 +35,18 @@ export async function planBlocks(renderJobId: string): Promise<{ renderJobId: st
     if (!b.audioUrl) items.push({ renderJobId, blockId: b.blockId, kind: "audio" });
   }
   const left = (kind: AssetKind) => items.filter((i) => i.kind === kind).length;
-  await setMediaCounters(renderJobId, needed, needed - left("image"), needed - left("audio"));
+  const [images, audio] = [needed - left("image"), needed - left("audio")];
+  // The start of this generation and what already existed: time left measures the assets made since (progress.ts).
+  await db.entities.renderJob
+    .patch({ renderJobId })
+    .set({
+      mediaNeeded: needed,
+      imagesMade: images,
+      audioMade: audio,
+      generateStartedAt: new Date().toISOString(),
+      assetsAtStart: images + audio,
+    })
+    .go();
   return { renderJobId, items: await writeBatches(job, items) };
 }
 
@@ -111,14 +122,20 @@ export async function generateBlockAsset(task: BlockTask) {
   return { ...task, url: key };
 }
 
+/** Who an image request shows: the block's characters with their gender and place in the cast (the same in every shot). */
+export function shotCharacters(block: { type: string; text: string; character?: string | null }, characterDictionary: CharacterDictionary) {
+  const cast = castOrder(characterDictionary);
+  return charactersInBlock(block, [...cast.keys()]).map((name) => ({
+    name,
+    gender: (characterDictionary[name]?.gender ?? "neutral") as CharacterGender,
+    castIndex: cast.get(name),
+  }));
+}
+
 /** Draws a block's image with a prompt and stores it as `variant` (the pipeline's own is "main"). */
 export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string) {
   const { characterDictionary, sceneDictionary } = snapshotOf(job);
-  const names = Object.keys(characterDictionary ?? {});
-  const characters = charactersInBlock(block, names).map((name) => ({
-    name,
-    gender: (characterDictionary[name]?.gender ?? "neutral") as CharacterGender,
-  }));
+  const characters = shotCharacters(block, characterDictionary);
   const image = await withRetries(() =>
     providers().image.generate({
       prompt,

@@ -2,6 +2,7 @@ import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { renderBlockViews } from "./block-snapshot";
+import type { RenderPace } from "./progress";
 import type { RenderSummary } from "./types";
 
 export const RENDER_NOT_FOUND = "Render not found";
@@ -75,6 +76,21 @@ export async function getRenderDetail(renderJobId: string) {
     pointsCharged: job.pointsCharged ?? 0,
     failureReason: job.failureReason ?? null,
     updatedAt: job.updatedAt,
+    pace: renderPace(job),
+  };
+}
+
+/** The running phase's measurements, from the job item alone (no read past it). */
+export function renderPace(job: RenderJobItem): RenderPace {
+  return {
+    generateStartedAt: job.generateStartedAt ?? null,
+    assetsAtStart: job.assetsAtStart ?? null,
+    assetsTotal: job.mediaNeeded !== undefined ? job.mediaNeeded * 2 : null,
+    assetsMade: job.mediaNeeded !== undefined ? (job.imagesMade ?? 0) + (job.audioMade ?? 0) : null,
+    compileStartedAt: job.compileStartedAt ?? null,
+    videoMs: job.videoMs ?? null,
+    videoEncodedMs: job.videoEncodedMs ?? null,
+    measuredAt: job.updatedAt,
   };
 }
 

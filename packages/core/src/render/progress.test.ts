@@ -1,4 +1,4 @@
-import { DEFAULT_ESTIMATE_MS, progressPercent, timeLeftFromRate, timeLeftLabel } from "./progress";
+import { ASSUMED_VIDEO_MS_PER_MS, DEFAULT_ESTIMATE_MS, progressPercent, timeLeftLabel } from "./progress";
 
 const t0 = Date.parse("2026-01-01T00:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -42,47 +42,59 @@ describe("progressPercent (docs/product.md#renders)", () => {
   });
 });
 
-describe("timeLeftLabel", () => {
-  it("shows only while rendering, and says 'almost done' once the estimate passed", () => {
-    const eta = iso(t0 + 10 * 60_000);
-    expect(timeLeftLabel("rendering", eta, t0)).toBe("about 10 minutes left");
-    expect(timeLeftLabel("rendering", eta, t0 + 11 * 60_000)).toBe("almost done");
-    expect(timeLeftLabel("generating_assets", eta, t0)).toBeNull();
-    expect(timeLeftLabel("rendering", null, t0)).toBeNull();
-  });
-});
+describe("timeLeftLabel: time left from what this render measured", () => {
+  const min = 60_000;
+  const generating = {
+    generateStartedAt: iso(t0),
+    assetsAtStart: 20,
+    assetsTotal: 100,
+    assetsMade: 40,
+    measuredAt: iso(t0 + 2 * min),
+  };
 
-describe("timeLeftFromRate", () => {
-  it("projects the measured rate onto what remains", () => {
-    expect(timeLeftFromRate([{ at: t0, done: 10 }], 100)).toBeNull();
-    expect(
-      timeLeftFromRate(
-        [
-          { at: t0, done: 10 },
-          { at: t0 + 60_000, done: 10 },
-        ],
-        100,
-      ),
-    ).toBeNull();
+  it("generating: assets made per second since this generation began, not counting those that existed", () => {
     // 20 made in 2 minutes; 60 remain: 6 minutes.
-    expect(
-      timeLeftFromRate(
-        [
-          { at: t0, done: 20 },
-          { at: t0 + 60_000, done: 30 },
-          { at: t0 + 120_000, done: 40 },
-        ],
-        100,
-      ),
-    ).toBe("about 6 minutes left");
-    expect(
-      timeLeftFromRate(
-        [
-          { at: t0, done: 90 },
-          { at: t0 + 10_000, done: 99 },
-        ],
-        100,
-      ),
-    ).toBe("about 1 minute left");
+    expect(timeLeftLabel("generating_assets", generating, t0 + 2 * min)).toBe("about 6 minutes left");
+    // A minute after the last asset, a minute less.
+    expect(timeLeftLabel("generating_assets", generating, t0 + 3 * min)).toBe("about 5 minutes left");
+    expect(timeLeftLabel("generating_assets", { ...generating, assetsMade: 99, measuredAt: iso(t0 + 10_000) }, t0 + 10_000)).toBe(
+      "about 1 minute left",
+    );
+    expect(timeLeftLabel("generating_assets", { ...generating, assetsMade: 100 }, t0 + 2 * min)).toBe("almost done");
+  });
+
+  it("generating: no number before the first asset of this generation is made", () => {
+    expect(timeLeftLabel("generating_assets", { ...generating, assetsMade: 20 }, t0 + min)).toBeNull();
+    expect(timeLeftLabel("generating_assets", { ...generating, generateStartedAt: null }, t0 + min)).toBeNull();
+  });
+
+  const compiling = { compileStartedAt: iso(t0), videoMs: 10 * min, videoEncodedMs: 0, measuredAt: iso(t0) };
+
+  it("compiling: before a segment is done, the planned video length at the assumed rate, counting down", () => {
+    expect(timeLeftLabel("compiling", compiling, t0)).toBe(`about ${10 / ASSUMED_VIDEO_MS_PER_MS} minutes left`);
+    expect(timeLeftLabel("compiling", compiling, t0 + 4 * min)).toBe(`about ${10 / ASSUMED_VIDEO_MS_PER_MS - 4} minutes left`);
+  });
+
+  it("compiling: video encoded per second once segments finish", () => {
+    // 5 minutes of video encoded in 1 minute; 5 remain: 1 minute.
+    expect(timeLeftLabel("compiling", { ...compiling, videoEncodedMs: 5 * min, measuredAt: iso(t0 + min) }, t0 + min)).toBe(
+      "about 1 minute left",
+    );
+    // 2 of 10 minutes in 3 minutes: 12 minutes more.
+    expect(timeLeftLabel("compiling", { ...compiling, videoEncodedMs: 2 * min, measuredAt: iso(t0 + 3 * min) }, t0 + 3 * min)).toBe(
+      "about 12 minutes left",
+    );
+    // Every segment done (a retried one counted twice): only the join is left.
+    expect(timeLeftLabel("compiling", { ...compiling, videoEncodedMs: 11 * min, measuredAt: iso(t0 + 3 * min) }, t0 + 3 * min)).toBe(
+      "almost done",
+    );
+  });
+
+  it("shows no number at a review gate, while queued, rendering before the plan, or when finished", () => {
+    const pace = { ...generating, ...compiling };
+    for (const status of ["queued", "descriptions_ready", "assets_ready", "rendering", "complete", "failed"] as const) {
+      expect(timeLeftLabel(status, pace, t0 + min)).toBeNull();
+    }
+    expect(timeLeftLabel("generating_assets", null, t0)).toBeNull();
   });
 });

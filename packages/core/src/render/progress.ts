@@ -48,34 +48,78 @@ export function progressPercent({ status, media, createdAt, estimatedCompletionT
   return 5;
 }
 
-/** "About N minutes left" while rendering; 'almost done' once the estimate has passed; null otherwise. */
-export function timeLeftLabel(status: RenderStatus, estimatedCompletionTime: string | null | undefined, now = Date.now()): string | null {
-  if (status !== "rendering" || !estimatedCompletionTime) return null;
-  const left = Date.parse(estimatedCompletionTime) - now;
-  if (Number.isNaN(left)) return null;
-  if (left <= 0) return "almost done";
-  const minutes = Math.ceil(left / 60_000);
-  return minutes <= 1 ? "about 1 minute left" : `about ${minutes} minutes left`;
-}
-
-/** One observation of the media made so far, as the page polls it. */
-export interface MediaSample {
-  at: number;
-  done: number;
+/**
+ * What the job measured of the running phase, read from the job item alone
+ * (docs/decisions.md#scale: polls read one item). Generation counts assets
+ * (images and narration clips); the compile counts milliseconds of video
+ * encoded, as each segment task adds its length.
+ */
+export interface RenderPace {
+  /** When PlanBlocks started this generation, and how many assets already existed then. */
+  generateStartedAt?: string | null;
+  assetsAtStart?: number | null;
+  /** Assets needed (two per media block) and made so far. */
+  assetsTotal?: number | null;
+  assetsMade?: number | null;
+  /** When PlanCompile started the compile, the video's planned length and how much of it is encoded. */
+  compileStartedAt?: string | null;
+  videoMs?: number | null;
+  videoEncodedMs?: number | null;
+  /** When the job last changed: the moment the counters above were true. */
+  measuredAt?: string | null;
 }
 
 /**
- * Time left from the rate measured between the first and the latest sample of
- * this phase ("about 3 minutes left"); null until two samples show progress.
+ * Before any segment is encoded, the compile is estimated at one second of
+ * video per second of work (and labelled "about"): conservative against the
+ * offline encoder, which on two shared cores runs faster than real time.
  */
-export function timeLeftFromRate(samples: readonly MediaSample[], total: number): string | null {
-  if (samples.length < 2) return null;
-  const first = samples[0];
-  const last = samples[samples.length - 1];
-  const made = last.done - first.done;
-  if (made <= 0 || last.at <= first.at) return null;
-  const left = ((total - last.done) * (last.at - first.at)) / made;
-  if (left <= 0) return "almost done";
-  const minutes = Math.ceil(left / 60_000);
+export const ASSUMED_VIDEO_MS_PER_MS = 1;
+
+/** "about N minutes left", or "almost done" when nothing is left to wait for. */
+export function minutesLeftLabel(leftMs: number): string {
+  if (leftMs <= 0) return "almost done";
+  const minutes = Math.ceil(leftMs / 60_000);
   return minutes <= 1 ? "about 1 minute left" : `about ${minutes} minutes left`;
+}
+
+const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
+
+/** What remains at the rate measured from `startedAt` to `measuredAt`, less the time since; null without progress to measure. */
+function leftAtMeasuredRate(done: number, total: number, startedAt: number, measuredAt: number, now: number): number | null {
+  const elapsed = measuredAt - startedAt;
+  if (done <= 0 || !(elapsed > 0)) return null;
+  return (Math.max(0, total - done) * elapsed) / done - Math.max(0, now - measuredAt);
+}
+
+/**
+ * Time left, from what this render measured (docs/decisions.md#what-the-writer-sees):
+ * - generating: assets made per second since this generation started;
+ * - compiling: video encoded per second since the compile started; before the
+ *   first segment is done, the planned length at ASSUMED_VIDEO_MS_PER_MS;
+ * - otherwise (queued, the review gates, rendering before the compile's plan,
+ *   complete, failed): no number.
+ */
+export function timeLeftLabel(status: RenderStatus, pace: RenderPace | null | undefined, now = Date.now()): string | null {
+  if (!pace) return null;
+  const measuredAt = time(pace.measuredAt);
+  if (status === "generating_assets") {
+    const startedAt = time(pace.generateStartedAt);
+    const total = pace.assetsTotal ?? 0;
+    const made = pace.assetsMade ?? 0;
+    if (Number.isNaN(startedAt) || total <= 0) return null;
+    if (made >= total) return "almost done";
+    const left = leftAtMeasuredRate(made - (pace.assetsAtStart ?? 0), total - (pace.assetsAtStart ?? 0), startedAt, measuredAt, now);
+    return left === null ? null : minutesLeftLabel(left);
+  }
+  if (status === "compiling") {
+    const startedAt = time(pace.compileStartedAt);
+    const videoMs = pace.videoMs ?? 0;
+    if (Number.isNaN(startedAt) || videoMs <= 0) return null;
+    const encoded = Math.min(videoMs, pace.videoEncodedMs ?? 0);
+    if (encoded >= videoMs) return "almost done";
+    const measured = leftAtMeasuredRate(encoded, videoMs, startedAt, measuredAt, now);
+    return minutesLeftLabel(measured ?? videoMs / ASSUMED_VIDEO_MS_PER_MS - Math.max(0, now - startedAt));
+  }
+  return null;
 }

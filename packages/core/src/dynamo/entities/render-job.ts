@@ -33,6 +33,13 @@ export const RenderJob = new Entity({
     mediaNeeded: { type: "number" },
     imagesMade: { type: "number" },
     audioMade: { type: "number" },
+    /** What the running phase measured, for time left (core/render/progress.ts RenderPace). */
+    generateStartedAt: { type: "string" },
+    assetsAtStart: { type: "number" },
+    compileStartedAt: { type: "string" },
+    videoMs: { type: "number" },
+    /** Added to by each compile segment as it finishes (an atomic ADD). */
+    videoEncodedMs: { type: "number" },
     /** Counts block writes that do not otherwise touch the job, so the block-list snapshot knows it is stale (docs/decisions.md#scale). */
     blocksVersion: { type: "number" },
     /** "hosted" while a complete render's files are kept; removed when hosting expires (sparse index). */

@@ -1,7 +1,7 @@
 /**
  * Character silhouettes: one figure per subject present (a person, or an
- * animal), each with its own colour (from its name alone, so a character
- * looks the same in every shot) and build (from its gender), the speaker in front.
+ * animal), each with its own colour (from its place in the cast, so a
+ * character looks the same in every shot and no two share one) and build (from its gender), the speaker in front.
  */
 import type { CharacterGender } from "../types";
 import { type DrawPalette, tone } from "./frame-palette";
@@ -18,6 +18,8 @@ export interface Subject {
   kind: "person" | "animal";
   shape?: AnimalShape;
   species?: string;
+  /** The character's place in the screenplay's cast (ImageRequest characters): picks its colour. */
+  castIndex?: number;
 }
 
 export interface FigurePlacement {
@@ -40,10 +42,45 @@ function hslToHex(h: number, s: number, l: number): string {
   return `#${((1 << 24) | (f(0) << 16) | (f(8) << 8) | f(4)).toString(16).slice(1)}`;
 }
 
-/** The colour of a name, the same in every shot (animals get earthy coats). */
-function colourOf(subject: Subject): string {
-  const key = (subject.name ?? subject.species ?? "").toUpperCase();
-  const hue = hashString(key) % 360;
+/**
+ * Clothing colours for the cast, in cast order: picked so each is as far as
+ * possible (in RGB) from all before it, at least 85 apart, so the main
+ * characters differ most; lightness varies too, which greyscale styles keep.
+ */
+const CAST_COLOURS = [
+  "#c0392b",
+  "#38dcdc",
+  "#1d1da5",
+  "#1da51d",
+  "#dc38dc",
+  "#dcdc38",
+  "#309189",
+  "#893091",
+  "#889b27",
+  "#3861dc",
+  "#dc387c",
+  "#38dc61",
+];
+/** Animal characters' coats: earthy, from dark to light. */
+const COAT_COLOURS = ["#5b3a1e", "#a8743d", "#2b2622", "#c9a46b", "#7a5230", "#8d8478"];
+
+/**
+ * A subject's colour, the same in every shot: by its place in the cast, so the
+ * characters of one screenplay never share a colour until the palette runs out
+ * (then the golden angle keeps hues apart); without one (an unnamed animal, a
+ * request from elsewhere) from its name.
+ */
+export function colourOf(subject: Subject): string {
+  const index = subject.castIndex;
+  if (index !== undefined && index >= 0) {
+    const palette = subject.kind === "animal" ? COAT_COLOURS : CAST_COLOURS;
+    if (index < palette.length) return palette[index];
+    const round = Math.floor(index / palette.length);
+    return subject.kind === "animal"
+      ? hslToHex(20 + ((index * 7) % 30), 0.45, 0.25 + (index % 6) * 0.07)
+      : hslToHex((index * 137.508) % 360, 0.62, round % 2 ? 0.55 : 0.36);
+  }
+  const hue = hashString((subject.name ?? subject.species ?? "").toUpperCase()) % 360;
   return subject.kind === "animal" ? hslToHex(20 + (hue % 30), 0.45, 0.28 + (hue % 5) * 0.06) : hslToHex(hue, 0.62, 0.42);
 }
 

@@ -23,7 +23,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const names = (text: string, name: string) => new RegExp(`(^|[^\\p{L}])${escape(name)}($|[^\\p{L}])`, "iu").test(text);
 
 /** An animal character: its name says so ("DOG"), or its description starts so ("REX: A scruffy terrier"). */
-function subjectOf(c: { name: string; gender: CharacterGender }, cast: string): Subject {
+function subjectOf(c: { name: string; gender: CharacterGender; castIndex?: number }, cast: string): Subject {
   const fromName = c.name
     .split(/\s+/)
     .map((w) => [w, animalShapeOf(w)] as const)
@@ -35,7 +35,7 @@ function subjectOf(c: { name: string; gender: CharacterGender }, cast: string): 
     .find(([, shape]) => shape);
   const found = fromName ?? fromDescription;
   return found
-    ? { name: c.name, gender: c.gender, kind: "animal", shape: found[1], species: found[0].toLowerCase() }
+    ? { name: c.name, gender: c.gender, kind: "animal", shape: found[1], species: found[0].toLowerCase(), castIndex: c.castIndex }
     : { ...c, kind: "person" };
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { MediaCompletion } from "@storyboard/core/render/progress";
+import type { MediaCompletion, RenderPace } from "@storyboard/core/render/progress";
 import { api } from "../../../lib/api";
 import { pollInterval } from "../utils/status";
 import type { RenderSummary } from "@storyboard/core/render/types";
@@ -62,6 +62,8 @@ export interface RenderJob extends RenderSummary {
   burnCaptions: boolean;
   pointsCharged: number;
   failureReason: string | null;
+  /** What the running phase measured, for time left. */
+  pace?: RenderPace;
 }
 
 /** Everything under ["renders"], so one invalidation refreshes the list (render-list.ts) and the details. */

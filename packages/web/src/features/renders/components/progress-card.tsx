@@ -1,7 +1,6 @@
-import { isReviewGate, progressPercent, timeLeftFromRate, timeLeftLabel, type MediaSample } from "@storyboard/core/render/progress";
+import { isReviewGate, progressPercent, timeLeftLabel } from "@storyboard/core/render/progress";
 import type { RenderStatus } from "@storyboard/core/render/status";
 import { Hourglass } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Progress } from "../../../components/ui/progress";
 import { MEDIA_PROGRESS_STATUSES, useMediaCompletion, type RenderJob } from "../api/renders";
@@ -16,23 +15,10 @@ const PHASE: Record<string, string> = {
   compiling: "Finishing the video, poster, audio track and project archive.",
 };
 
-/** The media counts seen while generating, to measure the rate (reset when the phase changes). */
-function useMediaSamples(status: string, done: number | undefined, now: number): MediaSample[] {
-  const samples = useRef<{ status: string; list: MediaSample[] }>({ status, list: [] });
-  useEffect(() => {
-    if (samples.current.status !== status) samples.current = { status, list: [] };
-    const list = samples.current.list;
-    if (done !== undefined && list[list.length - 1]?.done !== done) list.push({ at: now, done });
-  }, [status, done, now]);
-  return samples.current.status === status ? samples.current.list : [];
-}
-
-/** docs/product.md#renders progress: the shared formula, held at the review gates, time left from measured rates. */
+/** docs/product.md#renders progress: the shared formula, held at the review gates, time left from the rates this render measured (progress.ts). */
 export function ProgressCard({ render, now = Date.now() }: { render: RenderJob; now?: number }) {
   const { data: media } = useMediaCompletion(render.id, render.status);
   const status = render.status as RenderStatus;
-  const generating = render.status === "generating_assets" && media ? media.total - media.remaining : undefined;
-  const samples = useMediaSamples(render.status, generating, now);
   const percent = progressPercent({
     status,
     media: MEDIA_PROGRESS_STATUSES.includes(render.status) ? media : null,
@@ -41,10 +27,7 @@ export function ProgressCard({ render, now = Date.now() }: { render: RenderJob; 
     now,
   });
   const waiting = isReviewGate(status);
-  const timeLeft =
-    render.status === "generating_assets" && media
-      ? timeLeftFromRate(samples, media.total)
-      : timeLeftLabel(status, render.estimatedCompletionTime, now);
+  const timeLeft = timeLeftLabel(status, render.pace, now);
 
   return (
     <Card>

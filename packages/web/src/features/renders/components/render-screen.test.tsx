@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, callsTo, mockFetch, renderApp, testUser, type Handler } from "../../../test/render";
 import type { RenderJob } from "../api/renders";
@@ -91,8 +91,14 @@ describe("render detail", () => {
     expect(await screen.findByText("90%")).toBeInTheDocument();
   });
 
-  it("says 'almost done' while rendering past the estimate", async () => {
-    open(renderJob({ status: "rendering", estimatedCompletionTime: "2020-01-01T00:00:00.000Z" }));
+  it("shows time left from the compile's measured rate, and 'almost done' once every segment is encoded", async () => {
+    const started = Date.now() - 60_000;
+    const pace = { compileStartedAt: new Date(started).toISOString(), videoMs: 600_000, measuredAt: new Date().toISOString() };
+    open(renderJob({ status: "compiling", pace: { ...pace, videoEncodedMs: 120_000 } }));
+    // 2 of 10 minutes of video in one minute: four minutes more.
+    expect(await screen.findByText("about 4 minutes left")).toBeInTheDocument();
+    cleanup();
+    open(renderJob({ status: "compiling", pace: { ...pace, videoEncodedMs: 600_000 } }));
     expect(await screen.findByText("almost done")).toBeInTheDocument();
   });
 
