@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { startRuntime } from "./runtime";
+import type { Timings } from "./cli/timings";
 
 export interface RenderFileOptions {
   file: string;
@@ -13,6 +14,8 @@ export interface RenderFileOptions {
   title?: string;
   /** Progress lines go here (the command line prints them). */
   log?: (line: string) => void;
+  /** Where the wall time goes (`--timings`). */
+  timings?: Timings;
 }
 
 export interface RenderFileResult {
@@ -27,11 +30,13 @@ export interface RenderFileResult {
 }
 
 /** Work that needs no stand-in: parse the file (to fail fast) and load the offline speech engine's WASM. */
-async function prepareOffline(bytes: Uint8Array, fileName: string) {
+async function prepareOffline(bytes: Uint8Array, fileName: string, timings?: Timings) {
   const { parseScreenplay } = await import("@storyboard/core/screenplay/parse");
   parseScreenplay(bytes, fileName);
+  timings?.mark("screenplay parsed (early check)");
   const { espeakSampleRate } = await import("@storyboard/core/provider/offline/espeak");
   await espeakSampleRate();
+  timings?.mark("speech engine loaded");
 }
 
 /**
@@ -41,14 +46,19 @@ async function prepareOffline(bytes: Uint8Array, fileName: string) {
  */
 export async function renderScreenplayFile(options: RenderFileOptions): Promise<RenderFileResult> {
   const log = options.log ?? (() => {});
+  const timings = options.timings;
+  timings?.mark("render command started");
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), "storyboard-cli-"));
   const bytes = readFileSync(options.file);
   // While DynamoDB Local (a JVM) and S3 start: read the screenplay (a file that is not
   // one fails now, not after the stand-ins) and compile the offline speech engine.
   const [startup, early] = await Promise.allSettled([
-    startRuntime({ dataDir, ports: "random", inMemoryDb: true, pipelineOnly: true }),
-    prepareOffline(bytes, basename(options.file)),
+    startRuntime({ dataDir, ports: "random", inMemoryDb: true, pipelineOnly: true }).then((runtime) => {
+      timings?.mark("stand-ins ready");
+      return runtime;
+    }),
+    prepareOffline(bytes, basename(options.file), timings),
   ]);
   if (startup.status === "rejected" || early.status === "rejected") {
     if (startup.status === "fulfilled") await startup.value.stop();
@@ -68,8 +78,9 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     const { dispatchS3Event, s3EventsSettled } = await import("./s3-events");
     const { useLocalWorkflows, workflowsSettled } = await import("./workflows");
     runtime.onS3Event(dispatchS3Event);
-    useLocalWorkflows({ retryIntervalSeconds: 0 });
+    useLocalWorkflows({ retryIntervalSeconds: 0, onTask: timings && ((task, ms) => timings.task(task, ms)) });
     const startupMs = Date.now() - started;
+    timings?.mark("pipeline modules loaded");
     log(`Local services ready in ${(startupMs / 1000).toFixed(1)} s.`);
 
     const renderStarted = Date.now();
@@ -97,6 +108,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       screenplay = (await db.entities.screenplay.get({ screenplayId }).go()).data!;
     }
     if (screenplay.status !== "ready") throw new Error(screenplay.failureReason ?? "The screenplay could not be read.");
+    timings?.mark("uploaded and parsed");
     log(`Parsed "${screenplay.title}": ${screenplay.pageCount} page(s), ${screenplay.blockCount} blocks.`);
 
     const { id: renderJobId } = await withActor(actor, () =>
@@ -110,7 +122,9 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       }),
     );
     log("Rendering (descriptions, images and narration, then the video)...");
+    timings?.mark("render created");
     await workflowsSettled();
+    timings?.mark("pipeline finished");
     const job = (await db.entities.renderJob.get({ renderJobId }).go()).data!;
     if (job.status !== "complete") {
       const { data: logs } = await db.entities.errorLog.query.byRender({ renderJobId }).go();
@@ -127,6 +141,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     for (const [name, path] of Object.entries(outputs)) {
       writeFileSync(path, await getObjectBytes(config.mediaBucket, keys[name as keyof typeof keys]!));
     }
+    timings?.mark("outputs written");
     const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
     return {
       outputs,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { assertPortFree, freePort } from "./ports";
 import { ensureTable, ensureUserPool } from "./bootstrap";
 import { type StandIn, startCognito, startDynamo, startS3, startSes } from "./stand-ins";
+import { startMemoryDynamo } from "./dynamo-memory/server";
 import { startStripeStandIn, type StripeStandIn } from "./stripe/server";
 
 export interface RuntimeOptions {
@@ -12,7 +13,10 @@ export interface RuntimeOptions {
   /** Fixed ports for `npm start`; tests pass `"random"`. */
   ports: "random" | { dynamo: number; s3: number; ses: number; cognito: number; stripe: number };
   inMemoryDb?: boolean;
-  /** Only what the render pipeline needs (the command line): no Cognito, no SES (docs/decisions.md#scale). */
+  /**
+   * Only what the render pipeline needs (the command line): no Cognito, no SES, and the
+   * table in this process (dynamo-memory/server.ts) instead of DynamoDB Local (docs/decisions.md#scale).
+   */
   pipelineOnly?: boolean;
   /** "stand-in" (default): the local Stripe stand-in; "none": the environment's own Stripe keys are used (README.md). */
   stripe?: "stand-in" | "none";
@@ -60,7 +64,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       return standIn;
     };
     const results = await Promise.allSettled([
-      track(startDynamo(ports.dynamo, options.inMemoryDb ? undefined : join(dataDir, "dynamodb"))),
+      track(
+        options.pipelineOnly
+          ? startMemoryDynamo(ports.dynamo)
+          : startDynamo(ports.dynamo, options.inMemoryDb ? undefined : join(dataDir, "dynamodb")),
+      ),
       track(startS3(ports.s3, join(dataDir, "s3"), [uploadsBucket, mediaBucket], (e) => listeners.forEach((l) => l(e)))),
       ...(options.pipelineOnly ? [] : [track(startSes(ports.ses)), track(startCognito(ports.cognito, join(dataDir, "cognito")))]),
     ]);

@@ -17,12 +17,27 @@ promiseStatics.withResolvers ??= () => {
 type TaskHandler = (input: unknown) => Promise<unknown>;
 const localArn = (task: TaskName) => `arn:aws:lambda:us-east-1:000000000000:function:local-${task}`;
 
-async function loadHandlers(threads = false): Promise<Record<string, TaskHandler>> {
+/** Reports how long one task run took (the command line's `--timings`). */
+export type TaskTimer = (task: TaskName, ms: number) => void;
+
+const timed =
+  (task: TaskName, handler: TaskHandler, onTask?: TaskTimer): TaskHandler =>
+  async (input) => {
+    if (!onTask) return handler(input);
+    const started = performance.now();
+    try {
+      return await handler(input);
+    } finally {
+      onTask(task, performance.now() - started);
+    }
+  };
+
+async function loadHandlers(threads = false, onTask?: TaskTimer): Promise<Record<string, TaskHandler>> {
   const entries = await Promise.all(
     (Object.entries(TASK_HANDLERS) as [TaskName, string][]).map(async ([task, module]) => {
-      if (threads && THREADED_TASKS.has(task)) return [task, threadedHandler(module)] as const;
+      if (threads && THREADED_TASKS.has(task)) return [task, timed(task, threadedHandler(module), onTask)] as const;
       const mod = (await import(`@storyboard/functions/${module}`)) as { handler: TaskHandler };
-      return [task, mod.handler] as const;
+      return [task, timed(task, mod.handler, onTask)] as const;
     }),
   );
   return Object.fromEntries(entries);
@@ -35,6 +50,7 @@ export interface LocalRunnerOptions {
   threads?: boolean;
   /** Shorter task time limits by task name (tests that make tasks time out without waiting minutes). */
   taskTimeoutSeconds?: Partial<Record<TaskName, number>>;
+  onTask?: TaskTimer;
 }
 
 type Definition = ReturnType<(typeof DEFINITIONS)[Phase]>;
@@ -80,7 +96,7 @@ function startPhaseLocally(phase: Phase, input: { renderJobId: string }, options
   let abortRun = () => {
     aborted = true;
   };
-  const result = loadHandlers(options.threads).then((handlers) => {
+  const result = loadHandlers(options.threads, options.onTask).then((handlers) => {
     if (aborted) throw new ExecutionAbortedError();
     const execution = machine.run(input as never, {
       overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides },

@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
 import { STYLE_IDS } from "@storyboard/core/catalog/styles";
 import { renderScreenplayFile } from "../render-file";
+import { Timings } from "./timings";
 
-const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE]
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE] [--timings]
   styles: ${STYLE_IDS.join(", ")}`;
 
 /** `storyboard render`: the render pipeline without the web. */
@@ -14,7 +15,13 @@ export const command = {
       parsed = parseArgs({
         args,
         allowPositionals: true,
-        options: { style: { type: "string", default: "cinematic" }, out: { type: "string" }, captions: { type: "boolean", default: false }, title: { type: "string" } },
+        options: {
+          style: { type: "string", default: "cinematic" },
+          out: { type: "string" },
+          captions: { type: "boolean", default: false },
+          title: { type: "string" },
+          timings: { type: "boolean", default: false },
+        },
       });
     } catch (e) {
       console.error(`${(e as Error).message}\n${USAGE}`);
@@ -22,6 +29,7 @@ export const command = {
     }
     const [file] = parsed.positionals;
     const { style, out, captions, title } = parsed.values;
+    const timings = parsed.values.timings ? new Timings() : undefined;
     if (!file || !out) {
       console.error(USAGE);
       return 2;
@@ -31,9 +39,12 @@ export const command = {
       return 2;
     }
     try {
-      const result = await renderScreenplayFile({ file, style: style!, outDir: out, captions, title, log: (l) => console.log(l) });
-      console.log(`Done in ${(result.renderMs / 1000).toFixed(1)} s: a ${(result.videoDurationMs / 1000).toFixed(1)} s video of ${result.blocks} blocks.`);
+      const result = await renderScreenplayFile({ file, style: style!, outDir: out, captions, title, timings, log: (l) => console.log(l) });
+      console.log(
+        `Done in ${(result.renderMs / 1000).toFixed(1)} s: a ${(result.videoDurationMs / 1000).toFixed(1)} s video of ${result.blocks} blocks.`,
+      );
       for (const path of Object.values(result.outputs)) console.log(`  ${path}`);
+      if (timings) console.log(timings.report());
       return 0;
     } catch (e) {
       console.error((e as Error).message.split("\n")[0]);
