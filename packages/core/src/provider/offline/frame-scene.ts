@@ -29,6 +29,8 @@ export interface SceneContext {
   layout: FrameLayout;
   palette: DrawPalette;
   random: () => number;
+  /** Weather seen through an interior's window panes (frame-things.ts weather), when the prompt has some. */
+  throughWindow?: (x: number, y: number, w: number, h: number) => string;
 }
 
 function gradient(id: string, stops: string[], palette: DrawPalette): string {
@@ -46,7 +48,9 @@ export function sky(ctx: SceneContext, x: number, y: number, w: number, h: numbe
   if (light === "night") {
     for (let i = 0; i < Math.round((w * h) / 9000); i++) {
       const r = 0.8 + random() * 1.6;
-      parts.push(`<circle cx="${(x + random() * w).toFixed(1)}" cy="${(y + random() * h * 0.8).toFixed(1)}" r="${r.toFixed(1)}" fill="#fffbe6" fill-opacity="${(0.5 + random() * 0.5).toFixed(2)}"/>`);
+      parts.push(
+        `<circle cx="${(x + random() * w).toFixed(1)}" cy="${(y + random() * h * 0.8).toFixed(1)}" r="${r.toFixed(1)}" fill="#fffbe6" fill-opacity="${(0.5 + random() * 0.5).toFixed(2)}"/>`,
+      );
     }
     const mx = x + w * (0.15 + random() * 0.7);
     const my = y + h * 0.25;
@@ -92,7 +96,14 @@ export function exterior(ctx: SceneContext): string {
   const t = (c: string) => tone(c, palette);
   const o = palette.outline;
   const parts = [sky(ctx, 0, 0, WIDTH, HORIZON + 4, "sky")];
-  const ground: Record<string, string> = { city: "#676972", nature: "#4f7d3a", water: "#d8c18c", desert: "#d9a85f", mountain: "#5f7345", open: "#6e8b46" };
+  const ground: Record<string, string> = {
+    city: "#676972",
+    nature: "#4f7d3a",
+    water: "#d8c18c",
+    desert: "#d9a85f",
+    mountain: "#5f7345",
+    open: "#6e8b46",
+  };
   const night = layout.light === "night";
 
   if (layout.exterior === "mountain" || layout.exterior === "open" || layout.exterior === "desert") {
@@ -114,11 +125,14 @@ export function exterior(ctx: SceneContext): string {
       const bw = 70 + random() * 110;
       const bh = 120 + random() * 240;
       const shade = ["#5a5f73", "#6b6f80", "#4a4e5e", "#7a7466", "#655a5a"][Math.floor(random() * 5)];
-      parts.push(`<rect x="${bx.toFixed(0)}" y="${(HORIZON - bh).toFixed(0)}" width="${bw.toFixed(0)}" height="${bh.toFixed(0)}" fill="${t(shade)}"${o}/>`);
+      parts.push(
+        `<rect x="${bx.toFixed(0)}" y="${(HORIZON - bh).toFixed(0)}" width="${bw.toFixed(0)}" height="${bh.toFixed(0)}" fill="${t(shade)}"${o}/>`,
+      );
       const lit = night ? "#ffd36b" : "#a9c7e0";
       for (let wy = HORIZON - bh + 14; wy < HORIZON - 24; wy += 30) {
         for (let wx = bx + 10; wx < bx + bw - 18; wx += 24) {
-          if (random() < (night ? 0.45 : 0.8)) parts.push(`<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="12" height="16" fill="${t(lit)}"/>`);
+          if (random() < (night ? 0.45 : 0.8))
+            parts.push(`<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="12" height="16" fill="${t(lit)}"/>`);
         }
       }
       bx += bw + 4;
@@ -127,12 +141,18 @@ export function exterior(ctx: SceneContext): string {
   parts.push(`<rect x="0" y="${HORIZON}" width="${WIDTH}" height="${HEIGHT - HORIZON}" fill="${t(ground[layout.exterior])}"/>`);
   if (layout.exterior === "water") {
     parts.push(`<rect x="0" y="${HORIZON}" width="${WIDTH}" height="110" fill="${t(night ? "#0f2a4a" : "#2f7fb5")}"/>`);
-    for (let i = 0; i < 14; i++) parts.push(`<rect x="${(random() * WIDTH).toFixed(0)}" y="${(HORIZON + 10 + random() * 90).toFixed(0)}" width="${(30 + random() * 60).toFixed(0)}" height="3" fill="#ffffff" fill-opacity="0.5"/>`);
+    for (let i = 0; i < 14; i++)
+      parts.push(
+        `<rect x="${(random() * WIDTH).toFixed(0)}" y="${(HORIZON + 10 + random() * 90).toFixed(0)}" width="${(30 + random() * 60).toFixed(0)}" height="3" fill="#ffffff" fill-opacity="0.5"/>`,
+      );
   }
   if (layout.exterior === "city") {
     // A road with lane marks in perspective.
     parts.push(`<path d="M380 720 L590 ${HORIZON} L690 ${HORIZON} L900 720 Z" fill="${t("#25262b")}"/>`);
-    for (let i = 0; i < 5; i++) parts.push(`<rect x="${636 - i * 2}" y="${HORIZON + 20 + i * 55}" width="${8 + i * 4}" height="${18 + i * 8}" fill="${t("#e8d36a")}"/>`);
+    for (let i = 0; i < 5; i++)
+      parts.push(
+        `<rect x="${636 - i * 2}" y="${HORIZON + 20 + i * 55}" width="${8 + i * 4}" height="${18 + i * 8}" fill="${t("#e8d36a")}"/>`,
+      );
   }
   if (layout.exterior === "nature" || layout.exterior === "open") {
     const count = layout.exterior === "nature" ? 9 : 4;
@@ -140,19 +160,26 @@ export function exterior(ctx: SceneContext): string {
       const tx = random() * WIDTH;
       const scale = 0.6 + random() * 0.9;
       const base = HORIZON + 10 + random() * 40;
-      parts.push(`<rect x="${(tx - 8 * scale).toFixed(0)}" y="${(base - 70 * scale).toFixed(0)}" width="${(16 * scale).toFixed(0)}" height="${(70 * scale).toFixed(0)}" fill="${t("#5b3b22")}"${o}/>`);
-      parts.push(`<ellipse cx="${tx.toFixed(0)}" cy="${(base - 110 * scale).toFixed(0)}" rx="${(55 * scale).toFixed(0)}" ry="${(75 * scale).toFixed(0)}" fill="${t(random() < 0.5 ? "#2f6b34" : "#3f8040")}"${o}/>`);
+      parts.push(
+        `<rect x="${(tx - 8 * scale).toFixed(0)}" y="${(base - 70 * scale).toFixed(0)}" width="${(16 * scale).toFixed(0)}" height="${(70 * scale).toFixed(0)}" fill="${t("#5b3b22")}"${o}/>`,
+      );
+      parts.push(
+        `<ellipse cx="${tx.toFixed(0)}" cy="${(base - 110 * scale).toFixed(0)}" rx="${(55 * scale).toFixed(0)}" ry="${(75 * scale).toFixed(0)}" fill="${t(random() < 0.5 ? "#2f6b34" : "#3f8040")}"${o}/>`,
+      );
     }
   }
   if (layout.exterior === "desert") {
     for (let i = 0; i < 3; i++) {
       const cx = 100 + random() * 1080;
       const cy = HORIZON + 60 + random() * 80;
-      parts.push(`<path d="M${cx} ${cy} v-90 m0 30 h-25 v-25 m25 45 h25 v-35" stroke="${t("#3d7a3a")}" stroke-width="16" stroke-linecap="round" fill="none"/>`);
+      parts.push(
+        `<path d="M${cx} ${cy} v-90 m0 30 h-25 v-25 m25 45 h25 v-35" stroke="${t("#3d7a3a")}" stroke-width="16" stroke-linecap="round" fill="none"/>`,
+      );
     }
   }
   const shade = NIGHT_SHADE[layout.light];
-  if (shade > 0) parts.push(`<rect x="0" y="${HORIZON}" width="${WIDTH}" height="${HEIGHT - HORIZON}" fill="#050a1e" fill-opacity="${shade}"/>`);
+  if (shade > 0)
+    parts.push(`<rect x="0" y="${HORIZON}" width="${WIDTH}" height="${HEIGHT - HORIZON}" fill="#050a1e" fill-opacity="${shade}"/>`);
   return parts.join("");
 }
 
@@ -176,14 +203,18 @@ export function interior(ctx: SceneContext): string {
   ];
   for (let i = 1; i < 8; i++) {
     const fx = bx0 + ((bx1 - bx0) * i) / 8;
-    parts.push(`<line x1="${fx}" y1="${by1}" x2="${(fx - 640) * 1.9 + 640}" y2="${HEIGHT}" stroke="#000" stroke-opacity="0.12" stroke-width="2"/>`);
+    parts.push(
+      `<line x1="${fx}" y1="${by1}" x2="${(fx - 640) * 1.9 + 640}" y2="${HEIGHT}" stroke="#000" stroke-opacity="0.12" stroke-width="2"/>`,
+    );
   }
   const windows = 1 + (layout.locationHash % 2);
   for (let i = 0; i < windows; i++) {
     const wx = windows === 1 ? 520 + random() * 120 : 290 + i * 470 + random() * 40;
-    const [ww, wh, wy] = [200, 170, 130];
+    // With weather outside, the panes are larger, so the rain or snow reads at a glance.
+    const [ww, wh, wy] = ctx.throughWindow ? [240, 200, 115] : [200, 170, 130];
     parts.push(`<rect x="${wx - 10}" y="${wy - 10}" width="${ww + 20}" height="${wh + 20}" fill="${t("#e9e2d2")}"${o}/>`);
     parts.push(sky(ctx, wx, wy, ww, wh, `win${i}`));
+    if (ctx.throughWindow) parts.push(ctx.throughWindow(wx, wy, ww, wh));
     parts.push(`<path d="M${wx + ww / 2} ${wy} v${wh} M${wx} ${wy + wh / 2} h${ww}" stroke="${t("#e9e2d2")}" stroke-width="8"/>`);
   }
   const doorLeft = random() < 0.5;
@@ -191,7 +222,9 @@ export function interior(ctx: SceneContext): string {
   parts.push(furniture(layout.room, t, o, random));
   if (layout.light === "night" || layout.light === "dusk") {
     parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="#0a1030" fill-opacity="${layout.light === "night" ? 0.45 : 0.25}"/>`);
-    parts.push(`<defs><radialGradient id="lamp"><stop offset="0%" stop-color="#ffd27a" stop-opacity="0.55"/><stop offset="100%" stop-color="#ffd27a" stop-opacity="0"/></radialGradient></defs>`);
+    parts.push(
+      `<defs><radialGradient id="lamp"><stop offset="0%" stop-color="#ffd27a" stop-opacity="0.55"/><stop offset="100%" stop-color="#ffd27a" stop-opacity="0"/></radialGradient></defs>`,
+    );
     parts.push(`<circle cx="${doorLeft ? 900 : 380}" cy="260" r="380" fill="url(#lamp)"/>`);
   }
   return parts.join("");

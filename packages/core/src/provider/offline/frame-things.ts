@@ -107,33 +107,65 @@ export const snowCover = () =>
   `<rect x="0" y="${HORIZON}" width="${WIDTH}" height="${HEIGHT - HORIZON}" fill="#f4f7fb" fill-opacity="0.7"/>`;
 
 /** Weather over an exterior: rain streaks, snowflakes, fog banks, or a storm (rain, darker sky, lightning). */
-export function weather(kind: Weather, random: () => number): string {
+/** An area of the frame: the whole of it outdoors, a window's pane indoors. */
+export interface Area {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const FULL_FRAME: Area = { x: 0, y: 0, w: WIDTH, h: HEIGHT };
+
+/**
+ * Rain, storm, snow or fog over an area. Outdoors the sky above the horizon
+ * darkens; through a window the whole pane does, and the drops are drawn
+ * denser and heavier so a small pane still reads as weather.
+ */
+export function weather(kind: Weather, random: () => number, area: Area = FULL_FRAME): string {
   const parts: string[] = [];
-  const area = { x: 0, y: 0, w: WIDTH, h: HEIGHT };
+  const pane = area !== FULL_FRAME;
+  const share = (area.w * area.h) / (WIDTH * HEIGHT);
+  const count = (full: number) => Math.max(pane ? 40 : 0, Math.round(full * share * (pane ? 3 : 1)));
+  const scale = pane ? 0.6 : 1;
   if (kind === "storm" || kind === "rain") {
-    parts.push(`<rect width="${WIDTH}" height="${HORIZON}" fill="#2a3440" fill-opacity="${kind === "storm" ? 0.55 : 0.35}"/>`);
-    const drops = 260;
-    for (let i = 0; i < drops; i++) {
+    const skyHeight = pane ? area.h : HORIZON;
+    parts.push(
+      `<rect x="${area.x}" y="${area.y}" width="${area.w}" height="${skyHeight}" fill="#2a3440" fill-opacity="${kind === "storm" ? 0.55 : 0.35}"/>`,
+    );
+    for (let i = 0; i < count(260); i++) {
       const x = area.x + random() * area.w;
       const y = area.y + random() * area.h;
-      parts.push(`<path d="M${x.toFixed(0)} ${y.toFixed(0)} l-10 34" stroke="#dfe9f5" stroke-opacity="0.55" stroke-width="2"/>`);
+      parts.push(
+        `<path d="M${x.toFixed(0)} ${y.toFixed(0)} l${-10 * scale} ${34 * scale}" stroke="#dfe9f5" stroke-opacity="${pane ? 0.8 : 0.55}" stroke-width="2"/>`,
+      );
     }
     if (kind === "storm") {
-      const x = 200 + random() * 880;
-      parts.push(`<path d="M${x} 0 l-40 120 l30 0 l-50 150 l90 -190 l-32 0 l36 -80 Z" fill="#fffbe0"/>`);
+      const x = area.x + area.w * (0.2 + random() * 0.6);
+      const k = pane ? area.h / 300 : 1;
+      parts.push(
+        `<path d="M${x} ${area.y} l${-40 * k} ${120 * k} l${30 * k} 0 l${-50 * k} ${150 * k} l${90 * k} ${-190 * k} l${-32 * k} 0 l${36 * k} ${-80 * k} Z" fill="#fffbe0"/>`,
+      );
     }
   } else if (kind === "snow") {
-    for (let i = 0; i < 220; i++) {
+    if (pane) parts.push(`<rect x="${area.x}" y="${area.y}" width="${area.w}" height="${area.h}" fill="#c9d3de" fill-opacity="0.45"/>`);
+    for (let i = 0; i < count(220); i++) {
       parts.push(
-        `<circle cx="${(area.x + random() * area.w).toFixed(0)}" cy="${(area.y + random() * area.h).toFixed(0)}" r="${(2 + random() * 3).toFixed(1)}" fill="#fff" fill-opacity="0.9"/>`,
+        `<circle cx="${(area.x + random() * area.w).toFixed(0)}" cy="${(area.y + random() * area.h).toFixed(0)}" r="${((2 + random() * 3) * (pane ? 0.8 : 1)).toFixed(1)}" fill="#fff" fill-opacity="0.9"/>`,
       );
     }
   } else {
-    for (let i = 0; i < 4; i++) {
+    const bands = pane ? 3 : 4;
+    const top = pane ? area.y : HORIZON - 200;
+    const step = pane ? area.h / bands : 90;
+    for (let i = 0; i < bands; i++) {
       parts.push(
-        `<rect x="-50" y="${(HORIZON - 200 + i * 90).toFixed(0)}" width="${WIDTH + 100}" height="140" rx="70" fill="#e8edf2" fill-opacity="0.28"/>`,
+        `<rect x="${area.x - 50}" y="${(top + i * step).toFixed(0)}" width="${area.w + 100}" height="${pane ? step * 1.4 : 140}" rx="${pane ? step / 2 : 70}" fill="#e8edf2" fill-opacity="${pane ? 0.45 : 0.28}"/>`,
       );
     }
   }
-  return parts.join("");
+  const body = parts.join("");
+  if (!pane) return body;
+  const id = `pane-${area.x.toFixed(0)}-${area.y.toFixed(0)}`;
+  return `<defs><clipPath id="${id}"><rect x="${area.x}" y="${area.y}" width="${area.w}" height="${area.h}"/></clipPath></defs><g clip-path="url(#${id})">${body}</g>`;
 }

@@ -184,6 +184,27 @@ describe("OfflineImageProvider", () => {
     ]);
   });
 
+  it("shows an interior's rain, snow or storm through its windows, never across its walls", async () => {
+    const kitchen: SceneInfo = { heading: "INT. KITCHEN - DAY", interior: true, location: "KITCHEN", timeOfDay: "DAY" };
+    const indoors = (prompt: string) => request({ scene: kitchen, characters: [], blockType: "action", prompt, text: prompt });
+    const dry = await pixels((await provider.generate(indoors("She waits by the sink."))).bytes);
+    for (const [prompt, kind] of [
+      ["Rain lashes the kitchen window. She waits by the sink.", "rain"],
+      ["Snow falls outside. She waits by the sink.", "snow"],
+      ["A storm rages outside. She waits by the sink.", "storm"],
+    ] as const) {
+      expect(readFrame(indoors(prompt))).toMatchObject({ weather: kind, layout: { interior: true } });
+      const wet = await pixels((await provider.generate(indoors(prompt))).bytes);
+      // The window band (rows 6-15 of 36, y 120-300) changes; the floor (rows 27-33) does not.
+      let windowBand = 0;
+      for (let i = 64 * 6 * 3; i < 64 * 16 * 3; i++) windowBand += Math.abs(wet[i] - dry[i]);
+      expect(windowBand / (64 * 10 * 3), kind).toBeGreaterThan(4);
+      let floor = 0;
+      for (let i = 64 * 27 * 3; i < 64 * 33 * 3; i++) floor += Math.abs(wet[i] - dry[i]);
+      expect(floor / (64 * 6 * 3), kind).toBeLessThan(1);
+    }
+  });
+
   it("copes with a block that has no scene", async () => {
     const image = await provider.generate(request({ scene: undefined, characters: [], blockType: "transition", text: "CUT TO:" }));
     expect((await sharp(image.bytes).metadata()).width).toBe(1280);

@@ -46,7 +46,9 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
   const { layout, subjects, objects, weather: sky } = reading;
   const palette = DRAW_PALETTES[input.style];
   const random = seededRandom(`${input.seed}|${input.scene?.location ?? ""}`);
-  const ctx = { layout, palette, random };
+  // Indoors, the weather is seen through the windows; outdoors, over the whole frame.
+  const throughWindow = sky ? (x: number, y: number, w: number, h: number) => weather(sky, random, { x, y, w, h }) : undefined;
+  const ctx = { layout, palette, random, throughWindow };
   const placements = placeFigures(subjects, input.blockType === "dialogue");
   const t = (c: string) => tone(c, palette);
   const spots = objectSpots(
@@ -58,7 +60,7 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
     sky === "snow" && !layout.interior ? snowCover() : "",
     objects.map((kind, i) => object(kind, spots[i], t, palette.outline)).join(""),
     figures(placements, subjects, palette),
-    // Weather shows outdoors; inside, the window panes are too small to read it and rain on the walls would be wrong.
+    // Outdoors only: rain across the walls of a room would read as a glitch (indoors it is in the windows).
     sky && !layout.interior ? weather(sky, random) : "",
     palette.blinds ? blinds() : "",
   ].join("");
