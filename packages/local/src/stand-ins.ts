@@ -42,11 +42,17 @@ const killChild = (child: ChildProcess) =>
 export async function startDynamo(port: number, dir?: string): Promise<StandIn> {
   if (dir) mkdirSync(dir, { recursive: true });
   // sharedDb: one database whatever the access key and region of the client.
-  const child = track(dynamoDbLocal.spawn({ port, path: dir, sharedDb: true, stdio: ["ignore", "ignore", "pipe"] } as never) as ChildProcess);
+  const child = track(
+    dynamoDbLocal.spawn({ port, path: dir, sharedDb: true, stdio: ["ignore", "ignore", "pipe"] } as never) as ChildProcess,
+  );
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint: url, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  const client = new DynamoDBClient({
+    endpoint: url,
+    region: "us-east-1",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
   try {
     await waitFor("DynamoDB Local", async () => {
       if (child.exitCode !== null) throw new Error(`exited: ${stderr || "is Java 17+ installed?"}`);
@@ -61,10 +67,10 @@ export async function startDynamo(port: number, dir?: string): Promise<StandIn> 
 /** s3rver in a child process; `onEvent` receives AWS-shaped bucket notification records. */
 export async function startS3(port: number, dir: string, buckets: string[], onEvent: (event: unknown) => void): Promise<StandIn> {
   mkdirSync(dir, { recursive: true });
-  const script = fileURLToPath(new URL("./s3-process.ts", import.meta.url));
+  const script = fileURLToPath(new URL("./s3-process.mjs", import.meta.url));
   const child = track(
     fork(script, [String(port), dir, ...buckets], {
-      execArgv: ["--openssl-legacy-provider", "--import", "tsx"],
+      execArgv: ["--openssl-legacy-provider"],
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     }),
   );

@@ -51,6 +51,12 @@ export interface LocalRunnerOptions {
   /** Shorter task time limits by task name (tests that make tasks time out without waiting minutes). */
   taskTimeoutSeconds?: Partial<Record<TaskName, number>>;
   onTask?: TaskTimer;
+  /**
+   * Check each definition against the States Language schema when a phase starts (default true).
+   * The command line skips it: the schema check costs ~150 ms of CPU a phase, and the same
+   * definitions are checked by the tests and by every `npm start` run.
+   */
+  validateDefinitions?: boolean;
 }
 
 type Definition = ReturnType<(typeof DEFINITIONS)[Phase]>;
@@ -87,7 +93,9 @@ export async function runPhaseLocally(phase: Phase, input: { renderJobId: string
 }
 
 function startPhaseLocally(phase: Phase, input: { renderJobId: string }, options: LocalRunnerOptions) {
-  const machine = new StateMachine(withTaskTimeouts(DEFINITIONS[phase](localArn), options.taskTimeoutSeconds) as never);
+  const machine = new StateMachine(withTaskTimeouts(DEFINITIONS[phase](localArn), options.taskTimeoutSeconds) as never, {
+    validationOptions: { noValidate: options.validateDefinitions === false },
+  });
   const retryIntervalOverrides =
     options.retryIntervalSeconds === undefined
       ? undefined

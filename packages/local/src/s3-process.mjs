@@ -2,6 +2,7 @@
  * The local S3 (s3rver) in its own process: it needs Node's legacy OpenSSL
  * provider (listing with MaxKeys fails otherwise), which the rest of the
  * product should not run under. Bucket events go to the parent over IPC.
+ * Plain JavaScript, so the child starts without the TypeScript loader.
  */
 import S3rver from "s3rver";
 
@@ -13,7 +14,7 @@ const server = new S3rver({
   silent: true,
   configureBuckets: buckets.map((name) => ({ name, configs: [] })),
 });
-server.on("event", (event: unknown) => process.send?.({ type: "s3-event", event }));
+server.on("event", (event) => process.send?.({ type: "s3-event", event }));
 await server.run();
 process.send?.({ type: "ready" });
 process.on("disconnect", () => process.exit(0));
