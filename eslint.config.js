@@ -23,6 +23,8 @@ const BROWSER_SAFE_CORE = [
   "catalog/*",
   "render/voice-assignment",
   "render/story-facts",
+  "render/nicknames",
+  "render/sentences",
   "provider/offline/prompt-reading",
   "render/pricing",
   "render/status",

@@ -6,6 +6,10 @@
  * Pure and browser-safe.
  */
 import type { Block, CharacterEntry, SceneDictionary, SceneInfo } from "../screenplay/types";
+import { nicknamesOf } from "./nicknames";
+import { sentencesOf } from "./sentences";
+
+export { sentencesOf };
 
 export type CharacterKind = "person" | "animal" | "thing";
 
@@ -48,15 +52,6 @@ const THING_WORDS = new Set(
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const namePattern = (name: string, flags = "iu") => new RegExp(`(^|[^\\p{L}])${escape(name)}($|[^\\p{L}])`, flags);
-// Titles end in a full stop that does not end the sentence ("DR. OKAFOR laughs.").
-const TITLE = /\b(Dr|Mr|Mrs|Ms|St|Sgt|Lt|Capt|Prof|Jr|Sr)\./gi;
-export const sentencesOf = (text: string) =>
-  text
-    .replace(/\s+/g, " ")
-    .replace(TITLE, "$1\u2024")
-    .match(/[^.!?]+[.!?]*/g)
-    ?.map((s) => s.replace(/\u2024/g, ".").trim())
-    .filter(Boolean) ?? [];
 const words = (text: string) => text.toLowerCase().match(/[\p{L}.']+/gu) ?? [];
 const singular = (w: string) => w.replace(/(?<=[^s])s$/, "");
 
@@ -123,16 +118,7 @@ export function characterFacts(name: string, entry: Pick<CharacterEntry, "gender
         .filter((t) => t && !/^(beat|pause|cont'?d|o\.s\.|v\.o\.|silent)$/.test(t)),
     ),
   ].slice(0, 3);
-  // "Doc, you came!" — a capitalised word at the start of another speaker's line, followed by a comma.
-  const calledBy = [
-    ...new Set(
-      blocks
-        .filter((b) => b.type === "dialogue" && b.character && b.character !== name)
-        .map((b) => b.text.match(/(?:^|[.!?]\s+)(?:Hey,?\s+)?([A-Z][a-z]+),/)?.[1])
-        .filter((w): w is string => Boolean(w) && mention.test(w!) === false && w!.length > 2 && /^[A-Z]/.test(w!))
-        .filter((w) => name.split(" ").some((part) => part.toLowerCase().startsWith(w.toLowerCase().slice(0, 3)))),
-    ),
-  ];
+  const calledBy = nicknamesOf(name, blocks);
   return {
     name,
     kind,
