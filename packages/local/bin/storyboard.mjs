@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// The `storyboard` command line. It runs the TypeScript sources directly through tsx.
-import { register } from "tsx/esm/api";
+// The `storyboard` command line: a cached bundle of the TypeScript sources, or the sources through tsx (src/cli/bundle.mjs).
+import { runCli } from "../src/cli/bundle.mjs";
 
-register();
-await import("../src/cli/main.ts");
+await runCli();

@@ -4,7 +4,7 @@ import { assertPortFree, freePort } from "./ports";
 import { ensureTable, ensureUserPool } from "./bootstrap";
 import { type StandIn, startCognito, startDynamo, startS3, startSes } from "./stand-ins";
 import { startMemoryDynamo } from "./dynamo-memory/server";
-import { startStripeStandIn, type StripeStandIn } from "./stripe/server";
+import type { StripeStandIn } from "./stripe/server";
 
 export interface RuntimeOptions {
   /** Folder for persistent data; undefined keeps DynamoDB in memory and uses a temp folder for the rest. */
@@ -76,8 +76,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     if (failed) throw (failed as PromiseRejectedResult).reason;
     const [dynamo, s3, ses, cognito] = results.map((r) => (r as PromiseFulfilledResult<StandIn>).value);
     // In memory for the tests; npm start keeps customers and cards beside the other stand-ins' data.
+    // Imported only when started, so the command line does not load it.
     const stripe = withStripe
-      ? await startStripeStandIn({ port: ports.stripe, dataFile: options.inMemoryDb ? undefined : join(dataDir, "stripe", "stripe.json") })
+      ? await (
+          await import("./stripe/server")
+        ).startStripeStandIn({ port: ports.stripe, dataFile: options.inMemoryDb ? undefined : join(dataDir, "stripe", "stripe.json") })
       : undefined;
     if (stripe) started.push(stripe);
     await ensureTable(dynamo.url, tableName);

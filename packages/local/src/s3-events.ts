@@ -1,11 +1,13 @@
 import type { S3Event } from "aws-lambda";
 import { UPLOAD_PREFIX } from "@storyboard/core/blob/keys";
+import { loadHandler } from "./task-modules";
 
 /**
  * The bucket notifications of `stacks/storage.ts`, for the local S3: which
  * handler receives which bucket's ObjectCreated events.
  */
 const notifications = [{ bucketEnv: "UPLOADS_BUCKET", prefix: UPLOAD_PREFIX, handler: "s3/screenplay-uploaded" }];
+export const S3_EVENT_HANDLERS = notifications.map((n) => n.handler);
 
 type Listener = (event: S3Event) => Promise<void>;
 const pending = new Set<Promise<void>>();
@@ -15,11 +17,12 @@ export function dispatchS3Event(raw: unknown) {
   const event = raw as S3Event;
   for (const n of notifications) {
     const records = (event.Records ?? []).filter(
-      (r) => r.eventName?.startsWith("ObjectCreated") && r.s3.bucket.name === process.env[n.bucketEnv] && r.s3.object.key.startsWith(n.prefix),
+      (r) =>
+        r.eventName?.startsWith("ObjectCreated") && r.s3.bucket.name === process.env[n.bucketEnv] && r.s3.object.key.startsWith(n.prefix),
     );
     if (!records.length) continue;
-    const run = import(`@storyboard/functions/${n.handler}`)
-      .then((m: { handler: Listener }) => m.handler({ Records: records }))
+    const run = loadHandler<Listener>(n.handler)
+      .then((handler) => handler({ Records: records }))
       .catch((error) => console.error(`S3 event handler ${n.handler} failed:`, error))
       .finally(() => pending.delete(run));
     pending.add(run);

