@@ -3,12 +3,26 @@
  * handler module and runs the inputs the main thread sends, several at once.
  * Its environment is the main thread's, copied when the worker started.
  */
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+
+// Media work yields the cores to the API: on Linux a nice value holds for this thread alone, and the
+// ffmpeg processes it starts inherit it (docs/decisions.md#scale). Where that is refused, run as is.
+const MEDIA_THREAD_NICENESS = 10;
+try {
+  setPriority(0, MEDIA_THREAD_NICENESS);
+} catch {
+  // Not permitted here (some containers): the work still runs, only without the lower priority.
+}
 
 type Handler = (input: unknown) => Promise<unknown>;
 const modules = new Map<string, Promise<Handler>>();
 const load = (module: string) => {
-  if (!modules.has(module)) modules.set(module, import(`@storyboard/functions/${module}`).then((m) => (m as { handler: Handler }).handler));
+  if (!modules.has(module))
+    modules.set(
+      module,
+      import(`@storyboard/functions/${module}`).then((m) => (m as { handler: Handler }).handler),
+    );
   return modules.get(module)!;
 };
 

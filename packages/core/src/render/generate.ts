@@ -8,6 +8,7 @@ import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types
 import type { CharacterDictionary } from "../screenplay/types";
 import { castOrder, charactersInBlock, type DescribedScenes } from "./describe";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem, type RenderJobItem } from "./jobs";
+import { renderBlockViews } from "./block-snapshot";
 import { BATCH_CONCURRENCY, type BlockBatch, type BlockTask, readBatch, writeBatches } from "./batches";
 import { mapWithLimit } from "./concurrency";
 import { startPhase } from "./phases";
@@ -200,19 +201,19 @@ const countMade = (task: BlockTask) =>
 /**
  * The spec's media completion: images and audio made against those needed.
  * From the job's counters once the generate phase has planned (no read past
- * the job, whatever the render's size); before that (older renders) by
- * counting the render's main media items.
+ * the job, whatever the render's size); before that (not planned yet, or
+ * planned before the counters) from the block snapshot (block-snapshot.ts).
  */
 export async function mediaCompletion(job: RenderJobItem) {
   let needed = job.mediaNeeded ?? 0;
   let images = job.imagesMade ?? 0;
   let audio = job.audioMade ?? 0;
   if (job.mediaNeeded === undefined) {
-    needed = (await getRenderBlocks(job.renderJobId)).filter(hasMedia).length;
-    const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId: job.renderJobId }).go({ pages: "all" });
-    const made = (type: AssetKind) => new Set(media.filter((m) => m.type === type && m.variant === "main").map((m) => m.blockId)).size;
-    images = made("image");
-    audio = made("audio");
+    // Made is what PlanBlocks counts as made; the blocks come from the page's snapshot, so an unchanged render reads nothing more.
+    const blocks = (await renderBlockViews(job)).filter((b) => b.hasMedia);
+    needed = blocks.length;
+    images = blocks.filter((b) => b.imageUrl.length > 0).length;
+    audio = blocks.filter((b) => b.audioUrl).length;
   }
   const imagesLeft = Math.max(0, needed - images);
   const audioLeft = Math.max(0, needed - audio);

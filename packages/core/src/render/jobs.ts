@@ -2,6 +2,7 @@ import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { renderBlockViews } from "./block-snapshot";
+import { readRenderJobForPoll } from "./job-cache";
 import type { RenderPace } from "./progress";
 import type { RenderSummary } from "./types";
 
@@ -19,6 +20,14 @@ export type RenderJobItem = Awaited<ReturnType<typeof getRenderJob>>;
 export async function getOwnRenderJob(renderJobId: string) {
   const userId = useUserId();
   const { data } = await db.entities.renderJob.get({ renderJobId }).go();
+  if (!data || data.userId !== userId) throw AppError.notFound(RENDER_NOT_FOUND);
+  return data;
+}
+
+/** `getOwnRenderJob` for the render page's polls: may reuse the job read a moment ago (job-cache.ts, docs/decisions.md#scale). */
+export async function getOwnPolledRenderJob(renderJobId: string) {
+  const userId = useUserId();
+  const data = await readRenderJobForPoll(renderJobId);
   if (!data || data.userId !== userId) throw AppError.notFound(RENDER_NOT_FOUND);
   return data;
 }
@@ -56,7 +65,7 @@ export async function listOwnRenders() {
 
 /** The render page's whole view: the job, its blocks (from a snapshot, block-snapshot.ts) and the spec's Block fields. */
 export async function getRenderDetail(renderJobId: string) {
-  const job = await getOwnRenderJob(renderJobId);
+  const job = await getOwnPolledRenderJob(renderJobId);
   const blocks = await renderBlockViews(job);
   return {
     ...renderSummary(job),

@@ -3,6 +3,12 @@ import { createTestUser, eventually, type TestUser, uploadScreenplay } from "@st
 const json = { "content-type": "application/json" };
 
 async function renderAtImageReview(user: TestUser) {
+  const id = await startRender(user, false);
+  await eventually(async () => (await (await user.call(`/api/renders/${id}`)).json()).status === "assets_ready", 90_000);
+  return id;
+}
+
+async function startRender(user: TestUser, reviewDescriptions: boolean) {
   const { id: screenplayId } = await (await uploadScreenplay(user, "fdx")).json();
   await eventually(async () => (await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready");
   const created = await user.call("/api/renders", {
@@ -13,13 +19,11 @@ async function renderAtImageReview(user: TestUser) {
       title: "Polled",
       style: "noir",
       characterVoices: {},
-      previewDescriptionsBeforeFirstImages: false,
+      previewDescriptionsBeforeFirstImages: reviewDescriptions,
       previewImagesBeforeFirstRender: true,
     }),
   });
-  const { id } = await created.json();
-  await eventually(async () => (await (await user.call(`/api/renders/${id}`)).json()).status === "assets_ready", 90_000);
-  return id as string;
+  return (await created.json()).id as string;
 }
 
 describe("polling a render (docs/decisions.md#scale)", () => {
@@ -61,6 +65,26 @@ describe("polling a render (docs/decisions.md#scale)", () => {
     expect((await user.call("/api/logout", { method: "POST" })).status).toBe(200);
     expect((await user.call(`/api/renders/${id}`)).status).toBe(401);
   });
+
+  it("reuses a polled job only until this process changes it, and counts media before planning from the blocks", async () => {
+    const user = await createTestUser({ points: 1000 });
+    const id = await startRender(user, true);
+    const status = async () => (await (await user.call(`/api/renders/${id}`)).json()).status as string;
+    await eventually(async () => (await status()) === "descriptions_ready", 60_000);
+    // Polled twice within the cache's second: the job is kept, and the approval below must still show at once.
+    expect(await status()).toBe("descriptions_ready");
+    const completion = await (await user.call(`/api/renders/mediaCompletion/${id}`)).json();
+    expect(completion.total).toBeGreaterThan(0);
+    expect(completion.remaining).toBe(completion.total);
+    const approve = await user.call("/api/renders/status", {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ renderJobId: id, status: "generating_assets" }),
+    });
+    expect(approve.status).toBe(200);
+    expect(await status()).not.toBe("descriptions_ready");
+    await eventually(async () => (await status()) === "assets_ready", 90_000);
+  }, 150_000);
 
   it("serves the block list from a snapshot that follows every change to the blocks", async () => {
     const user = await createTestUser({ points: 1000 });
