@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { guessCharacterProfile, guessCharacterProfiles } from "./profile";
+import { nightShift } from "./fixtures/short";
+import { parseScreenplay } from "./parse";
 import type { Block } from "./types";
 
 let n = 0;
@@ -62,5 +64,50 @@ describe("guessCharacterProfile", () => {
   it("forgets who was talked about at each new scene", () => {
     const blocks = [action("Susan enters."), heading("EXT. STREET - DAY"), action("He runs.")];
     expect(guessCharacterProfile("SUSAN", blocks).gender).toBe("neutral");
+  });
+
+  it("leaves a GUARD nothing says anything about neutral (the project's fixture called him a woman)", () => {
+    const { fileName, bytes } = nightShift("fdx");
+    const script = parseScreenplay(bytes, fileName);
+    expect(script.characterDictionary.GUARD.gender).toBe("neutral");
+    expect(script.characterDictionary.PROGRAMMER.gender).toBe("female");
+    // The same scene in small: after their lines, "She" is the one already known as "her", not the last one named.
+    const blocks = [
+      action("A PROGRAMMER stares at the screen. Behind her, a JANITOR mops."),
+      action("A GUARD walks up with two coffees."),
+      line("PROGRAMMER", "Thanks."),
+      line("GUARD", "Sure."),
+      action("She takes the cup."),
+    ];
+    expect(guessCharacterProfiles(["PROGRAMMER", "JANITOR", "GUARD"], blocks).GUARD.gender).toBe("neutral");
+  });
+
+  it("reads 'the guard… he' as a man: a role name in lower case after an article is still the character", () => {
+    const blocks = [heading("INT. LOBBY - NIGHT"), action("The guard looks up from his paper. He yawns."), line("GUARD", "Closed.")];
+    expect(guessCharacterProfile("GUARD", blocks).gender).toBe("male");
+    // Words inside other words never count: "other", "there", "here", "hers" in "others".
+    const plain = [action("The GUARD waits there, here and elsewhere, like the others. Another shift, another door.")];
+    expect(guessCharacterProfile("GUARD", plain).gender).toBe("neutral");
+  });
+
+  it("gives a possessive in apposition to the one named before: 'DICK STEEL, his former partner'", () => {
+    const blocks = [
+      action("BRICK BRADDOCK sits quietly."),
+      action("The door slides open and DICK STEEL, his former partner, emerges with two beers."),
+    ];
+    const profiles = guessCharacterProfiles(["BRICK BRADDOCK", "DICK STEEL"], blocks);
+    expect(profiles["BRICK BRADDOCK"].gender).toBe("male");
+    expect(profiles["DICK STEEL"].gender).toBe("neutral");
+  });
+
+  it("takes a sentence's opening pronoun as its actor, so 'him' later is the one named in between", () => {
+    const blocks = [
+      action("EDWARD waits, his hat in hand."),
+      line("TOWNSFOLK", "Go on."),
+      action("She motions for Edward to lean down, so she can whisper to him."),
+    ];
+    const profiles = guessCharacterProfiles(["EDWARD", "TOWNSFOLK"], blocks);
+    expect(profiles.EDWARD.gender).toBe("male");
+    expect(profiles.TOWNSFOLK.gender).toBe("neutral");
   });
 });

@@ -79,6 +79,7 @@ function vote(votes: Votes, name: string | undefined, gender: Gender | null, wei
 interface Mention {
   name: string;
   index: number;
+  end: number;
 }
 
 // First words that are descriptions, not given names ("YOUNG EDWARD", "BANK OFFICIAL").
@@ -119,6 +120,32 @@ function writtenAsName(text: string): boolean {
   return text.split(/\s+/).every((word) => !/^\p{Ll}/u.test(word));
 }
 
+/** "the guard", "a programmer": a one-word role name in lower case after an article still names that character. */
+function namedByRole(sentence: string, text: string, index: number): boolean {
+  return !/\s/.test(text) && /(?:^|[^\p{L}])(?:the|a|an|this|that)\s+$/iu.test(sentence.slice(Math.max(0, index - 6), index));
+}
+
+type Tally = { male: number; female: number };
+const tallyOf = (votes: Votes, name: string): Tally => votes.get(name) ?? { male: 0, female: 0 };
+const other = (gender: "male" | "female") => (gender === "male" ? "female" : "male");
+/** What is known so far says this gender. */
+const agrees = (votes: Votes, name: string, gender: "male" | "female") =>
+  tallyOf(votes, name)[gender] > tallyOf(votes, name)[other(gender)];
+/** What is known so far says the other gender. */
+const contradicts = (votes: Votes, name: string, gender: "male" | "female") => agrees(votes, name, other(gender));
+
+/**
+ * Who a pronoun means among candidates, nearest first: the nearest unless what
+ * is already known of them says otherwise; past them, only someone whose
+ * evidence agrees, so a character nothing is known about never collects a
+ * pronoun that was not theirs.
+ */
+function nearestFitting(votes: Votes, candidates: readonly string[], gender: "male" | "female"): string | undefined {
+  const [nearest, ...rest] = candidates;
+  if (nearest !== undefined && !contradicts(votes, nearest, gender)) return nearest;
+  return rest.find((n) => agrees(votes, n, gender));
+}
+
 /** The MAX_PROFILED_CHARACTERS names with the most lines. */
 function mostSpoken(names: string[], blocks: readonly Block[]): string[] {
   if (names.length <= MAX_PROFILED_CHARACTERS) return names;
@@ -140,10 +167,18 @@ function collectVotes(names: string[], blocks: readonly Block[]): Votes {
 
   let previousSubject: string | undefined;
   let recent: string[] = [];
+  // After an exchange of lines, "she" may be any speaker: the last subject named before it is no longer the obvious one.
+  let spokenSince = false;
   for (const block of blocks) {
     if (block.type === "scene_heading") {
       previousSubject = undefined;
       recent = [];
+      spokenSince = false;
+      continue;
+    }
+    if (block.type === "dialogue" && block.character && votes.has(block.character)) {
+      recent = [...recent.filter((n) => n !== block.character), block.character].slice(-8);
+      spokenSince = true;
       continue;
     }
     if (block.type !== "action" && block.type !== "general" && block.type !== "shot") continue;
@@ -155,8 +190,8 @@ function collectVotes(names: string[], blocks: readonly Block[]): Votes {
       const mentions: Mention[] = [];
       for (const m of sentence.matchAll(mentionPattern)) {
         const name = byLower.get(m[1].toLowerCase());
-        if (!name || !writtenAsName(m[1])) continue;
-        mentions.push({ name, index: m.index });
+        if (!name || !(writtenAsName(m[1]) || namedByRole(sentence, m[1], m.index))) continue;
+        mentions.push({ name, index: m.index, end: m.index + m[1].length });
         // "his wife ELIZABETH", "his son Henry": the word before says it.
         const before = /(?<![\p{L}'’])([\p{L}'’]+)[\s,]*$/u.exec(sentence.slice(Math.max(0, m.index - 40), m.index));
         if (before) vote(votes, name, genderOfWord(before[1]), 2);
@@ -164,20 +199,39 @@ function collectVotes(names: string[], blocks: readonly Block[]): Votes {
       const subject = mentions[0]?.name ?? previousSubject;
       // Within a sentence one person keeps one gender: in "He grabs her hand" the "her" is someone else.
       const given = new Map<string, Gender>();
+      // "She motions for Edward…, so she can whisper to him": a sentence opening on a pronoun has that one as its actor, not the first name.
+      let openingActor: string | null | undefined;
       for (const p of sentence.matchAll(PRONOUN)) {
         const word = p[1].toLowerCase();
-        const gender: Gender = /^(he|him|his|himself)$/.test(word) ? "male" : "female";
+        const gender = /^(he|him|his|himself)$/.test(word) ? "male" : "female";
         const next = /^\s*([\p{L}]+)/u.exec(sentence.slice(p.index + word.length));
-        const isObject = word === "him" || (word === "her" && (!next || AFTER_OBJECT_HER.has(next[1].toLowerCase())));
         const earlier = mentions.filter((m) => m.index < p.index);
+        const last = earlier[earlier.length - 1];
+        // "DICK STEEL, his former partner": a possessive in apposition is someone else's.
+        const apposition = last && (word === "his" || word === "her") && /^\s*,\s*$/.test(sentence.slice(last.end, p.index));
+        const isObject = word === "him" || (word === "her" && (!next || AFTER_OBJECT_HER.has(next[1].toLowerCase())));
         const seen = [...recent, ...earlier.map((m) => m.name)];
-        let referent = isObject ? undefined : earlier.length ? earlier[earlier.length - 1].name : previousSubject;
-        if (isObject || (referent && given.has(referent) && given.get(referent) !== gender)) {
+        let referent: string | undefined;
+        if (!isObject && !apposition)
+          referent = last
+            ? last.name
+            : spokenSince
+              ? [previousSubject, ...[...recent].reverse()].find((n) => n && agrees(votes, n, gender))
+              : nearestFitting(
+                  votes,
+                  [previousSubject, ...[...recent].reverse()].filter((n): n is string => Boolean(n)),
+                  gender,
+                );
+        if (isObject || apposition || (referent && given.has(referent) && given.get(referent) !== gender)) {
           // "Mary runs. Henry grabs her." — not the one doing the grabbing.
-          const actor = isObject ? subject : referent;
-          referent = undefined;
-          for (let i = seen.length - 1; i >= 0 && !referent; i--) if (seen[i] !== actor) referent = seen[i];
+          const actor = apposition ? last.name : isObject ? (openingActor === undefined ? subject : openingActor) : referent;
+          referent = nearestFitting(
+            votes,
+            [...new Set([...seen].reverse())].filter((n) => n !== actor),
+            gender,
+          );
         }
+        if (openingActor === undefined && !earlier.length && (word === "he" || word === "she")) openingActor = referent ?? null;
         if (referent && !given.has(referent)) given.set(referent, gender);
         vote(votes, referent, gender);
       }
@@ -187,6 +241,7 @@ function collectVotes(names: string[], blocks: readonly Block[]): Votes {
       }
       if (recent.length > 8) recent = recent.slice(-8);
       if (subject) previousSubject = subject;
+      if (mentions.length) spokenSince = false;
     }
   }
   return votes;
