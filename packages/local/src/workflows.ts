@@ -92,10 +92,19 @@ export async function runPhaseLocally(phase: Phase, input: { renderJobId: string
   return startPhaseLocally(phase, input, options).result;
 }
 
+/**
+ * Definitions already checked against the States Language schema in this process: the check costs
+ * ~150 ms of the main thread, which every phase start used to spend again, stalling every request meanwhile.
+ */
+const checkedDefinitions = new Set<string>();
+
 function startPhaseLocally(phase: Phase, input: { renderJobId: string }, options: LocalRunnerOptions) {
-  const machine = new StateMachine(withTaskTimeouts(DEFINITIONS[phase](localArn), options.taskTimeoutSeconds) as never, {
-    validationOptions: { noValidate: options.validateDefinitions === false },
+  const definition = withTaskTimeouts(DEFINITIONS[phase](localArn), options.taskTimeoutSeconds);
+  const checked = `${phase}:${JSON.stringify(options.taskTimeoutSeconds ?? {})}`;
+  const machine = new StateMachine(definition as never, {
+    validationOptions: { noValidate: options.validateDefinitions === false || checkedDefinitions.has(checked) },
   });
+  checkedDefinitions.add(checked);
   const retryIntervalOverrides =
     options.retryIntervalSeconds === undefined
       ? undefined
