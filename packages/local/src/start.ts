@@ -11,6 +11,8 @@ import { startRuntime } from "./runtime";
 
 const started = Date.now();
 const fresh = process.argv.includes("--fresh");
+// The tutorial build starts its own throwaway product, so it gets the environment as launched (tutorial/background.ts).
+const launchEnv = { ...process.env };
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
 const appUrl = `http://localhost:${port}`;
@@ -61,12 +63,15 @@ console.log(`
 
   Press Ctrl-C to stop.
 `);
+const { ensureTutorialVideo } = await import("./tutorial/background");
+const tutorial = process.argv.includes("--no-tutorial") ? undefined : ensureTutorialVideo({ repoRoot, env: launchEnv });
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
   console.log("\nStopping...");
+  tutorial?.stop();
   await app.close().catch(() => {});
   await runtime.stop();
   process.exit(0);
