@@ -29,6 +29,8 @@ export class Timings {
     if (this.tasks.size) lines.push("Tasks (runs, summed time, from first start to last end):");
     for (const [name, t] of this.tasks)
       lines.push(`  ${name.padEnd(16)} ${String(t.count).padStart(4)}x ${s(t.totalMs)}   ${s(t.firstMs)} → ${s(t.lastMs)}`);
+    // maxRSS is in kilobytes; ffmpeg and the local S3 run in their own processes.
+    lines.push(`Peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (this process)`);
     return lines.join("\n");
   }
 }
