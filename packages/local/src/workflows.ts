@@ -93,18 +93,23 @@ export async function runPhaseLocally(phase: Phase, input: { renderJobId: string
 }
 
 /**
- * Definitions already checked against the States Language schema in this process: the check costs
- * ~150 ms of the main thread, which every phase start used to spend again, stalling every request meanwhile.
+ * Definitions already checked against the States Language schema in this process: the check holds
+ * the main thread ~150 ms, which every phase start used to spend again, stalling every request meanwhile.
  */
 const checkedDefinitions = new Set<string>();
 
-function startPhaseLocally(phase: Phase, input: { renderJobId: string }, options: LocalRunnerOptions) {
+function phaseMachine(phase: Phase, options: LocalRunnerOptions) {
   const definition = withTaskTimeouts(DEFINITIONS[phase](localArn), options.taskTimeoutSeconds);
-  const checked = `${phase}:${JSON.stringify(options.taskTimeoutSeconds ?? {})}`;
+  const key = `${phase}:${JSON.stringify(options.taskTimeoutSeconds ?? {})}`;
   const machine = new StateMachine(definition as never, {
-    validationOptions: { noValidate: options.validateDefinitions === false || checkedDefinitions.has(checked) },
+    validationOptions: { noValidate: options.validateDefinitions === false || checkedDefinitions.has(key) },
   });
-  checkedDefinitions.add(checked);
+  checkedDefinitions.add(key);
+  return machine;
+}
+
+function startPhaseLocally(phase: Phase, input: { renderJobId: string }, options: LocalRunnerOptions) {
+  const machine = phaseMachine(phase, options);
   const retryIntervalOverrides =
     options.retryIntervalSeconds === undefined
       ? undefined
@@ -126,6 +131,8 @@ function startPhaseLocally(phase: Phase, input: { renderJobId: string }, options
 
 /** Installs the local runner as the render phase starter: phases run in the background, like Step Functions. */
 export function useLocalWorkflows(options: LocalRunnerOptions = {}) {
+  // Checked now, while nothing waits, rather than at a render's first start of each phase.
+  if (options.validateDefinitions !== false) for (const phase of Object.keys(DEFINITIONS) as Phase[]) phaseMachine(phase, options);
   setPhaseStarter(localPhaseStarter(options));
 }
 

@@ -20,9 +20,7 @@ export async function openSession(userId: string, rememberMe = false, now = Date
   const token = randomBytes(32).toString("base64url");
   const sessionId = hashToken(token);
   const lifetime = rememberMe ? REMEMBER_ME_SECONDS : SHORT_SESSION_SECONDS;
-  await db.entities.session
-    .create({ sessionId, userId, rememberMe, expiresAt: Math.floor(now / 1000) + lifetime })
-    .go();
+  await db.entities.session.create({ sessionId, userId, rememberMe, expiresAt: Math.floor(now / 1000) + lifetime }).go();
   return { token, sessionId, cookieMaxAge: rememberMe ? lifetime : undefined };
 }
 
@@ -36,6 +34,7 @@ export async function findSession(token: string, now = Date.now()) {
 
 export async function endSession(token: string) {
   recentActors.delete(hashToken(token));
+  lookingUp.delete(hashToken(token));
   await db.entities.session.delete({ sessionId: hashToken(token) }).go();
 }
 
@@ -43,7 +42,10 @@ export async function endSession(token: string) {
 export async function endOtherSessions(userId: string, keepSessionId?: string) {
   const { data } = await db.entities.session.query.byUser({ userId }).go({ pages: "all" });
   const others = data.filter((s) => s.sessionId !== keepSessionId);
-  for (const s of others) recentActors.delete(s.sessionId);
+  for (const s of others) {
+    recentActors.delete(s.sessionId);
+    lookingUp.delete(s.sessionId);
+  }
   if (others.length) await db.entities.session.delete(others.map((s) => ({ sessionId: s.sessionId }))).go();
 }
 
@@ -66,6 +68,8 @@ export async function actorForSessionToken(token: string | undefined): Promise<A
 export const ACTOR_CACHE_MS = 5_000;
 const ACTOR_CACHE_SIZE = 10_000;
 const recentActors = new Map<string, { actor: Actor; until: number }>();
+/** Lookups under way: requests that miss together (a burst when an entry expires) share one. */
+const lookingUp = new Map<string, Promise<Actor>>();
 
 /** `actorForSessionToken` for read-only requests, remembered for ACTOR_CACHE_MS. */
 export async function actorForSessionTokenCached(token: string | undefined, now = Date.now()): Promise<Actor> {
@@ -73,9 +77,20 @@ export async function actorForSessionTokenCached(token: string | undefined, now 
   const key = hashToken(token);
   const hit = recentActors.get(key);
   if (hit && hit.until > now) return hit.actor;
-  const actor = await actorForSessionToken(token);
-  if (recentActors.size >= ACTOR_CACHE_SIZE) recentActors.clear();
-  if (actor.type === "user") recentActors.set(key, { actor, until: now + ACTOR_CACHE_MS });
-  else recentActors.delete(key);
-  return actor;
+  const pending = lookingUp.get(key);
+  if (pending) return pending;
+  const lookup = actorForSessionToken(token).then((actor) => {
+    // Ended meanwhile (endSession dropped the lookup): answer, but keep nothing.
+    if (lookingUp.get(key) !== lookup) return actor;
+    if (recentActors.size >= ACTOR_CACHE_SIZE) recentActors.clear();
+    if (actor.type === "user") recentActors.set(key, { actor, until: now + ACTOR_CACHE_MS });
+    else recentActors.delete(key);
+    return actor;
+  });
+  lookingUp.set(key, lookup);
+  try {
+    return await lookup;
+  } finally {
+    if (lookingUp.get(key) === lookup) lookingUp.delete(key);
+  }
 }
