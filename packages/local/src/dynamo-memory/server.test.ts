@@ -6,6 +6,7 @@ import {
   TransactWriteItemsCommand,
   TransactionCanceledException,
 } from "@aws-sdk/client-dynamodb";
+import { request } from "node:http";
 import { tableKeys } from "@storyboard/core/dynamo/keys";
 import { ensureTable } from "../bootstrap";
 import type { StandIn } from "../stand-ins";
@@ -119,5 +120,19 @@ describe("in-memory DynamoDB transactions", () => {
     );
     expect(Responses?.[0].Item?.balance).toEqual({ N: "70" });
     expect(Responses?.[1].Item).toBeUndefined();
+  });
+
+  it("keeps answering after a client hangs up halfway through a request", async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const partial = request(dynamo.url, {
+      method: "POST",
+      headers: { "X-Amz-Target": "DynamoDB_20120810.GetItem", "Content-Length": "100" },
+    });
+    partial.on("error", () => undefined);
+    partial.write("{");
+    await pause();
+    partial.destroy();
+    await pause();
+    expect(await balanceOf("a")).toBe(70);
   });
 });

@@ -6,7 +6,7 @@
  * transaction is atomic to every other client. It starts in milliseconds,
  * where DynamoDB Local is a JVM that takes seconds (docs/decisions.md#scale).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import dynalite from "dynalite";
 import type { StandIn } from "../stand-ins";
@@ -58,6 +58,22 @@ function sender(url: string): Send {
   };
 }
 
+const FORWARDED_HEADERS = ["content-type", "x-amz-target", "x-amz-date", "authorization", "x-amz-security-token"];
+const RELAYED_HEADERS = ["content-type", "x-amz-crc32", "x-amzn-requestid"];
+
+/** One request as the client sent it, to dynalite. */
+async function forward(url: string, headers: IncomingHttpHeaders, body: string) {
+  const sent = Object.fromEntries(FORWARDED_HEADERS.flatMap((name) => (typeof headers[name] === "string" ? [[name, headers[name]]] : [])));
+  const response = await fetch(url, { method: "POST", headers: sent, body });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+function relay(res: ServerResponse, { status, headers, body }: Awaited<ReturnType<typeof forward>>) {
+  const kept = Object.fromEntries(RELAYED_HEADERS.flatMap((name) => (headers.has(name) ? [[name, headers.get(name)!]] : [])));
+  res.writeHead(status, { ...kept, "Content-Length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
 async function ownOperation(operation: string, send: Send, keys: KeySchemas, body: Record<string, unknown>): Promise<WireAnswer> {
   if (operation === "TransactWriteItems") return transactWriteItems(send, keys, body);
   if (operation === "TransactGetItems") return transactGetItems(send, body);
@@ -71,37 +87,32 @@ async function ownOperation(operation: string, send: Send, keys: KeySchemas, bod
 export async function startMemoryDynamo(port = 0): Promise<StandIn> {
   const backend = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const backendPort = await listen(backend, 0);
-  const send = sender(`http://127.0.0.1:${backendPort}/`);
+  const backendUrl = `http://127.0.0.1:${backendPort}/`;
+  const send = sender(backendUrl);
   const keys = new KeySchemas(send);
   const lock = new Lock();
   const front = createServer((req, res) => {
-    const operation = String(req.headers["x-amz-target"] ?? "").split(".")[1] ?? "";
-    if (!OWN_OPERATIONS.has(operation)) {
-      // Everything else is dynalite's own, handed over untouched once no transaction is running.
-      void lock.run(
-        () =>
-          new Promise<void>((resolve) => {
-            res.once("close", () => resolve());
-            backend.emit("request", req, res);
-          }),
-      );
-      return;
-    }
+    const target = String(req.headers["x-amz-target"] ?? "");
+    const operation = target.split(".")[1] ?? "";
+    // Read whole before dynalite sees it: dynalite throws (and so ends this process) when a client hangs up mid-request.
+    const body = readBody(req);
+    body.catch(() => undefined);
     void lock
       .run(async () => {
-        let body: Record<string, unknown>;
+        const text = await body;
+        if (!OWN_OPERATIONS.has(operation)) return relay(res, await forward(backendUrl, req.headers, text));
+        let params: Record<string, unknown>;
         try {
-          body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+          params = JSON.parse(text) as Record<string, unknown>;
         } catch {
-          return { status: 400, body: { __type: "com.amazon.coral.service#SerializationException" } };
+          return answer(res, { status: 400, body: { __type: "com.amazon.coral.service#SerializationException" } });
         }
-        return ownOperation(operation, send, keys, body);
+        answer(res, await ownOperation(operation, send, keys, params));
       })
-      .then(
-        (result) => answer(res, result),
-        (error: Error) =>
-          answer(res, { status: 500, body: { __type: "com.amazonaws.dynamodb.v20120810#InternalServerError", message: error.message } }),
-      );
+      .catch((error: Error) => {
+        if (!res.headersSent && !res.destroyed)
+          answer(res, { status: 500, body: { __type: "com.amazonaws.dynamodb.v20120810#InternalServerError", message: error.message } });
+      });
   });
   const frontPort = await listen(front, port);
   return {
