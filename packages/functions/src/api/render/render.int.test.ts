@@ -132,6 +132,10 @@ describe("a render from upload to video, through the local runner", () => {
     expect(video.status).toBe(200);
     const done = await waitForStatus(user, id, ["complete"], 120_000);
     for (const path of [done.outputFilePath, done.posterImagePath, done.combinedAudioPath, done.projectZipPath]) expect(path).toBeTruthy();
+    // What time left was measured from (render/progress.ts): every asset of this generation, every millisecond of video.
+    expect(done.pace).toMatchObject({ assetsAtStart: 0, assetsTotal: mediaBlocks.length * 2, assetsMade: mediaBlocks.length * 2 });
+    expect(done.pace.videoEncodedMs).toBe(done.pace.videoMs);
+    expect(Date.parse(done.pace.compileStartedAt)).toBeGreaterThan(Date.parse(done.pace.generateStartedAt));
 
     // The MP4: H.264 and AAC, as long as the narration, each block's image at its midpoint.
     const dir = mkdtempSync(join(tmpdir(), "render-it-"));
