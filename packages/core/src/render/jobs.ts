@@ -1,7 +1,7 @@
 import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
-import { renderBlockViews } from "./block-snapshot";
+import { type BlockView, renderBlockViews } from "./block-snapshot";
 import { readRenderJobForPoll } from "./job-cache";
 import type { RenderPace } from "./progress";
 import type { RenderSummary } from "./types";
@@ -63,10 +63,26 @@ export async function listOwnRenders() {
   return data.map(renderSummary);
 }
 
-/** The render page's whole view: the job, its blocks (from a snapshot, block-snapshot.ts) and the spec's Block fields. */
-export async function getRenderDetail(renderJobId: string) {
+/** Details already made from a job item and its block list, so polls of an unchanged render share one frozen answer. */
+const details = new WeakMap<RenderJobItem, { blocks: BlockView[]; detail: Readonly<RenderDetail> }>();
+
+/**
+ * The render page's whole view: the job, its blocks (from a snapshot, block-snapshot.ts) and the spec's Block fields.
+ * Frozen and the same object while the job and its blocks are, so the answer is serialized and tagged once (docs/decisions.md#scale).
+ */
+export async function getRenderDetail(renderJobId: string): Promise<Readonly<RenderDetail>> {
   const job = await getOwnPolledRenderJob(renderJobId);
   const blocks = await renderBlockViews(job);
+  const kept = details.get(job);
+  if (kept?.blocks === blocks) return kept.detail;
+  const detail = Object.freeze(renderDetail(job, blocks));
+  details.set(job, { blocks, detail });
+  return detail;
+}
+
+export type RenderDetail = ReturnType<typeof renderDetail>;
+
+function renderDetail(job: RenderJobItem, blocks: BlockView[]) {
   return {
     ...renderSummary(job),
     userId: job.userId,

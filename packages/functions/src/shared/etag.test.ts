@@ -1,4 +1,4 @@
-import { conditional } from "./etag";
+import { conditional, taggedAnswer } from "./etag";
 import { type ApiEvent, json } from "./http";
 
 const event = (ifNoneMatch?: string) => ({ headers: ifNoneMatch ? { "if-none-match": ifNoneMatch } : {} }) as unknown as ApiEvent;
@@ -22,5 +22,19 @@ describe("conditional GET", () => {
     const error = conditional(event(etag), json(404, { message: "Render not found." }));
     expect(error.statusCode).toBe(404);
     expect(error.headers!.etag).toBeUndefined();
+  });
+
+  it("serializes and hashes a frozen result once, and any other result afresh", () => {
+    const frozen = Object.freeze({ status: "rendering" });
+    const first = taggedAnswer(frozen);
+    expect(taggedAnswer(frozen)).toBe(first);
+    expect(conditional(event(String(first.headers!.etag)), first).statusCode).toBe(304);
+    const open = { status: "rendering" };
+    const before = String(taggedAnswer(open).headers!.etag);
+    expect(before).toBe(first.headers!.etag);
+    open.status = "complete";
+    const after = taggedAnswer(open);
+    expect(after.headers!.etag).not.toBe(before);
+    expect(JSON.parse(after.body!)).toEqual({ status: "complete" });
   });
 });

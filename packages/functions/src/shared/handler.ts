@@ -7,7 +7,7 @@ import { logger } from "@storyboard/core/logger";
 import { loadSecrets } from "@storyboard/core/secrets";
 import { z } from "zod";
 import { type AuthLevel, NOT_FOUND_ROUTE, routeKey, routes } from "../routes";
-import { conditional } from "./etag";
+import { conditional, taggedAnswer } from "./etag";
 import { assertIpWithinLimits } from "./ip-limits";
 import {
   type ApiEvent,
@@ -87,8 +87,8 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
           isBase64Encoded: true,
         };
       }
-      const answer = json(200, result ?? { ok: true });
-      return options.etag ? conditional(event, answer) : answer;
+      if (options.etag) return conditional(event, taggedAnswer(result ?? { ok: true }));
+      return json(200, result ?? { ok: true });
     } catch (error) {
       return errorResult(error, requestId);
     } finally {
