@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import dynalite from "dynalite";
 import type { StandIn } from "../stand-ins";
 import { Lock } from "./lock";
@@ -41,36 +42,69 @@ function answer(res: ServerResponse, { status, body }: WireAnswer) {
   res.end(text);
 }
 
-/** Single-item calls from the front to dynalite; dynalite wants a (any) SigV4-shaped Authorization header. */
-function sender(url: string): Send {
-  return async (operation, params) => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/x-amz-json-1.0",
-        "X-Amz-Target": `DynamoDB_20120810.${operation}`,
-        "X-Amz-Date": new Date().toISOString().replace(/[-:]|\.\d+/g, ""),
-        Authorization: "AWS4-HMAC-SHA256 Credential=local/20000101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
-      },
-      body: JSON.stringify(params),
+/** What dynalite answered: status, the headers the SDK reads, and the body. */
+interface DynaliteAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Calls dynalite's own request handler in this process with a request read in full: no
+ * second socket, and nothing that can fail mid-stream (dynalite throws, ending the process,
+ * when a live request errors, as a client hanging up makes it do).
+ */
+function dynaliteCaller(handler: (req: unknown, res: unknown) => void) {
+  return (headers: Record<string, string>, body: string) =>
+    new Promise<DynaliteAnswer>((resolve) => {
+      const req = Object.assign(Readable.from([Buffer.from(body)]), { method: "POST", url: "/", headers });
+      const answer: DynaliteAnswer = { status: 200, headers: {}, body: "" };
+      const res = {
+        set statusCode(code: number) {
+          answer.status = code;
+        },
+        get statusCode() {
+          return answer.status;
+        },
+        setHeader(name: string, value: unknown) {
+          answer.headers[name.toLowerCase()] = String(value);
+        },
+        end(text?: string) {
+          answer.body = text ?? "";
+          resolve(answer);
+        },
+      };
+      handler(req, res);
     });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+type CallDynalite = ReturnType<typeof dynaliteCaller>;
+
+// dynalite checks that a request is signed, not the signature.
+const SIGNED = {
+  "content-type": "application/x-amz-json-1.0",
+  "x-amz-date": "20000101T000000Z",
+  authorization: "AWS4-HMAC-SHA256 Credential=local/20000101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
+};
+
+/** Single-item calls from the transactions to dynalite. */
+function sender(call: CallDynalite): Send {
+  return async (operation, params) => {
+    const answer = await call({ ...SIGNED, "x-amz-target": `DynamoDB_20120810.${operation}` }, JSON.stringify(params));
+    return { status: answer.status, body: JSON.parse(answer.body || "{}") as Record<string, unknown> };
   };
 }
 
-const FORWARDED_HEADERS = ["content-type", "x-amz-target", "x-amz-date", "authorization", "x-amz-security-token"];
-const RELAYED_HEADERS = ["content-type", "x-amz-crc32", "x-amzn-requestid"];
+const FORWARDED_HEADERS = ["content-type", "x-amz-target", "x-amz-date", "authorization", "x-amz-security-token", "origin"];
 
 /** One request as the client sent it, to dynalite. */
-async function forward(url: string, headers: IncomingHttpHeaders, body: string) {
-  const sent = Object.fromEntries(FORWARDED_HEADERS.flatMap((name) => (typeof headers[name] === "string" ? [[name, headers[name]]] : [])));
-  const response = await fetch(url, { method: "POST", headers: sent, body });
-  return { status: response.status, headers: response.headers, body: await response.text() };
+function forward(call: CallDynalite, headers: IncomingHttpHeaders, body: string) {
+  const kept = Object.fromEntries(FORWARDED_HEADERS.flatMap((name) => (typeof headers[name] === "string" ? [[name, headers[name]]] : [])));
+  return call(kept, body);
 }
 
-function relay(res: ServerResponse, { status, headers, body }: Awaited<ReturnType<typeof forward>>) {
-  const kept = Object.fromEntries(RELAYED_HEADERS.flatMap((name) => (headers.has(name) ? [[name, headers.get(name)!]] : [])));
-  res.writeHead(status, { ...kept, "Content-Length": Buffer.byteLength(body) });
+function relay(res: ServerResponse, { status, headers, body }: DynaliteAnswer) {
+  res.writeHead(status, { ...headers, "content-length": Buffer.byteLength(body) });
   res.end(body);
 }
 
@@ -85,34 +119,35 @@ async function ownOperation(operation: string, send: Send, keys: KeySchemas, bod
 
 /** Starts the in-memory DynamoDB on `port` (0: any free port). */
 export async function startMemoryDynamo(port = 0): Promise<StandIn> {
+  // dynalite's server is never listened on: its request handler is called directly.
   const backend = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const backendPort = await listen(backend, 0);
-  const backendUrl = `http://127.0.0.1:${backendPort}/`;
-  const send = sender(backendUrl);
+  const call = dynaliteCaller(backend.listeners("request")[0] as (req: unknown, res: unknown) => void);
+  const send = sender(call);
   const keys = new KeySchemas(send);
   const lock = new Lock();
+  /** One request, under the lock: dynalite's own operations as they are, the others here. */
+  const handle = async (operation: string, headers: IncomingHttpHeaders, text: string): Promise<DynaliteAnswer | WireAnswer> => {
+    if (!OWN_OPERATIONS.has(operation)) return forward(call, headers, text);
+    let params: Record<string, unknown>;
+    try {
+      params = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return { status: 400, body: { __type: "com.amazon.coral.service#SerializationException" } };
+    }
+    return ownOperation(operation, send, keys, params);
+  };
   const front = createServer((req, res) => {
-    const target = String(req.headers["x-amz-target"] ?? "");
-    const operation = target.split(".")[1] ?? "";
-    // Read whole before dynalite sees it: dynalite throws (and so ends this process) when a client hangs up mid-request.
-    const body = readBody(req);
-    body.catch(() => undefined);
-    void lock
-      .run(async () => {
-        const text = await body;
-        if (!OWN_OPERATIONS.has(operation)) return relay(res, await forward(backendUrl, req.headers, text));
-        let params: Record<string, unknown>;
-        try {
-          params = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          return answer(res, { status: 400, body: { __type: "com.amazon.coral.service#SerializationException" } });
-        }
-        answer(res, await ownOperation(operation, send, keys, params));
-      })
-      .catch((error: Error) => {
-        if (!res.headersSent && !res.destroyed)
-          answer(res, { status: 500, body: { __type: "com.amazonaws.dynamodb.v20120810#InternalServerError", message: error.message } });
-      });
+    const operation = String(req.headers["x-amz-target"] ?? "").split(".")[1] ?? "";
+    // Read whole first: dynalite never sees a live stream, and a slow client holds no lock.
+    readBody(req)
+      .then((text) => lock.run(() => handle(operation, req.headers, text)))
+      .then(
+        (result) => ("headers" in result ? relay(res, result) : answer(res, result)),
+        (error: Error) => {
+          if (!res.destroyed)
+            answer(res, { status: 500, body: { __type: "com.amazonaws.dynamodb.v20120810#InternalServerError", message: error.message } });
+        },
+      );
   });
   const frontPort = await listen(front, port);
   return {
