@@ -51,8 +51,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), "storyboard-cli-"));
   const bytes = readFileSync(options.file);
-  // While DynamoDB Local (a JVM) and S3 start: read the screenplay (a file that is not
-  // one fails now, not after the stand-ins) and compile the offline speech engine.
+  // While the table (in process) and S3 (a child process) start: read the screenplay (a file
+  // that is not one fails now, not after the stand-ins) and compile the offline speech engine.
   const [startup, early] = await Promise.allSettled([
     startRuntime({ dataDir, ports: "random", inMemoryDb: true, pipelineOnly: true }).then((runtime) => {
       timings?.mark("stand-ins ready");
