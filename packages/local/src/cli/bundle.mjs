@@ -76,6 +76,17 @@ function buildOptions(outdir) {
   };
 }
 
+/** Older builds go after an hour: a command still running from one may yet load its lazy chunks. */
+function removeStaleBuilds(current) {
+  const staleBefore = Date.now() - 60 * 60 * 1000;
+  for (const name of readdirSync(cacheDir)) {
+    const path = join(cacheDir, name);
+    // Another run may be removing it too.
+    const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity;
+    if (name !== current && modified < staleBefore) rmSync(path, { recursive: true, force: true });
+  }
+}
+
 /** The bundle's entry for the current sources, building it if needed; undefined when it cannot be built. */
 async function bundledEntry() {
   const stamp = sourceStamp();
@@ -100,8 +111,7 @@ async function bundledEntry() {
     if (process.env.STORYBOARD_CLI_BUNDLE_DEBUG) console.error(error);
     return undefined;
   }
-  for (const old of readdirSync(cacheDir))
-    if (old !== stamp && !old.includes(".")) rmSync(join(cacheDir, old), { recursive: true, force: true });
+  removeStaleBuilds(stamp);
   return main;
 }
 
