@@ -5,7 +5,8 @@
  * sources through the tsx loader costs about a second at every start
  * (docs/decisions.md#scale). Packages stay outside the bundle, each imported
  * from the very file Node would load for its importer. Without esbuild, or
- * with STORYBOARD_CLI_BUNDLE=0, the sources run through tsx as before.
+ * with STORYBOARD_CLI_BUNDLE=0, the sources run through tsx as before;
+ * STORYBOARD_CLI_BUNDLE=1 requires the bundle (its test).
  * Plain JavaScript: it runs before any TypeScript loader.
  */
 import { createHash } from "node:crypto";
@@ -108,7 +109,7 @@ async function bundledEntry() {
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
     if (existsSync(main)) return main;
-    if (process.env.STORYBOARD_CLI_BUNDLE_DEBUG) console.error(error);
+    if (process.env.STORYBOARD_CLI_BUNDLE === "1") throw error;
     return undefined;
   }
   removeStaleBuilds(stamp);
@@ -125,6 +126,8 @@ const BUNDLED_COMMANDS = new Set(["render", "parse", "grant", "revoke"]);
 export async function runCli() {
   const bundled = BUNDLED_COMMANDS.has(process.argv[2] ?? "") && process.env.STORYBOARD_CLI_BUNDLE !== "0";
   const main = bundled ? await bundledEntry() : undefined;
+  if (!main && process.env.STORYBOARD_CLI_BUNDLE === "1")
+    throw new Error("The command line bundle could not be built (is esbuild installed?).");
   if (main) {
     await import(pathToFileURL(main).href);
     return;
