@@ -94,6 +94,7 @@ try {
   console.log(`video duration:   ${video.toFixed(1)} s`);
   console.log(`ratio:            ${(video / render).toFixed(2)}x realtime (goal: at least 5x)`);
   console.log(`with startup:     ${(video / total).toFixed(2)}x realtime (goal: at least 15x for 5 pages)`);
+  console.log(`CPU time:         ${/CPU time: (.*)/.exec(output)?.[1] ?? "not reported"}`);
   console.log(
     `peak memory:      ${figure(output, /Peak memory: (\d+) MB/)} MB (the command's process; ffmpeg and the local S3 not counted)`,
   );

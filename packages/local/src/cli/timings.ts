@@ -1,3 +1,20 @@
+import { readFileSync } from "node:fs";
+
+/**
+ * CPU seconds of finished child processes (ffmpeg), from Linux's /proc/self/stat
+ * (cutime and cstime, in clock ticks of 1/100 s); undefined elsewhere.
+ */
+function childrenCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    // Fields after the command name, which may hold spaces: the 3rd field (state) comes first.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Where a command-line render's wall time goes (`storyboard render --timings`):
  * marks since the process started, and each pipeline task's own time.
@@ -31,6 +48,13 @@ export class Timings {
       lines.push(`  ${name.padEnd(16)} ${String(t.count).padStart(4)}x ${s(t.totalMs)}   ${s(t.firstMs)} → ${s(t.lastMs)}`);
     // maxRSS is in kilobytes; ffmpeg and the local S3 run in their own processes.
     lines.push(`Peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (this process)`);
+    // CPU time does not depend on what else the machine is doing, unlike the wall times above.
+    const { user, system } = process.cpuUsage();
+    const children = childrenCpuSeconds();
+    const own = (user + system) / 1e6;
+    lines.push(
+      `CPU time: ${own.toFixed(1)} s this process${children === undefined ? "" : ` + ${children.toFixed(1)} s its finished children (ffmpeg)`}`,
+    );
     return lines.join("\n");
   }
 }
