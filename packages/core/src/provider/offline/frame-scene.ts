@@ -31,6 +31,8 @@ export interface SceneContext {
   random: () => number;
   /** Weather seen through an interior's window panes (frame-things.ts weather), when the prompt has some. */
   throughWindow?: (x: number, y: number, w: number, h: number) => string;
+  /** Rain or a storm: no sun, moon or stars, grey clouds. */
+  overcast?: boolean;
 }
 
 function gradient(id: string, stops: string[], palette: DrawPalette): string {
@@ -45,7 +47,7 @@ export function sky(ctx: SceneContext, x: number, y: number, w: number, h: numbe
   const stops = palette.uncanny ? UNCANNY_SKY[layout.light] : SKY[layout.light];
   const parts = [`<defs>${gradient(id, stops, palette)}</defs>`, `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="url(#${id})"/>`];
   const light = layout.light;
-  if (light === "night") {
+  if (light === "night" && !ctx.overcast) {
     for (let i = 0; i < Math.round((w * h) / 9000); i++) {
       const r = 0.8 + random() * 1.6;
       parts.push(
@@ -57,15 +59,17 @@ export function sky(ctx: SceneContext, x: number, y: number, w: number, h: numbe
     const mr = Math.min(w, h) * 0.09;
     parts.push(`<circle cx="${mx}" cy="${my}" r="${mr}" fill="${tone("#f4f1d8", palette)}"${palette.outline}/>`);
     parts.push(`<circle cx="${mx + mr * 0.45}" cy="${my - mr * 0.2}" r="${mr * 0.85}" fill="${tone(stops[0], palette)}"/>`);
-  } else {
+  } else if (light !== "night") {
     const low = light !== "day";
     const sx = x + w * (low ? 0.2 + random() * 0.6 : 0.1 + random() * 0.8);
     const sy = y + h * (low ? 0.82 : 0.22);
     const sr = Math.min(w, h) * (low ? 0.13 : 0.08);
     const sun = light === "day" ? "#fff6c8" : light === "dawn" ? "#ffe2a8" : "#ffb05c";
-    parts.push(`<circle cx="${sx}" cy="${sy}" r="${sr * 1.8}" fill="${tone(sun, palette)}" fill-opacity="0.25"/>`);
-    parts.push(`<circle cx="${sx}" cy="${sy}" r="${sr}" fill="${tone(sun, palette)}"${palette.outline}/>`);
-    const cloud = light === "day" ? "#ffffff" : "#f6c1b0";
+    if (!ctx.overcast) {
+      parts.push(`<circle cx="${sx}" cy="${sy}" r="${sr * 1.8}" fill="${tone(sun, palette)}" fill-opacity="0.25"/>`);
+      parts.push(`<circle cx="${sx}" cy="${sy}" r="${sr}" fill="${tone(sun, palette)}"${palette.outline}/>`);
+    }
+    const cloud = ctx.overcast ? "#9aa3ad" : light === "day" ? "#ffffff" : "#f6c1b0";
     for (let i = 0; i < 3 + Math.floor(random() * 3); i++) {
       const cx = x + random() * w;
       const cy = y + h * (0.1 + random() * 0.4);

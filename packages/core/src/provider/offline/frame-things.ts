@@ -131,7 +131,7 @@ export function weather(kind: Weather, random: () => number, area: Area = FULL_F
   if (kind === "storm" || kind === "rain") {
     const skyHeight = pane ? area.h : HORIZON;
     parts.push(
-      `<rect x="${area.x}" y="${area.y}" width="${area.w}" height="${skyHeight}" fill="#2a3440" fill-opacity="${kind === "storm" ? 0.55 : 0.35}"/>`,
+      `<rect x="${area.x}" y="${area.y}" width="${area.w}" height="${skyHeight}" fill="#2a3440" fill-opacity="${kind === "storm" ? 0.55 : pane ? 0.45 : 0.35}"/>`,
     );
     for (let i = 0; i < count(260); i++) {
       const x = area.x + random() * area.w;

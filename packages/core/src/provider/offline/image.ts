@@ -48,7 +48,7 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
   const random = seededRandom(`${input.seed}|${input.scene?.location ?? ""}`);
   // Indoors, the weather is seen through the windows; outdoors, over the whole frame.
   const throughWindow = sky ? (x: number, y: number, w: number, h: number) => weather(sky, random, { x, y, w, h }) : undefined;
-  const ctx = { layout, palette, random, throughWindow };
+  const ctx = { layout, palette, random, throughWindow, overcast: sky === "rain" || sky === "storm" };
   const placements = placeFigures(subjects, input.blockType === "dialogue");
   const t = (c: string) => tone(c, palette);
   const spots = objectSpots(
