@@ -71,8 +71,10 @@ describe("timeLeftLabel: time left from what this render measured", () => {
   const compiling = { compileStartedAt: iso(t0), videoMs: 10 * min, videoEncodedMs: 0, measuredAt: iso(t0) };
 
   it("compiling: before a segment is done, the planned video length at the assumed rate, counting down", () => {
-    expect(timeLeftLabel("compiling", compiling, t0)).toBe(`about ${10 / ASSUMED_VIDEO_MS_PER_MS} minutes left`);
-    expect(timeLeftLabel("compiling", compiling, t0 + 4 * min)).toBe(`about ${10 / ASSUMED_VIDEO_MS_PER_MS - 4} minutes left`);
+    const long = { ...compiling, videoMs: 40 * min };
+    expect(timeLeftLabel("compiling", long, t0)).toBe(`about ${Math.ceil(40 / ASSUMED_VIDEO_MS_PER_MS)} minutes left`);
+    expect(timeLeftLabel("compiling", long, t0 + 4 * min)).toBe(`about ${Math.ceil(40 / ASSUMED_VIDEO_MS_PER_MS) - 4} minutes left`);
+    expect(timeLeftLabel("compiling", long, t0 + 60 * min)).toBe("almost done");
   });
 
   it("compiling: video encoded per second once segments finish", () => {

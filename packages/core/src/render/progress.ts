@@ -70,11 +70,12 @@ export interface RenderPace {
 }
 
 /**
- * Before any segment is encoded, the compile is estimated at one second of
+ * Before any segment is encoded, the compile is estimated at four seconds of
  * video per second of work (and labelled "about"): conservative against the
- * offline encoder, which on two shared cores runs faster than real time.
+ * offline compile measured at about 13 (a 28 s video in 2.2 s on two shared
+ * cores, docs/decisions.md#what-the-writer-sees).
  */
-export const ASSUMED_VIDEO_MS_PER_MS = 1;
+export const ASSUMED_VIDEO_MS_PER_MS = 4;
 
 /** "about N minutes left", or "almost done" when nothing is left to wait for. */
 export function minutesLeftLabel(leftMs: number): string {
