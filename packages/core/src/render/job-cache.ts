@@ -17,7 +17,8 @@ export const RENDER_POLL_CACHE_MS = 1_000;
 
 type RenderJobRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof db.entities.renderJob.get>["go"]>>["data"]>;
 
-const jobs = new PollCache<RenderJobRecord>({ ttlMs: RENDER_POLL_CACHE_MS, cacheable: (job) => isActive(job.status) });
+// A job item carries its screenplay's dictionaries, which grow with the screenplay; a process polls few renders at once.
+const jobs = new PollCache<RenderJobRecord>({ ttlMs: RENDER_POLL_CACHE_MS, cacheable: (job) => isActive(job.status), maxEntries: 500 });
 
 const WRITE_COMMANDS = /^(Put|Update|Delete|BatchWrite|TransactWrite|ExecuteStatement|BatchExecuteStatement|ExecuteTransaction)/;
 
