@@ -52,7 +52,7 @@ export interface LocalRunnerOptions {
   taskTimeoutSeconds?: Partial<Record<TaskName, number>>;
   onTask?: TaskTimer;
   /**
-   * Check each definition against the States Language schema when a phase starts (default true).
+   * Check each definition against the States Language schema, once per process (default true).
    * The command line skips it: the schema check costs ~150 ms of CPU a phase, and the same
    * definitions are checked by the tests and by every `npm start` run.
    */
