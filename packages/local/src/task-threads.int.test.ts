@@ -1,9 +1,19 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { db } from "@storyboard/core/dynamo/service";
 import { createTestUser, eventually, uploadScreenplay } from "./test/fixtures";
 import { stopTaskThreads } from "./task-threads";
 import { runPhaseLocally } from "./workflows";
 
 afterAll(() => stopTaskThreads());
+
+/** Each thread's nice value by thread id (Linux keeps one per thread: field 19 of its stat). */
+const threadNiceValues = () =>
+  new Map(
+    readdirSync("/proc/self/task").map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      return [Number(tid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])] as const;
+    }),
+  );
 
 describe("media tasks in worker threads (docs/decisions.md#scale)", () => {
   it("runs a render's generate phase with GenerateBlock in the thread pool", async () => {
@@ -13,13 +23,26 @@ describe("media tasks in worker threads (docs/decisions.md#scale)", () => {
     const created = await user.call("/api/renders", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ screenplayId, title: "Threads", style: "noir", characterVoices: {}, previewDescriptionsBeforeFirstImages: true, previewImagesBeforeFirstRender: true }),
+      body: JSON.stringify({
+        screenplayId,
+        title: "Threads",
+        style: "noir",
+        characterVoices: {},
+        previewDescriptionsBeforeFirstImages: true,
+        previewImagesBeforeFirstRender: true,
+      }),
     });
     const { id } = await created.json();
     await eventually(async () => (await (await user.call(`/api/renders/${id}`)).json()).status === "descriptions_ready", 60_000);
     await db.entities.renderJob.patch({ renderJobId: id }).set({ status: "generating_assets" }).go();
 
     await runPhaseLocally("generate", { renderJobId: id }, { retryIntervalSeconds: 0, threads: true });
+    if (process.platform === "linux") {
+      // The pool's threads yield the cores to the API's thread, which keeps its own priority.
+      const nice = threadNiceValues();
+      expect([...nice.values()].filter((n) => n === 10).length).toBeGreaterThanOrEqual(1);
+      expect(nice.get(process.pid)).toBe(0);
+    }
     expect((await (await user.call(`/api/renders/${id}`)).json()).status).toBe("assets_ready");
     const completion = await (await user.call(`/api/renders/mediaCompletion/${id}`)).json();
     expect(completion.total).toBeGreaterThan(0);
