@@ -10,7 +10,8 @@ interface Job {
 function setup() {
   let clock = 1_000;
   const table = { status: "generating_assets", version: 1, reads: 0 };
-  const cache = new PollCache<Job>({ ttlMs: 1_000, cacheable: (job) => job.status !== "complete", now: () => clock });
+  const ttl: Record<string, number> = { generating_assets: 1_000, descriptions_ready: 200, complete: 0 };
+  const cache = new PollCache<Job>({ ttlMs: (job) => ttl[job.status], now: () => clock });
   const load = async () => {
     table.reads++;
     return { status: table.status, version: table.version };
@@ -65,7 +66,19 @@ describe("PollCache", () => {
     expect((await cache.read("r1", load))?.version).toBe(2);
   });
 
-  it("never keeps a job whose status is not cacheable", async () => {
+  it("keeps each job as long as its status allows", async () => {
+    const { cache, table, load, tick } = setup();
+    table.status = "descriptions_ready";
+    await cache.read("r1", load);
+    tick(199);
+    await cache.read("r1", load);
+    expect(table.reads).toBe(1);
+    tick(1);
+    await cache.read("r1", load);
+    expect(table.reads).toBe(2);
+  });
+
+  it("never keeps a job whose status allows no time", async () => {
     const { cache, table, load } = setup();
     table.status = "complete";
     await cache.read("r1", load);

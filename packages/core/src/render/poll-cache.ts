@@ -1,15 +1,14 @@
 /**
  * A short per-process cache for what the render page polls
  * (docs/decisions.md#scale). Kept apart from DynamoDB so its rules can be
- * tested alone: an entry lives `ttlMs`; a value `cacheable` refuses is never
- * kept; concurrent misses share one load; and `changed()` (any write made in
+ * tested alone: an entry lives as long as `ttlMs` says for its value (0: never
+ * kept); concurrent misses share one load; and `changed()` (any write made in
  * this process) forgets everything at once, including what a load already
  * under way would bring back, since that load may have read before the write.
  */
 export interface PollCacheOptions<T> {
-  ttlMs: number;
-  /** Values that may be served again; the others are loaded every time. */
-  cacheable: (value: T) => boolean;
+  /** How long a value may be served again; 0 loads it every time. */
+  ttlMs: (value: T) => number;
   /** Entries kept at most; past it the cache starts over. */
   maxEntries?: number;
   now?: () => number;
@@ -30,9 +29,10 @@ export class PollCache<T> {
     if (pending) return pending;
     const generation = this.generation;
     const loaded = load().then((value) => {
-      if (value !== undefined && generation === this.generation && this.options.cacheable(value)) {
+      const ttl = value === undefined || generation !== this.generation ? 0 : this.options.ttlMs(value);
+      if (value !== undefined && ttl > 0) {
         if (this.entries.size >= (this.options.maxEntries ?? 10_000)) this.entries.clear();
-        this.entries.set(key, { value, until: now + this.options.ttlMs });
+        this.entries.set(key, { value, until: now + ttl });
       } else this.entries.delete(key);
       return value;
     });
