@@ -31,6 +31,16 @@ afterEach(async () => {
   await deleteKeys(config.mediaBucket, [TUTORIAL_VIDEO_KEY]);
 });
 
+describe("GET /api/env and the tutorial", () => {
+  it("names the video only once the bucket has it, so the page never asks for a missing file", async () => {
+    const tutorialUrl = async () =>
+      ((await (await fetch(new URL("/api/env", process.env.API_URL))).json()) as { TUTORIAL_VIDEO_URL: string | null }).TUTORIAL_VIDEO_URL;
+    expect(await tutorialUrl()).toBeNull();
+    await putObject(config.mediaBucket, TUTORIAL_VIDEO_KEY, "stored", "video/mp4");
+    expect(await tutorialUrl()).toMatch(/\/tutorial\/overview\.mp4$/);
+  });
+});
+
 describe("ensureTutorialVideo (npm start)", () => {
   it("leaves a stored video alone and builds nothing", async () => {
     await putObject(config.mediaBucket, TUTORIAL_VIDEO_KEY, "stored", "video/mp4");
