@@ -1,4 +1,5 @@
 import type { Browser, Page } from "playwright-core";
+import { PRERENDERED_PAGES } from "@storyboard/core/catalog/prerendered-pages";
 import { appUrl, launchBrowser } from "./browser";
 
 let browser: Browser;
@@ -80,5 +81,30 @@ describe("the web shell in a real browser", () => {
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     await page.reload();
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+  });
+
+  it("serves the public pages prerendered, and they hydrate with nothing in the console (docs/decisions.md#web-performance)", async () => {
+    for (const path of PRERENDERED_PAGES) {
+      const html = await (await fetch(appUrl(path))).text();
+      // The page itself is in the HTML, before any script runs; no inline script was added (CSP).
+      expect(html, path).toMatch(/<div id="root" inert>.*<main id="main"/s);
+      expect(html.match(/<script(?![^>]*\bsrc=)/g)?.length ?? 0, path).toBe(1);
+
+      const visit = await browser.newPage({ viewport: { width: 412, height: 823 } });
+      const problems: string[] = [];
+      visit.on("console", (message) => {
+        if (message.type() === "error") problems.push(message.text());
+      });
+      visit.on("pageerror", (error) => problems.push(error.message));
+      await visit.goto(appUrl(path), { waitUntil: "networkidle" });
+      await visit.waitForTimeout(300);
+      expect(problems, path).toEqual([]);
+      await visit.close();
+    }
+  });
+
+  it("gives other routes the empty app shell", async () => {
+    const html = await (await fetch(appUrl("/dashboard"))).text();
+    expect(html).toContain('<div id="root"></div>');
   });
 });

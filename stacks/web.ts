@@ -4,6 +4,7 @@ import { Duration, Fn } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { type StackContext, StaticSite, use } from "sst/constructs";
+import { APP_SHELL_FILE, PRERENDERED_PAGES, prerenderedFile } from "@storyboard/core/catalog/prerendered-pages";
 import { Api } from "./api";
 import { settings } from "./settings";
 import { Storage } from "./storage";
@@ -11,18 +12,24 @@ import { Storage } from "./storage";
 /** Requests under this prefix go to the API, everything else to the site. */
 export const API_PATH_PATTERN = "/api/*";
 
+const PAGE_FILES = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page, prerenderedFile(page)]));
+
 /**
- * Client-side routing: a path without a file extension (`/dashboard`,
- * `/renders/01J...`) gets the app shell. Done per request instead of with the
- * distribution's error responses, which would also turn the API's 403 and 404
- * answers into index.html.
+ * Client-side routing: a path without a file extension gets its prerendered
+ * page (`/pricing` → `/pricing.html`, docs/decisions.md#web-performance) or
+ * else the app shell (`/dashboard`, `/renders/01J...`). Done per request
+ * instead of with the distribution's error responses, which would also turn
+ * the API's 403 and 404 answers into the shell.
  */
 export const SPA_REWRITE = `
+var PAGES = ${JSON.stringify(PAGE_FILES)};
 function handler(event) {
   var request = event.request;
-  var last = request.uri.split("/").pop();
-  if (request.uri.indexOf("/.well-known/") !== 0 && last.indexOf(".") === -1) {
-    request.uri = "/index.html";
+  var uri = request.uri;
+  var last = uri.split("/").pop();
+  if (uri.indexOf("/.well-known/") !== 0 && last.indexOf(".") === -1) {
+    var page = uri.length > 1 ? uri.replace(/\\/+$/, "") : uri;
+    request.uri = PAGES[page] || "${APP_SHELL_FILE}";
   }
   return request;
 }`;
@@ -32,9 +39,9 @@ export const SHARE_PATH_PATTERN = "/showcase/*";
 
 /**
  * `/showcase/{id}` becomes the API's share page (`/api/share/showcase/{id}`),
- * which serves the app's index.html with the entry's Open Graph and Twitter
+ * which serves the app's shell with the entry's Open Graph and Twitter
  * tags, so a crawler sees them without running JavaScript
- * (docs/decisions.md#showcase). `/showcase/search` gets the plain app shell the same way.
+ * (docs/decisions.md#showcase). `/showcase/search` gets its prerendered page the same way.
  */
 export const SHARE_REWRITE = `
 function handler(event) {

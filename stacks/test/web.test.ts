@@ -54,13 +54,15 @@ describe("web stack", () => {
     expect(template.toJSON().Resources[fnId].Properties.FunctionCode).toBe(SPA_REWRITE);
   });
 
-  it("the rewrite gives the app shell to routes and leaves files alone", () => {
+  it("the rewrite gives prerendered pages their file, the app shell to other routes, and leaves files alone", () => {
     // The CloudFront function is plain ES5: run it here.
     const handler = new Function(`${SPA_REWRITE}; return handler;`)() as (e: any) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite("/")).toBe("/index.html");
-    expect(rewrite("/dashboard")).toBe("/index.html");
-    expect(rewrite("/renders/01JABCDEF")).toBe("/index.html");
+    expect(rewrite("/pricing")).toBe("/pricing.html");
+    expect(rewrite("/pricing/")).toBe("/pricing.html");
+    expect(rewrite("/dashboard")).toBe("/app.html");
+    expect(rewrite("/renders/01JABCDEF")).toBe("/app.html");
     expect(rewrite("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
     expect(rewrite("/favicon.ico")).toBe("/favicon.ico");
     expect(rewrite("/.well-known/security.txt")).toBe("/.well-known/security.txt");

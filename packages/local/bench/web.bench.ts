@@ -7,16 +7,22 @@
  *
  *   npm run bench:web            (builds into packages/web/dist: run it alone, not beside the browser tests)
  *   npm run bench:web -- --no-build
+ *   npm run bench:web -- --reports <dir>   (also writes each page's full Lighthouse report as JSON)
+ *   npm run bench:web -- --pages /,/auth   (only these pages)
  */
 import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startProduct } from "../src/test/product";
 
-const PAGES = ["/", "/pricing", "/auth", "/showcase/search", "/dashboard"];
+const pagesArg = process.argv.indexOf("--pages");
+const PAGES = pagesArg > 0 ? process.argv[pagesArg + 1].split(",") : ["/", "/pricing", "/auth", "/showcase/search", "/dashboard"];
 const SIGNED_IN = new Set(["/dashboard"]);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const reportsArg = process.argv.indexOf("--reports");
+const reportsDir = reportsArg > 0 ? process.argv[reportsArg + 1] : undefined;
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 
 interface Row {
@@ -36,7 +42,14 @@ async function main() {
   const user = await createTestUser({ points: 500 });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
   const rows: Row[] = [];
   try {
@@ -50,6 +63,10 @@ async function main() {
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       const { lhr } = result;
+      if (reportsDir) {
+        mkdirSync(reportsDir, { recursive: true });
+        writeFileSync(`${reportsDir}/${page.replaceAll("/", "_") || "_"}.json`, JSON.stringify(lhr));
+      }
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Row["scores"];
       const failing = CATEGORIES.flatMap((c) =>
         (lhr.categories[c]?.auditRefs ?? [])
@@ -58,7 +75,9 @@ async function main() {
           .filter((audit) => audit.score !== null && audit.score < (c === "performance" ? 0.9 : 1))
           .map((audit) => audit.id),
       );
-      const scripts = (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+      const scripts =
+        (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ??
+        [];
       const jsBytes = scripts.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
       rows.push({
         page,
@@ -69,9 +88,14 @@ async function main() {
       });
       // Where the accessibility, best-practice and SEO failures are, so they can be fixed without opening the report.
       for (const id of failing) {
-        const details = lhr.audits[id]?.details as { items?: { node?: { selector?: string; snippet?: string }; description?: string; source?: { url?: string } }[] } | undefined;
-        const where = (details?.items ?? []).slice(0, 3).map((i) => i.node?.snippet ?? i.description ?? i.source?.url ?? "").filter(Boolean);
-        if (where.length && !lhr.categories.performance?.auditRefs.some((r) => r.id === id)) console.error(`  ${page} ${id}: ${where.join(" | ").slice(0, 400)}`);
+        const details = lhr.audits[id]?.details as
+          { items?: { node?: { selector?: string; snippet?: string }; description?: string; source?: { url?: string } }[] } | undefined;
+        const where = (details?.items ?? [])
+          .slice(0, 3)
+          .map((i) => i.node?.snippet ?? i.description ?? i.source?.url ?? "")
+          .filter(Boolean);
+        if (where.length && !lhr.categories.performance?.auditRefs.some((r) => r.id === id))
+          console.error(`  ${page} ${id}: ${where.join(" | ").slice(0, 400)}`);
       }
       console.error(`measured ${page}`);
     }
@@ -83,7 +107,9 @@ async function main() {
   console.log("|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     const s = r.scores;
-    console.log(`| \`${r.page}\` | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} | ${r.lcp} | ${r.firstLoadKb} | ${r.failing.join(", ") || "none"} |`);
+    console.log(
+      `| \`${r.page}\` | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} | ${r.lcp} | ${r.firstLoadKb} | ${r.failing.join(", ") || "none"} |`,
+    );
   }
   const below = rows.filter((r) => Object.values(r.scores).some((v) => v < 95)).map((r) => r.page);
   console.log(below.length ? `\nBelow 95 somewhere: ${below.join(", ")}` : "\nEvery category is 95 or more on every page.");

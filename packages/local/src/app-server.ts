@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { contentSecurityPolicy, inlineScriptHashes, siteSecurityHeaders } from "@storyboard/functions/shared/security-headers";
 import { handleApi } from "./api-server";
 import { createMediaHandler } from "./media";
+import { APP_SHELL_FILE } from "@storyboard/core/catalog/prerendered-pages";
 
 export interface AppServerOptions {
   port: number;
@@ -14,12 +15,16 @@ export interface AppServerOptions {
   mediaBucket: string;
 }
 
-/** Serves `packages/web/dist` with the SPA fallback to index.html, as CloudFront does on AWS. */
+/**
+ * Serves `packages/web/dist` as CloudFront does on AWS: a prerendered page by its
+ * path (`/pricing` → pricing.html), the app shell (app.html) for every other route
+ * (docs/decisions.md#web-performance).
+ */
 async function staticWebApp() {
   const { default: sirv } = await import("sirv");
   const dist = fileURLToPath(new URL("../../web/dist", import.meta.url));
   // The build writes .br and .gz beside each asset (vite.config.ts); served compressed as CloudFront would.
-  const serve = sirv(dist, { single: true, etag: true, brotli: true, gzip: true });
+  const serve = sirv(dist, { single: APP_SHELL_FILE.slice(1), etag: true, brotli: true, gzip: true });
   return (req: IncomingMessage, res: ServerResponse) =>
     serve(req, res, () => {
       res.statusCode = 404;
@@ -76,10 +81,12 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
   const staticSite = options.web === "static" ? await staticWebApp() : undefined;
   const webRoot = fileURLToPath(new URL("../../web", import.meta.url));
   const appHtml = async (url: string) =>
-    vite ? vite.transformIndexHtml(url, await readFile(`${webRoot}/index.html`, "utf8")) : readFile(`${webRoot}/dist/index.html`, "utf8");
+    vite
+      ? vite.transformIndexHtml(url, await readFile(`${webRoot}/index.html`, "utf8"))
+      : readFile(`${webRoot}/dist${APP_SHELL_FILE}`, "utf8");
   const securityHeaders = siteSecurityHeaders(
     contentSecurityPolicy({
-      inlineScripts: staticSite ? inlineScriptHashes(await readFile(`${webRoot}/dist/index.html`, "utf8")) : [],
+      inlineScripts: staticSite ? inlineScriptHashes(await readFile(`${webRoot}/dist${APP_SHELL_FILE}`, "utf8")) : [],
       // The browser talks to these stand-ins directly: the card form to the Stripe one, sign-in to the Cognito one.
       connect: [process.env.STRIPE_API_URL, process.env.COGNITO_ENDPOINT]
         .filter((u): u is string => Boolean(u))

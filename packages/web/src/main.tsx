@@ -1,18 +1,37 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
+import { config as zodConfig } from "zod/v4/core";
 import { AppProvider } from "./app/provider";
-import { createAppRouter } from "./app/router";
+import { createAppRouter, preloadScreens } from "./app/router";
+import { preloadHeaderControls } from "./components/layouts/site-header";
 import { createQueryClient } from "./lib/query-client";
+import { assumeSignedOutUntilKnown, hasSessionHint } from "./lib/session-hint";
 import "./index.css";
+
+// The site's CSP has no 'unsafe-eval': zod's JIT probe (`new Function`) is reported as a violation even though it is caught.
+zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
-
-createRoot(document.getElementById("root")!).render(
+const app = (
   <StrictMode>
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const container = document.getElementById("root")!;
+const screensLoaded = Promise.all([preloadScreens(window.location.pathname), preloadHeaderControls()]);
+// A prerendered public page (docs/decisions.md#web-performance) was rendered as a signed-out
+// visit: hydrate it as it is, in one pass once its screen's code is here. A browser that was
+// signed in renders afresh instead, its screen's code loading alongside the session.
+if (container.hasChildNodes() && !hasSessionHint()) {
+  assumeSignedOutUntilKnown();
+  void screensLoaded.finally(() => hydrateRoot(container, app));
+} else {
+  container.replaceChildren();
+  container.removeAttribute("inert");
+  createRoot(container).render(app);
+}

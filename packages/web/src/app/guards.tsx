@@ -6,8 +6,8 @@ import { useUser } from "../lib/user";
 
 /** Signed-in screens: a spinner while the session loads, then /auth when there is no user. */
 export function RequireUser() {
-  const { data: user, isPending } = useUser();
-  if (isPending) return <PageSpinner label="Loading session" />;
+  const { data: user, isPending, isPlaceholderData } = useUser();
+  if (isPending || isPlaceholderData) return <PageSpinner label="Loading session" />;
   if (!user) return <Navigate to="/auth" replace />;
   return <AppLayout user={user} />;
 }

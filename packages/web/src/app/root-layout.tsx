@@ -29,6 +29,18 @@ function GoogleRedirectHandler() {
   return null;
 }
 
+/**
+ * A prerendered page arrives inert (docs/decisions.md#web-performance): a tap or a form
+ * submitted before React has taken over would be lost or sent by the browser itself.
+ * Once this boundary has hydrated the page is live.
+ */
+function MarkInteractive() {
+  useEffect(() => {
+    document.getElementById("root")?.removeAttribute("inert");
+  }, []);
+  return null;
+}
+
 /** A title, description and canonical link per route. */
 function PageMeta() {
   usePageMeta();
@@ -44,12 +56,16 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <ScrollToTop />
-      <ReferralCapture />
-      <GoogleRedirectHandler />
-      <PageMeta />
+      {/* Everything that reads data sits inside the boundary: a prerendered page hydrates this
+          boundary after the root commits, and data fetched by an effect outside it could arrive
+          first and no longer match the server's HTML (docs/decisions.md#web-performance). */}
       <Suspense fallback={<PageSpinner />}>
+        <ScrollToTop />
+        <ReferralCapture />
+        <GoogleRedirectHandler />
+        <PageMeta />
         <Outlet />
+        <MarkInteractive />
       </Suspense>
     </>
   );

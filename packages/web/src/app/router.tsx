@@ -1,15 +1,15 @@
-import { lazy, type ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { isValidElement } from "react";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router-dom";
 import { AdaptiveLayout } from "../components/layouts/adaptive-layout";
+import { preloadAppLayout } from "../components/layouts/lazy-app-layout";
 import { PublicLayout } from "../components/layouts/public-layout";
+import { isPreloadable, lazyWithPreload } from "../lib/lazy-preload";
 import { RedirectIfUser, RequireUser } from "./guards";
 import { RootLayout } from "./root-layout";
 import { NotFound } from "./routes/not-found";
 
-/** React.lazy for a named export, so each screen is its own chunk. */
-function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
+/** Each screen is its own chunk, loaded on demand or preloaded for the first page. */
+const screen = lazyWithPreload;
 
 const Landing = screen(() => import("./routes/landing"), "LandingRoute");
 const AuthScreen = screen(() => import("../features/auth/components/auth-screen"), "AuthScreen");
@@ -89,6 +89,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the screens of a path ahead of rendering it: the first page's code comes while the session loads. */
+export function preloadScreens(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.map(({ route }) => {
+      if (!isValidElement(route.element)) return undefined;
+      if (route.element.type === RequireUser) return preloadAppLayout();
+      return isPreloadable(route.element.type) ? route.element.type.preload() : undefined;
+    }),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

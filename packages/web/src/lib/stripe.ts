@@ -7,7 +7,9 @@
  * secret and the publishable key as bearer. This is the one module that calls
  * the payment host directly.
  */
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+// The pure entry: the main one injects Stripe.js on import, on every page that merely imports this module.
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
 
 /** The payment settings of `GET /api/env`. */
 export interface PaymentEnv {

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { NotificationPreferences } from "@storyboard/core/auth/schema";
 import { api } from "./api";
 import { USER_QUERY_KEY } from "./query-keys";
+import { assumesSignedOut, rememberSession } from "./session-hint";
 
 export interface User {
   id: string;
@@ -33,8 +35,19 @@ export const userQueryOptions = () =>
     queryFn: fetchUser,
   });
 
+/**
+ * The signed-in user, `null` when signed out. While a prerendered page hydrates
+ * (lib/session-hint.ts) it starts from a placeholder `null` (signed out), so the
+ * page renders as it was prerendered; `isPlaceholderData` tells screens that need
+ * the real answer.
+ */
 export function useUser() {
-  return useQuery(userQueryOptions());
+  const query = useQuery({ ...userQueryOptions(), placeholderData: assumesSignedOut() ? null : undefined });
+  const known = query.isSuccess && !query.isPlaceholderData;
+  useEffect(() => {
+    if (known) rememberSession(query.data !== null);
+  }, [known, query.data]);
+  return query;
 }
 
 export function hasRole(user: { roles?: string[] } | null | undefined, role: string): boolean {

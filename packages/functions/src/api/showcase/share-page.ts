@@ -1,18 +1,25 @@
 import { config } from "@storyboard/core/config";
+import { siteFileFor } from "@storyboard/core/catalog/prerendered-pages";
 import { sharePageHtml } from "@storyboard/core/showcase/share";
 import { api } from "../../shared/handler";
 import { RawReply } from "../../shared/http";
 
-let shell: { html: string; at: number } | undefined;
-const SHELL_TTL_MS = 5 * 60_000;
+const pages = new Map<string, { html: string; at: number }>();
+const PAGE_TTL_MS = 5 * 60_000;
 
-/** The app's index.html from the site itself (CloudFront's default behaviour), cached briefly per container. */
-async function appShell(): Promise<string> {
-  if (shell && Date.now() - shell.at < SHELL_TTL_MS) return shell.html;
-  const res = await fetch(new URL("/index.html", config.appUrl));
-  if (!res.ok) throw new Error(`The app shell answered ${res.status}`);
-  shell = { html: await res.text(), at: Date.now() };
-  return shell.html;
+/**
+ * The site's page for a path (its prerendered page, else the app shell) from the site itself
+ * (CloudFront's default behaviour), cached briefly per container.
+ */
+async function sitePage(pathname: string): Promise<string> {
+  const file = siteFileFor(pathname);
+  const cached = pages.get(file);
+  if (cached && Date.now() - cached.at < PAGE_TTL_MS) return cached.html;
+  const res = await fetch(new URL(file, config.appUrl));
+  if (!res.ok) throw new Error(`The site's ${file} answered ${res.status}`);
+  const html = await res.text();
+  pages.set(file, { html, at: Date.now() });
+  return html;
 }
 
 /**
@@ -20,6 +27,6 @@ async function appShell(): Promise<string> {
  * (docs/decisions.md#showcase) so link previews get Open Graph tags.
  */
 export const handler = api({}, async ({ params }) => {
-  const html = await sharePageHtml(params.id, await appShell());
+  const html = await sharePageHtml(params.id, await sitePage(`/showcase/${params.id}`));
   return new RawReply(200, new TextEncoder().encode(html), "text/html; charset=utf-8", { "cache-control": "public, max-age=60" });
 });

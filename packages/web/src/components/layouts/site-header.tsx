@@ -1,5 +1,6 @@
 import { Menu, SunMoon } from "lucide-react";
 import { lazy, Suspense } from "react";
+import { lazyWithPreload } from "../../lib/lazy-preload";
 import { Link, NavLink } from "react-router-dom";
 import { useUser } from "../../lib/user";
 import { cn } from "../../lib/utils";
@@ -7,7 +8,10 @@ import { Button } from "../ui/button";
 import { Logo } from "./logo";
 
 // Menus and tooltips load with the header's first paint done: their Radix primitives stay out of the first load.
-const ModeToggle = lazy(async () => ({ default: (await import("../mode-toggle")).ModeToggle }));
+const ModeToggle = lazyWithPreload(() => import("../mode-toggle"), "ModeToggle");
+
+/** The header's theme menu, loaded ahead so a prerendered header hydrates in one pass (docs/decisions.md#web-performance). */
+export const preloadHeaderControls = () => ModeToggle.preload();
 const SignedInActions = lazy(async () => ({ default: (await import("./signed-in-actions")).SignedInActions }));
 
 /** Holds the theme button's place until its menu has loaded, so nothing shifts. */

@@ -27,7 +27,7 @@ export function AuthScreen() {
           <CardDescription>
             {tab === "register"
               ? "Start with 500 free points, enough for a five-page render."
-              : "Sign in to your screenplays and renders."}
+              : "Sign in to pick up your screenplays, renders and points where you left them."}
           </CardDescription>
         </CardHeader>
         <CardContent>

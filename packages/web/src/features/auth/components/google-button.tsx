@@ -39,7 +39,7 @@ export function GoogleButton({ label = "Continue with Google", beforeStart }: { 
       </Button>
       {unconfigured && (
         <p id="google-unavailable" className="text-center text-xs text-muted-foreground">
-          Google sign-in is not configured on this server. Use your e-mail and password instead.
+          Google sign-in is not configured on this server.
         </p>
       )}
     </div>

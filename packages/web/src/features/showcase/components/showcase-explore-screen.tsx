@@ -57,9 +57,15 @@ export function ShowcaseExploreScreen() {
 
   const chips = useMemo(
     () => [
-      ...(filters.search ? [{ key: "search", label: `“${filters.search}”`, remove: () => (setSearchText(""), update({ search: "" })) }] : []),
+      ...(filters.search
+        ? [{ key: "search", label: `“${filters.search}”`, remove: () => (setSearchText(""), update({ search: "" })) }]
+        : []),
       ...(filters.genre ? [{ key: "genre", label: filters.genre, remove: () => update({ genre: "", subgenres: [] }) }] : []),
-      ...filters.subgenres.map((s) => ({ key: `sub-${s}`, label: s, remove: () => update({ subgenres: filters.subgenres.filter((x) => x !== s) }) })),
+      ...filters.subgenres.map((s) => ({
+        key: `sub-${s}`,
+        label: s,
+        remove: () => update({ subgenres: filters.subgenres.filter((x) => x !== s) }),
+      })),
       ...filters.tags.map((t) => ({ key: `tag-${t}`, label: t, remove: () => update({ tags: filters.tags.filter((x) => x !== t) }) })),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -74,7 +80,10 @@ export function ShowcaseExploreScreen() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Explore Showcases" description="Storyboards that writers have chosen to share." />
+      <PageHeader
+        title="Explore Showcases"
+        description="Storyboards that writers have chosen to share. Search by title, or narrow them by genre, subgenre and tags."
+      />
 
       {!!featured.data?.length && (
         <section aria-labelledby="featured-strip-heading" className="hidden flex-col gap-3 lg:flex">
@@ -90,7 +99,13 @@ export function ShowcaseExploreScreen() {
       )}
 
       <div className="lg:hidden">
-        <Button variant="outline" className="w-full justify-between" aria-expanded={panelOpen} aria-controls="showcase-filter-panel" onClick={() => setPanelOpen((o) => !o)}>
+        <Button
+          variant="outline"
+          className="w-full justify-between"
+          aria-expanded={panelOpen}
+          aria-controls="showcase-filter-panel"
+          onClick={() => setPanelOpen((o) => !o)}
+        >
           <span className="flex items-center gap-2">
             <SlidersHorizontal /> Filters{chips.length ? ` (${chips.length})` : ""}
           </span>
@@ -108,13 +123,20 @@ export function ShowcaseExploreScreen() {
           {panel}
         </aside>
 
-        <div className="flex min-w-0 flex-col gap-4">
+        <div className="flex min-h-[34rem] min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2">
             <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
               {isPending ? "Searching..." : `${total} ${total === 1 ? "showcase" : "showcases"} found`}
             </p>
             {chips.map((chip) => (
-              <Button key={chip.key} variant="secondary" size="sm" className="h-7 rounded-full" onClick={chip.remove} aria-label={`Remove filter ${chip.label}`}>
+              <Button
+                key={chip.key}
+                variant="secondary"
+                size="sm"
+                className="h-7 rounded-full"
+                onClick={chip.remove}
+                aria-label={`Remove filter ${chip.label}`}
+              >
                 {chip.label} <X className="size-3" />
               </Button>
             ))}
@@ -126,9 +148,10 @@ export function ShowcaseExploreScreen() {
           </div>
 
           {isPending ? (
+            // One row of placeholders: the results box keeps its height whatever arrives, so the page does not jump.
             <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-              {Array.from({ length: 6 }, (_, i) => (
-                <Skeleton key={i} className="aspect-[4/5] rounded-xl" />
+              {["", "hidden sm:block", "hidden xl:block"].map((visibility, i) => (
+                <Skeleton key={i} className={`aspect-[4/5] rounded-xl ${visibility}`} />
               ))}
             </div>
           ) : isError ? (
@@ -137,11 +160,25 @@ export function ShowcaseExploreScreen() {
             <EmptyState
               icon={Clapperboard}
               title={chips.length ? "No showcases match these filters" : "No showcases yet"}
-              description={chips.length ? "Try fewer filters or another search." : "Finished storyboards that writers share will appear here."}
-              action={chips.length ? <Button variant="outline" onClick={clearAll}>Clear filters</Button> : undefined}
+              description={
+                chips.length ? "Try fewer filters or another search." : "Finished storyboards that writers share will appear here."
+              }
+              action={
+                chips.length ? (
+                  <Button variant="outline" onClick={clearAll}>
+                    Clear filters
+                  </Button>
+                ) : undefined
+              }
             />
           ) : (
-            <div className={isFetching ? "grid gap-6 opacity-70 transition-opacity sm:grid-cols-2 xl:grid-cols-3" : "grid gap-6 sm:grid-cols-2 xl:grid-cols-3"}>
+            <div
+              className={
+                isFetching
+                  ? "grid gap-6 opacity-70 transition-opacity sm:grid-cols-2 xl:grid-cols-3"
+                  : "grid gap-6 sm:grid-cols-2 xl:grid-cols-3"
+              }
+            >
               {data.entries.slice(0, SHOWCASE_PAGE_SIZE).map((entry) => (
                 <FeaturedShowcaseCard key={entry.id} entry={entry} mediaPrefix={env?.AWS_S3_URL_PREFIX} label="Creator" compact />
               ))}
