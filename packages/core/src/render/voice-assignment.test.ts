@@ -74,6 +74,17 @@ describe("voice auto-assignment (docs/product.md#renders)", () => {
     expect(sharedVoices(a)).toEqual([{ voiceId: "f2", names: ["SECOND", "EXTRA"] }]);
   });
 
+  it("gives the same voices whatever order the table returns the characters in", () => {
+    const cast = [
+      { name: "BEA", pronouns: she, lines: 3 },
+      { name: "ANNA", pronouns: she, lines: 3 },
+      { name: "CARL", pronouns: he, lines: 3 },
+    ];
+    const forward = autoAssignVoices(cast, voices, "george");
+    expect(autoAssignVoices([...cast].reverse(), voices, "george")).toEqual(forward);
+    expect(forward.ANNA.voiceId).toBe("f1");
+  });
+
   it("lists the narrator among those sharing a voice when a character was given it by hand", () => {
     expect(sharedVoices({ NARRATOR: { voiceId: "george" }, BOB: { voiceId: "george" }, ANN: { voiceId: "f1" } })).toEqual([
       { voiceId: "george", names: ["NARRATOR", "BOB"] },

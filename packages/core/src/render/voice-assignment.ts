@@ -38,14 +38,17 @@ const FALLBACK: Record<VoiceGender, VoiceGender[]> = {
 /**
  * Proposes a voice per character. The narrator's voice is never given to a
  * character (unless it is the only voice there is). Characters are served
- * most-speaking first; each gets an unused voice of its kind, else an unused
+ * most-speaking first (equal speakers by name, so the same script always gets the same voices); each gets an unused voice of its kind, else an unused
  * voice of the nearest kind, and only when every voice is taken is one shared:
  * the voice of its kind held by the character who speaks least.
  */
 export function autoAssignVoices(characters: AssignableCharacter[], voices: VoiceOption[], narratorVoiceId?: string) {
   const candidates = voices.filter((v) => v.voice_id !== narratorVoiceId);
   const pool = candidates.length ? candidates : voices;
-  const order = characters.map((c, i) => ({ c, i })).sort((a, b) => (b.c.lines ?? 0) - (a.c.lines ?? 0) || a.i - b.i);
+  // Ties go by name, not by input order: the character dictionary is a map, and no table promises its order.
+  const order = characters
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => (b.c.lines ?? 0) - (a.c.lines ?? 0) || a.c.name.localeCompare(b.c.name) || a.i - b.i);
   const holders = new Map<string, number>(); // voice id → lines of the characters holding it
   const assignment: Record<string, { voiceId: string; voiceName: string }> = {};
   for (const { c } of order) {
