@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router-dom";
 import { PageSpinner } from "../components/ui/spinner";
 import { useGoogleRedirectHandler } from "../features/auth/api/google";
 import { storeReferral } from "../lib/referral";
+import { useUser } from "../lib/user";
 import { usePageMeta } from "./page-meta";
 
 /** docs/product.md#web: every route change starts at the top of the page. */
@@ -31,13 +32,16 @@ function GoogleRedirectHandler() {
 
 /**
  * A prerendered page arrives inert (docs/decisions.md#web-performance): a tap or a form
- * submitted before React has taken over would be lost or sent by the browser itself.
- * Once this boundary has hydrated the page is live.
+ * submitted before React has taken over would be lost or sent by the browser itself, and
+ * one made before the session is known would act for a signed-out visitor. Once this
+ * boundary has hydrated and `/api/user` has answered, the page is live.
  */
 function MarkInteractive() {
+  const { isPending, isPlaceholderData } = useUser();
+  const known = !isPending && !isPlaceholderData;
   useEffect(() => {
-    document.getElementById("root")?.removeAttribute("inert");
-  }, []);
+    if (known) document.getElementById("root")?.removeAttribute("inert");
+  }, [known]);
   return null;
 }
 
