@@ -19,6 +19,7 @@ const BROWSER_SAFE_CORE = [
   "**/schema",
   "**/constants",
   "**/types",
+  "showcase/limits",
   // The whole catalogue: data and pure rules only (seeding lives in seed.ts, environment reading in public-environment.ts).
   "catalog/*",
   "render/voice-assignment",

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { config as zodConfig } from "zod/v4/core";
@@ -29,9 +29,11 @@ const screensLoaded = Promise.all([preloadScreens(window.location.pathname), pre
 // signed in renders afresh instead, its screen's code loading alongside the session.
 if (container.hasChildNodes() && !hasSessionHint()) {
   assumeSignedOutUntilKnown();
-  void screensLoaded.finally(() => hydrateRoot(container, app));
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
+  void screensLoaded.finally(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   container.replaceChildren();
   container.removeAttribute("inert");
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }

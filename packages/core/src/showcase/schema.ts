@@ -5,42 +5,24 @@
  */
 import { z } from "zod";
 import { ALL_TAGS, CONTACT_REASON_IDS, GENRE_NAMES, REPORT_REASON_IDS, subgenresOf } from "../catalog/showcase";
+import { SHOWCASE_LIMITS, SHOWCASE_MESSAGES } from "./limits";
 
-export const SHOWCASE_LIMITS = {
-  title: 100,
-  displayName: 50,
-  subgenres: 4,
-  /** Ours: a logline is a sentence or two. */
-  logline: 500,
-  contactMessage: 1000,
-  reportMessage: 1000,
-  /** Page sizes (docs/product.md#constants). */
-  searchPage: 12,
-  featuredStrip: 4,
-  landingFeatured: 3,
-  otherWorksFetch: 6,
-  otherWorksShown: 3,
-  adminFeatured: 20,
-} as const;
-
-export const SHOWCASE_MESSAGES = {
-  titleRequired: "Title is required",
-  titleMax: "Title must be less than 100 characters",
-  genreRequired: "Genre is required",
-  subgenresMax: "You can select up to 4 subgenres",
-  displayNameRequired: "Display name is required",
-  displayNameMax: "Display name must be less than 50 characters",
-  reasonRequired: "Please select a reason",
-  agreementRequired: "Please agree to the terms",
-  featuredIdRequired: "Please enter a showcase entry ID",
-} as const;
+export { commaList, SHOWCASE_LIMITS, SHOWCASE_MESSAGES } from "./limits";
 
 const M = SHOWCASE_MESSAGES;
 
 const showcaseFields = {
   title: z.string({ error: M.titleRequired }).trim().min(1, { error: M.titleRequired }).max(SHOWCASE_LIMITS.title, { error: M.titleMax }),
-  logline: z.string().trim().max(SHOWCASE_LIMITS.logline, { error: `Logline must be less than ${SHOWCASE_LIMITS.logline} characters` }).optional(),
-  genre: z.string({ error: M.genreRequired }).trim().min(1, { error: M.genreRequired }).refine((g) => GENRE_NAMES.includes(g), { error: "Please choose a genre from the list" }),
+  logline: z
+    .string()
+    .trim()
+    .max(SHOWCASE_LIMITS.logline, { error: `Logline must be less than ${SHOWCASE_LIMITS.logline} characters` })
+    .optional(),
+  genre: z
+    .string({ error: M.genreRequired })
+    .trim()
+    .min(1, { error: M.genreRequired })
+    .refine((g) => GENRE_NAMES.includes(g), { error: "Please choose a genre from the list" }),
   subgenres: z.array(z.string()).max(SHOWCASE_LIMITS.subgenres, { error: M.subgenresMax }).default([]),
   tags: z
     .array(z.string())
@@ -64,7 +46,10 @@ export const showcaseFormSchema = z
   .refine(subgenresMatchGenre, subgenreIssue);
 
 export const promoteSchema = z
-  .object({ renderJobId: z.string({ error: "Please choose a render" }).trim().min(1, { error: "Please choose a render" }), ...showcaseFields })
+  .object({
+    renderJobId: z.string({ error: "Please choose a render" }).trim().min(1, { error: "Please choose a render" }),
+    ...showcaseFields,
+  })
   .refine(subgenresMatchGenre, subgenreIssue);
 
 export const editSchema = showcaseFormSchema;
@@ -76,7 +61,10 @@ export type EditInput = z.infer<typeof editSchema>;
 /** The contact dialog (docs/product.md#showcase, contact request). `agree` is the dialog's checkbox; the server needs no copy of it. */
 export const contactFormSchema = z.object({
   reason: z.string({ error: M.reasonRequired }).refine((r) => CONTACT_REASON_IDS.includes(r), { error: M.reasonRequired }),
-  message: z.string().max(SHOWCASE_LIMITS.contactMessage, { error: `Message must be at most ${SHOWCASE_LIMITS.contactMessage} characters` }).optional(),
+  message: z
+    .string()
+    .max(SHOWCASE_LIMITS.contactMessage, { error: `Message must be at most ${SHOWCASE_LIMITS.contactMessage} characters` })
+    .optional(),
   agree: z.boolean().refine((v) => v, { error: M.agreementRequired }),
 });
 
@@ -91,11 +79,11 @@ export type ContactRequestInput = z.infer<typeof contactRequestSchema>;
 
 export const reportSchema = z.object({
   reason: z.string({ error: M.reasonRequired }).refine((r) => REPORT_REASON_IDS.includes(r), { error: M.reasonRequired }),
-  message: z.string().trim().max(SHOWCASE_LIMITS.reportMessage, { error: `Message must be at most ${SHOWCASE_LIMITS.reportMessage} characters` }).optional(),
+  message: z
+    .string()
+    .trim()
+    .max(SHOWCASE_LIMITS.reportMessage, { error: `Message must be at most ${SHOWCASE_LIMITS.reportMessage} characters` })
+    .optional(),
 });
 
 export type ReportInput = z.infer<typeof reportSchema>;
-
-/** A comma list from a query string, trimmed, without empties. */
-export const commaList = (value: string | undefined | null): string[] =>
-  (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { SHOWCASE_LIMITS } from "@storyboard/core/showcase/schema";
+import { SHOWCASE_LIMITS } from "@storyboard/core/showcase/limits";
 import { toast } from "../../../components/ui/use-toast";
 import { api, serverMessageOr, withQuery } from "../../../lib/api";
 

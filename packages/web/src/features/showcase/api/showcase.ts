@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { SHOWCASE_LIMITS, type EditInput, type PromoteInput } from "@storyboard/core/showcase/schema";
+import { SHOWCASE_LIMITS } from "@storyboard/core/showcase/limits";
+import type { EditInput, PromoteInput } from "@storyboard/core/showcase/schema";
 import { toast } from "../../../components/ui/use-toast";
 import { api, ApiError, withQuery } from "../../../lib/api";
 
@@ -75,7 +76,9 @@ export const creatorEntriesQueryOptions = (userId: string, excludeId?: string) =
   queryOptions({
     queryKey: showcaseKeys.byUser(userId, excludeId),
     queryFn: () =>
-      api.get<ShowcaseEntry[]>(withQuery(`/api/showcase/by-user/${encodeURIComponent(userId)}`, { limit: SHOWCASE_LIMITS.otherWorksFetch, excludeId })),
+      api.get<ShowcaseEntry[]>(
+        withQuery(`/api/showcase/by-user/${encodeURIComponent(userId)}`, { limit: SHOWCASE_LIMITS.otherWorksFetch, excludeId }),
+      ),
   });
 
 /** The caller's entry of a render, or null when it was never promoted. */
@@ -106,7 +109,10 @@ export function usePromoteToShowcase() {
       toast({
         variant: "destructive",
         title: "Promotion Failed",
-        description: error instanceof ApiError ? (error.serverMessage ?? "Failed to promote to showcase") : "An error occurred while promoting to showcase",
+        description:
+          error instanceof ApiError
+            ? (error.serverMessage ?? "Failed to promote to showcase")
+            : "An error occurred while promoting to showcase",
       }),
   });
 }
@@ -141,7 +147,8 @@ export function useContactCreator() {
 
 export function useReportEntry(id: string) {
   return useMutation({
-    mutationFn: (input: { reason: string; message?: string }) => api.post<{ message: string }>(`/api/showcase/${encodeURIComponent(id)}/report`, input),
+    mutationFn: (input: { reason: string; message?: string }) =>
+      api.post<{ message: string }>(`/api/showcase/${encodeURIComponent(id)}/report`, input),
     onSuccess: (answer) => toast({ title: "Report sent", description: answer?.message }),
     onError: (error) => toast({ variant: "destructive", title: "Failed to send report", description: serverMessage(error) }),
   });

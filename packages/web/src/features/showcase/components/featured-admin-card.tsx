@@ -1,4 +1,4 @@
-import { SHOWCASE_MESSAGES } from "@storyboard/core/showcase/schema";
+import { SHOWCASE_MESSAGES } from "@storyboard/core/showcase/limits";
 import { Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";

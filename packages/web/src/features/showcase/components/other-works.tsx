@@ -1,10 +1,20 @@
 import { Skeleton } from "../../../components/ui/skeleton";
-import { SHOWCASE_LIMITS } from "@storyboard/core/showcase/schema";
+import { SHOWCASE_LIMITS } from "@storyboard/core/showcase/limits";
 import { useCreatorEntries } from "../api/showcase";
 import { FeaturedShowcaseCard } from "./featured-showcase-card";
 
 /** Other works by the creator: fetch 6, show 3 and count the rest (docs/product.md#constants). */
-export function OtherWorks({ userId, excludeId, creatorName, mediaPrefix }: { userId: string; excludeId: string; creatorName: string; mediaPrefix?: string }) {
+export function OtherWorks({
+  userId,
+  excludeId,
+  creatorName,
+  mediaPrefix,
+}: {
+  userId: string;
+  excludeId: string;
+  creatorName: string;
+  mediaPrefix?: string;
+}) {
   const { data, isPending, isError } = useCreatorEntries(userId, excludeId);
   if (isError || (!isPending && !data.length)) return null;
   const shown = data?.slice(0, SHOWCASE_LIMITS.otherWorksShown) ?? [];

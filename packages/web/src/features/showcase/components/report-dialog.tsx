@@ -1,9 +1,17 @@
 import { REPORT_REASONS } from "@storyboard/core/catalog/showcase";
-import { SHOWCASE_LIMITS, SHOWCASE_MESSAGES } from "@storyboard/core/showcase/schema";
+import { SHOWCASE_LIMITS, SHOWCASE_MESSAGES } from "@storyboard/core/showcase/limits";
 import { Flag } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Textarea } from "../../../components/ui/textarea";
@@ -63,7 +71,13 @@ export function ReportEntryDialog({ showcaseEntryId }: { showcaseEntryId: string
           </div>
           <div className="grid gap-2">
             <Label htmlFor="report-message">Details (optional)</Label>
-            <Textarea id="report-message" rows={4} maxLength={SHOWCASE_LIMITS.reportMessage} value={message} onChange={(e) => setMessage(e.target.value)} />
+            <Textarea
+              id="report-message"
+              rows={4}
+              maxLength={SHOWCASE_LIMITS.reportMessage}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
           </div>
           <DialogFooter>
             <Button type="submit" variant="destructive" disabled={report.isPending}>

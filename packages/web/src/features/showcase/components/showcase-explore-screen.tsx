@@ -1,4 +1,4 @@
-import { commaList } from "@storyboard/core/showcase/schema";
+import { commaList } from "@storyboard/core/showcase/limits";
 import { ChevronDown, Clapperboard, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";

@@ -1,5 +1,5 @@
 import { GENRE_NAMES, subgenresOf, TAG_GROUPS } from "@storyboard/core/catalog/showcase";
-import { SHOWCASE_LIMITS } from "@storyboard/core/showcase/schema";
+import { SHOWCASE_LIMITS } from "@storyboard/core/showcase/limits";
 import { Search } from "lucide-react";
 import { useId } from "react";
 import { Input } from "../../../components/ui/input";
@@ -43,7 +43,10 @@ export function ShowcaseFilterPanel({
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-genre`}>Genre</Label>
-        <Select value={filters.genre || ALL_GENRES} onValueChange={(genre) => onChange({ genre: genre === ALL_GENRES ? "" : genre, subgenres: [] })}>
+        <Select
+          value={filters.genre || ALL_GENRES}
+          onValueChange={(genre) => onChange({ genre: genre === ALL_GENRES ? "" : genre, subgenres: [] })}
+        >
           <SelectTrigger id={`${id}-genre`} aria-label="Genre">
             <SelectValue placeholder="All genres" />
           </SelectTrigger>
