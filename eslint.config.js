@@ -20,6 +20,7 @@ const BROWSER_SAFE_CORE = [
   "**/constants",
   "**/types",
   "showcase/limits",
+  "html",
   // The whole catalogue: data and pure rules only (seeding lives in seed.ts, environment reading in public-environment.ts).
   "catalog/*",
   "render/voice-assignment",

@@ -9,9 +9,8 @@ interface PrerenderEntry {
   PRERENDERED_PAGES: readonly string[];
   APP_SHELL_FILE: string;
   prerenderedFile(page: string): string;
+  escapeHtml(text: string): string;
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * After the browser build: renders the public pages to HTML with a server build
@@ -61,10 +60,10 @@ export function prerenderAndCompress(): Plugin {
           template
             // Inert until hydrated (src/app/root-layout.tsx): no lost taps, no form submitted by the browser itself.
             .replace('<div id="root"></div>', () => `<div id="root" inert>${html}</div>`)
-            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${entry.escapeHtml(title)}</title>`)
             .replace(
               /(<meta name="description" content=")[^"]*(")/,
-              (_, open: string, close: string) => `${open}${escapeHtml(description)}${close}`,
+              (_, open: string, close: string) => `${open}${entry.escapeHtml(description)}${close}`,
             ),
         );
       }

@@ -48,3 +48,4 @@ async function pageTree(path: string) {
 }
 
 export { APP_SHELL_FILE, PRERENDERED_PAGES, prerenderedFile } from "@storyboard/core/catalog/prerendered-pages";
+export { escapeHtml } from "@storyboard/core/html";

@@ -1,4 +1,5 @@
 import { config } from "../config";
+import { escapeHtml } from "../html";
 
 /** What every template renders: a subject and the same message as plain text and HTML. */
 export interface RenderedMail {
@@ -25,9 +26,6 @@ export interface MailRecipient {
   username?: string;
   unsubscribeToken: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 export const appLink = (path: string) => `${config.appUrl.replace(/\/$/, "")}${path}`;
 

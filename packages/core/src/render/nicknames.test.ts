@@ -1,7 +1,5 @@
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { strToU8 } from "fflate";
-import { CORPUS_DIR, corpusAvailable } from "../screenplay/fixtures/corpus";
+import { corpusAvailable, parsedCorpusScreenplays } from "../screenplay/fixtures/corpus";
 import { nightShift } from "../screenplay/fixtures/short";
 import { parseScreenplay } from "../screenplay/parse";
 import { nicknamesOf } from "./nicknames";
@@ -87,24 +85,16 @@ Hi.
   });
 
   it.runIf(corpusAvailable())("on the corpus: only short forms of the name, never another character's name or a common word", () => {
-    for (const dir of readdirSync(CORPUS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-      for (const file of readdirSync(path.join(CORPUS_DIR, dir.name))) {
-        let script;
-        try {
-          script = parseScreenplay(readFileSync(path.join(CORPUS_DIR, dir.name, file)), file);
-        } catch {
-          continue; // Files this product refuses are the parser tests' business.
+    for (const { file, script } of parsedCorpusScreenplays()) {
+      const names = Object.keys(script.characterDictionary);
+      for (const name of names)
+        for (const nickname of nicknamesOf(name, script.blocks)) {
+          expect(
+            names.map((n) => n.toLowerCase()),
+            `${file}: ${name} called ${nickname}`,
+          ).not.toContain(nickname.toLowerCase());
+          expect(nickname, file).toMatch(/^\p{Lu}/u);
         }
-        const names = Object.keys(script.characterDictionary);
-        for (const name of names)
-          for (const nickname of nicknamesOf(name, script.blocks)) {
-            expect(
-              names.map((n) => n.toLowerCase()),
-              `${file}: ${name} called ${nickname}`,
-            ).not.toContain(nickname.toLowerCase());
-            expect(nickname, file).toMatch(/^\p{Lu}/u);
-          }
-      }
     }
   });
 });

@@ -2,10 +2,9 @@ import { OfflineTextProvider } from "../provider/offline/text";
 import { parseScreenplay } from "../screenplay/parse";
 import { nightShift } from "../screenplay/fixtures/short";
 import { strToU8 } from "fflate";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { CORPUS_DIR, corpusAvailable } from "../screenplay/fixtures/corpus";
-import type { ParsedScreenplay } from "../screenplay/types";
+import { CORPUS_DIR, corpusAvailable, parsedCorpusScreenplays } from "../screenplay/fixtures/corpus";
 import { characterFacts, sceneFacts, sceneIdsInScriptOrder } from "./story-facts";
 
 /** A one-page script in the shape of a real corpus sample: a talking dog, two scenes. */
@@ -113,24 +112,16 @@ describe("the description builder (docs/product.md#renders)", () => {
 
   it.runIf(corpusAvailable())("on the corpus: scenes in script order, animals never described as people", async () => {
     let checkedScenes = 0;
-    for (const dir of readdirSync(CORPUS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-      for (const file of readdirSync(path.join(CORPUS_DIR, dir.name))) {
-        let script: ParsedScreenplay;
-        try {
-          script = parseScreenplay(readFileSync(path.join(CORPUS_DIR, dir.name, file)), file);
-        } catch {
-          continue; // Files this product refuses are the parser tests' business.
-        }
-        const headings = script.blocks.filter((b) => b.type === "scene_heading" && script.sceneDictionary[b.id]).map((b) => b.id);
-        const shuffled = Object.fromEntries(Object.entries(script.sceneDictionary).reverse());
-        expect(sceneIdsInScriptOrder(shuffled), file).toEqual(headings);
-        checkedScenes += headings.length;
-        for (const [name, character] of Object.entries(script.characterDictionary)) {
-          const facts = characterFacts(name, character, script.blocks);
-          if (facts.kind !== "animal") continue;
-          const description = await text.describeCharacter({ name, character, blocks: script.blocks, facts });
-          expect(description, `${file}: ${name}`).not.toMatch(/\bperson\b/i);
-        }
+    for (const { file, script } of parsedCorpusScreenplays()) {
+      const headings = script.blocks.filter((b) => b.type === "scene_heading" && script.sceneDictionary[b.id]).map((b) => b.id);
+      const shuffled = Object.fromEntries(Object.entries(script.sceneDictionary).reverse());
+      expect(sceneIdsInScriptOrder(shuffled), file).toEqual(headings);
+      checkedScenes += headings.length;
+      for (const [name, character] of Object.entries(script.characterDictionary)) {
+        const facts = characterFacts(name, character, script.blocks);
+        if (facts.kind !== "animal") continue;
+        const description = await text.describeCharacter({ name, character, blocks: script.blocks, facts });
+        expect(description, `${file}: ${name}`).not.toMatch(/\bperson\b/i);
       }
     }
     expect(checkedScenes).toBeGreaterThan(50);

@@ -8,9 +8,7 @@
 import { config } from "../config";
 import { HEIGHT, WIDTH } from "../media/segments";
 import { getEntryItem } from "./entries";
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+import { escapeHtml } from "../html";
 
 const appUrl = () => config.appUrl.replace(/\/$/, "");
 

@@ -1,9 +1,7 @@
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { castOrder } from "../../render/describe";
 import { shotCharacters } from "../../render/generate";
 import { parseScreenplay } from "../../screenplay/parse";
-import { CORPUS_DIR, corpusAvailable } from "../../screenplay/fixtures/corpus";
+import { corpusAvailable, parsedCorpusScreenplays } from "../../screenplay/fixtures/corpus";
 import { generateFeatureFdx } from "../../screenplay/fixtures/long";
 import { nightShift } from "../../screenplay/fixtures/short";
 import type { ParsedScreenplay } from "../../screenplay/types";
@@ -81,16 +79,8 @@ describe("figure colours (docs/decisions.md#what-the-writer-sees)", () => {
   });
 
   it.runIf(corpusAvailable())("gives every corpus screenplay's cast distinct colours", () => {
-    for (const dir of readdirSync(CORPUS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-      for (const file of readdirSync(path.join(CORPUS_DIR, dir.name))) {
-        let script: ParsedScreenplay;
-        try {
-          script = parseScreenplay(readFileSync(path.join(CORPUS_DIR, dir.name, file)), file);
-        } catch {
-          continue; // Not every corpus file is a screenplay this product accepts; the parser's own test covers those.
-        }
-        if (Object.keys(script.characterDictionary).length > 1 && coloursByCharacter(script).size > 1) expectDistinctAndStable(script);
-      }
+    for (const { script } of parsedCorpusScreenplays()) {
+      if (Object.keys(script.characterDictionary).length > 1 && coloursByCharacter(script).size > 1) expectDistinctAndStable(script);
     }
   });
 });
