@@ -17,8 +17,18 @@ const prices: Record<string, string> = {
   price_pro_y: "storyboard_pro_annual",
   price_starter_m: "storyboard_starter_monthly",
 };
+/** When set, the next subscription fetch reads now but answers only once the gate opens (a slow webhook). */
+let slowFetch: Promise<void> | null = null;
 const fake = {
-  subscriptions: { retrieve: async (id: string) => structuredClone(objects.get(id)) },
+  subscriptions: {
+    retrieve: async (id: string) => {
+      const read = structuredClone(objects.get(id));
+      const gate = slowFetch;
+      slowFetch = null;
+      if (gate) await gate;
+      return read;
+    },
+  },
   subscriptionSchedules: { retrieve: async (id: string) => structuredClone(objects.get(id)) },
   invoices: { retrieve: async (id: string) => structuredClone(objects.get(id)) },
   invoicePayments: { list: async () => ({ data: [] }) },
@@ -161,6 +171,21 @@ describe("subscription sync and credits", () => {
     await handle("customer.subscription.updated", live);
     await handle("customer.subscription.deleted", old);
     expect((await record(user.userId))?.subscriptionId).toBe(live.id);
+  });
+
+  it("a slow webhook that read the subscription before a plan change never writes the old plan back over the new one", async () => {
+    const user = await createTestUser({ points: 0 });
+    const sub = subscription(user.userId);
+    await handle("customer.subscription.created", sub);
+    let open!: () => void;
+    slowFetch = new Promise<void>((resolve) => (open = resolve));
+    const slow = handle("customer.subscription.updated", sub);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    objects.get(sub.id).items.data[0].price = { id: "price_starter_m", lookup_key: prices.price_starter_m };
+    await handle("customer.subscription.updated", sub);
+    open();
+    await slow;
+    expect((await record(user.userId))?.priceId).toBe("storyboard_starter_monthly");
   });
 
   it("an annual plan credits its first month with the invoice and each following month once, twelve in all", async () => {

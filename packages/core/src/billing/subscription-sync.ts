@@ -6,6 +6,7 @@
  * subscription_events with its raw data.
  */
 import type Stripe from "stripe";
+import { isConditionFailed } from "../dynamo/errors";
 import { db } from "../dynamo/service";
 import { logger } from "../logger";
 import { lookupKeyOf } from "./stripe-prices";
@@ -62,28 +63,42 @@ export async function snapshotSubscription(sub: Stripe.Subscription): Promise<Su
   return snapshotOf(sub, userId, { current, pending }, schedule && pendingPhasePrice(schedule) ? schedule.id : null);
 }
 
-/** Writes a snapshot if it may replace the user's record; answers the record as it now stands. */
-export async function saveSnapshot(snapshot: SubscriptionSnapshot) {
+/**
+ * Writes a snapshot if it may replace the user's record; answers the record as
+ * it now stands. `fetchedAt` is when the fetch behind the snapshot began: a
+ * record from a fetch that began later is at least as fresh, so it stays.
+ */
+export async function saveSnapshot(snapshot: SubscriptionSnapshot, fetchedAt: number) {
   const stored = await storedSubscription(snapshot.userId);
   if (!replacesStored(stored, snapshot)) return stored;
   const { userId, pendingPriceId, scheduleId, ...fields } = snapshot;
-  if (stored && stored.subscriptionId === snapshot.subscriptionId) {
-    // The same subscription: keep the annual credit schedule, drop a pending change that is gone.
-    const gone = [...(pendingPriceId ? [] : (["pendingPriceId"] as const)), ...(scheduleId ? [] : (["scheduleId"] as const))];
-    await db.entities.userSubscription
-      .patch({ userId })
-      .set({ ...fields, ...(pendingPriceId ? { pendingPriceId } : {}), ...(scheduleId ? { scheduleId } : {}) })
-      .remove([...gone])
-      .go();
-  } else {
-    // Another subscription takes the user's one record: nothing of the old one carries over.
-    await db.entities.userSubscription.put({ userId, ...fields, pendingPriceId, scheduleId }).go();
+  try {
+    if (stored && stored.subscriptionId === snapshot.subscriptionId) {
+      // The same subscription: keep the annual credit schedule, drop a pending change that is gone.
+      const gone = [...(pendingPriceId ? [] : (["pendingPriceId"] as const)), ...(scheduleId ? [] : (["scheduleId"] as const))];
+      await db.entities.userSubscription
+        .patch({ userId })
+        .set({ ...fields, fetchedAt, ...(pendingPriceId ? { pendingPriceId } : {}), ...(scheduleId ? { scheduleId } : {}) })
+        .remove([...gone])
+        .where((a, { notExists, lte }) => `${notExists(a.fetchedAt)} OR ${lte(a.fetchedAt, fetchedAt)}`)
+        .go();
+    } else {
+      // Another subscription takes the user's one record: nothing of the old one carries over.
+      await db.entities.userSubscription
+        .put({ userId, ...fields, fetchedAt, pendingPriceId, scheduleId })
+        .where((a, { notExists, lte }) => `${notExists(a.fetchedAt)} OR ${lte(a.fetchedAt, fetchedAt)}`)
+        .go();
+    }
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    logger.info("A newer fetch of the subscription is already stored", { userId, subscriptionId: snapshot.subscriptionId });
   }
   return storedSubscription(userId);
 }
 
 /** Re-fetches a subscription and syncs the user's record; null when it is unknown or not ours. */
 export async function syncSubscription(subscriptionId: string) {
+  const fetchedAt = Date.now();
   const sub = await fetchSubscription(subscriptionId);
   if (!sub) return null;
   const snapshot = await snapshotSubscription(sub);
@@ -91,7 +106,7 @@ export async function syncSubscription(subscriptionId: string) {
     logger.warn("Subscription without a user of ours", { subscriptionId });
     return null;
   }
-  return { subscription: sub, snapshot, record: await saveSnapshot(snapshot) };
+  return { subscription: sub, snapshot, record: await saveSnapshot(snapshot, fetchedAt) };
 }
 
 /**

@@ -66,6 +66,7 @@ export async function subscribe(priceId: string) {
     if (pending.status === "incomplete") await stripe().subscriptions.cancel(pending.id);
   }
   const customer = await ensureCustomer(userId);
+  const createdAt = Date.now();
   const sub = await stripe().subscriptions.create({
     customer,
     items: [{ price: await stripePriceId(priceId), quantity: 1 }],
@@ -78,7 +79,7 @@ export async function subscribe(priceId: string) {
   const clientSecret = clientSecretOf(sub);
   if (!clientSecret) throw new AppError("internal", "The subscription payment could not be started.");
   const snapshot = await snapshotSubscription(sub);
-  if (snapshot) await saveSnapshot(snapshot);
+  if (snapshot) await saveSnapshot(snapshot, createdAt);
   return { clientSecret, priceId };
 }
 

@@ -22,6 +22,11 @@ export const UserSubscription = new Entity({
     /** Stripe's `created` of the subscription, so an older subscription's late event never replaces a newer one. */
     subscriptionCreatedAt: { type: "string" },
     /**
+     * When the fetch behind this record began (epoch ms). A webhook and a plan
+     * change can sync at once; a write from an older fetch never replaces a newer one.
+     */
+    fetchedAt: { type: "number" },
+    /**
      * Annual plans credit points monthly: the paid annual invoice, the start of
      * its year, months already credited, and when the next month is due.
      * `creditState` is "due" only while months remain (a sparse index).
