@@ -2,7 +2,9 @@
  * The project zip of a render: its images, narration clips, captions, the
  * screenplay snapshot and an edit list that places every block on the
  * timeline. Streamed to disk one file at a time with fflate; media that is
- * already compressed is stored, the rest deflated.
+ * already compressed is stored, and so is WAV narration: deflate shrank it by
+ * only a quarter and was the largest part of packaging a render's CPU
+ * (docs/decisions.md#scale). Text is deflated.
  */
 import { createWriteStream } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -40,11 +42,13 @@ export interface ProjectZipResult {
   entries: string[];
 }
 
-const STORED = /\.(jpe?g|png|webp|gif|mp3|m4a|aac|mp4|ogg|opus|zip)$/i;
+const STORED = /\.(jpe?g|png|webp|gif|mp3|m4a|aac|mp4|ogg|opus|zip|wav)$/i;
 
 /** A safe entry name: no folders, no traversal, no empty names. */
 function entryName(folder: string, name: string): string {
-  const clean = basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f]/g, "").trim();
+  const clean = basename(name.replace(/\\/g, "/"))
+    .replace(/[\u0000-\u001f]/g, "")
+    .trim();
   if (!clean || clean === "." || clean === "..") throw new Error(`Invalid archive entry name: ${JSON.stringify(name)}`);
   return `${folder}${clean}`;
 }

@@ -233,6 +233,16 @@ describe("compileVideo failures", () => {
   }, 60_000);
 });
 
+/** The compression method in an entry's local header (0 stored, 8 deflated). */
+function compressionMethod(zip: Buffer, name: string): number {
+  const header = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+  for (let offset = zip.indexOf(header); offset >= 0; offset = zip.indexOf(header, offset + 4)) {
+    const nameLength = zip.readUInt16LE(offset + 26);
+    if (zip.toString("utf8", offset + 30, offset + 30 + nameLength) === name) return zip.readUInt16LE(offset + 8);
+  }
+  throw new Error(`No entry ${name}`);
+}
+
 describe("writeProjectZip", () => {
   it("packs images, audio, captions, the screenplay and the edit list", async () => {
     const outPath = join(dir, "project.zip");
@@ -273,6 +283,11 @@ describe("writeProjectZip", () => {
       audio: "audio/block-2.wav",
     });
     expect(JSON.parse(new TextDecoder().decode(entries["screenplay.json"])).title).toBe("The Old House");
+    // WAV and images are stored (deflate gains little on them for much CPU); text is deflated.
+    const zip = await readFile(outPath);
+    expect(compressionMethod(zip, "audio/block-0.wav")).toBe(0);
+    expect(compressionMethod(zip, "images/block-0.png")).toBe(0);
+    expect(compressionMethod(zip, "screenplay.json")).toBe(8);
   });
 
   it("refuses entry names that would escape their folder or collide", async () => {
