@@ -5,7 +5,7 @@
  * with resvg, given the style's pixel pass, then name-tagged. Same request,
  * same bytes.
  */
-import { Resvg } from "@resvg/resvg-js";
+import { renderAsync } from "@resvg/resvg-js";
 import sharp from "sharp";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "../types";
 import { drawCaption, captionSvg } from "./frame-caption";
@@ -78,7 +78,8 @@ export class OfflineImageProvider implements ImageProvider {
 
   async generate(input: ImageRequest): Promise<GeneratedImage> {
     const reading = readFrame(input);
-    const pixels = new Resvg(sceneSvg(input, reading), { font: { loadSystemFonts: false } }).render().pixels;
+    // On libuv's thread pool: the main thread meanwhile makes speech for other blocks (docs/decisions.md#scale).
+    const { pixels } = await renderAsync(sceneSvg(input, reading), { font: { loadSystemFonts: false } });
     const frame: RawFrame = { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), width: WIDTH, height: HEIGHT };
     await applyStyle(frame, input.style, hashString(input.seed));
     drawCaption(frame, captionSvg(placeFigures(reading.subjects, input.blockType === "dialogue")));
