@@ -15,26 +15,34 @@ import { ShowcaseFilterPanel } from "./showcase-filters";
 
 const SEARCH_DELAY_MS = 300;
 
+const filtersOf = (params: URLSearchParams): ShowcaseFilters => ({
+  search: params.get("search") ?? "",
+  genre: params.get("genre") ?? "",
+  subgenres: commaList(params.get("subgenres")),
+  tags: commaList(params.get("tags")),
+});
+
 /** Filters live in the address (`?search=&genre=&subgenres=&tags=&page=`), so a filtered view can be shared. */
 function useFilterParams() {
   const [params, setParams] = useSearchParams();
-  const filters: ShowcaseFilters = {
-    search: params.get("search") ?? "",
-    genre: params.get("genre") ?? "",
-    subgenres: commaList(params.get("subgenres")),
-    tags: commaList(params.get("tags")),
-  };
+  const filters = filtersOf(params);
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const update = (next: Partial<ShowcaseFilters> & { page?: number }) => {
-    const merged = { ...filters, page: 1, ...next };
-    const out = new URLSearchParams();
-    if (merged.search) out.set("search", merged.search);
-    if (merged.genre) out.set("genre", merged.genre);
-    if (merged.subgenres.length) out.set("subgenres", merged.subgenres.join(","));
-    if (merged.tags.length) out.set("tags", merged.tags.join(","));
-    if (merged.page > 1) out.set("page", String(merged.page));
-    setParams(out, { replace: true });
-  };
+  // Merged into the address as it is when the change applies, not as this render saw it: the typing
+  // delay's timer can fire after "Clear filters", and must not bring the cleared filters back.
+  const update = (next: Partial<ShowcaseFilters> & { page?: number }) =>
+    setParams(
+      (current) => {
+        const merged = { ...filtersOf(current), page: 1, ...next };
+        const out = new URLSearchParams();
+        if (merged.search) out.set("search", merged.search);
+        if (merged.genre) out.set("genre", merged.genre);
+        if (merged.subgenres.length) out.set("subgenres", merged.subgenres.join(","));
+        if (merged.tags.length) out.set("tags", merged.tags.join(","));
+        if (merged.page > 1) out.set("page", String(merged.page));
+        return out;
+      },
+      { replace: true },
+    );
   return { filters, page, update };
 }
 
