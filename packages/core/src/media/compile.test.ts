@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeProjectZip } from "./archive";
 import { compileVideo, type CompileResult } from "./compile";
-import { ffmpeg, FfmpegError, probe } from "./ffmpeg";
+import { ffmpeg, FfmpegError, MAX_PROCESSES, probe } from "./ffmpeg";
 import { holdsOf } from "./timeline";
 import { encodeWav } from "./wav";
 
@@ -310,5 +310,27 @@ describe("ffmpeg runner", () => {
     const failure = ffmpeg(["-i", join(dir, "missing.mp4"), "-f", "null", "-"]);
     await expect(failure).rejects.toBeInstanceOf(FfmpegError);
     await expect(failure).rejects.toThrow(/exited with code 1.*missing\.mp4/s);
+  });
+
+  it("runs the narration beside encoders that hold every slot, and queues anything else behind them", async () => {
+    const silence = (seconds: number, realtime: boolean) => [
+      ...(realtime ? ["-re"] : []),
+      "-f",
+      "lavfi",
+      "-i",
+      "anullsrc",
+      "-t",
+      String(seconds),
+      "-f",
+      "null",
+      "-",
+    ];
+    const finished: string[] = [];
+    const encoders = Array.from({ length: MAX_PROCESSES }, () => ffmpeg(silence(1.5, true)).then(() => finished.push("encoder")));
+    await ffmpeg(silence(0.1, false), { besideEncoders: true }).then(() => finished.push("beside"));
+    const queued = ffmpeg(silence(0.1, false)).then(() => finished.push("queued"));
+    await Promise.all([...encoders, queued]);
+    expect(finished[0]).toBe("beside");
+    expect(finished.indexOf("queued")).toBeGreaterThan(finished.indexOf("encoder"));
   });
 });

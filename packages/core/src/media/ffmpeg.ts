@@ -58,7 +58,7 @@ const STDERR_LIMIT = 64 * 1024;
  * one machine (npm start, tests, the command line) the compile Map starts up
  * to 10 segment tasks together, and 10 encoders on 2 cores only thrash.
  */
-const MAX_PROCESSES = Math.max(1, Number(process.env.FFMPEG_MAX_PROCESSES) || availableParallelism());
+export const MAX_PROCESSES = Math.max(1, Number(process.env.FFMPEG_MAX_PROCESSES) || availableParallelism());
 let running = 0;
 const waiting: (() => void)[] = [];
 
@@ -73,10 +73,21 @@ async function withProcessSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+export interface RunOptions {
+  cwd?: string;
+  /**
+   * Starts at once, beside the encoders holding the slots: for one light,
+   * single-threaded process that a later step waits on (the narration), which
+   * would otherwise queue behind every segment and then run alone.
+   */
+  besideEncoders?: boolean;
+}
+
 /** Runs a binary to completion; rejects with the tail of stderr when it exits non-zero. */
-export function run(binary: string, args: string[], options: { cwd?: string } = {}): Promise<RunResult> {
+export function run(binary: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   ensureExecutable(binary);
-  return withProcessSlot(() => spawnToCompletion(binary, args, options));
+  const start = () => spawnToCompletion(binary, args, options);
+  return options.besideEncoders ? start() : withProcessSlot(start);
 }
 
 function spawnToCompletion(binary: string, args: string[], options: { cwd?: string }): Promise<RunResult> {
@@ -101,7 +112,7 @@ function spawnToCompletion(binary: string, args: string[], options: { cwd?: stri
 }
 
 /** Runs ffmpeg quietly (errors still reach stderr) and never prompts. */
-export function ffmpeg(args: string[], options: { cwd?: string } = {}): Promise<RunResult> {
+export function ffmpeg(args: string[], options: RunOptions = {}): Promise<RunResult> {
   return run(ffmpegPath, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args], options);
 }
 

@@ -57,7 +57,7 @@ function joinGraph(sampleCounts: number[], rate: number, output: string): string
 async function runGraph(inputs: string[], graph: string, work: string, name: string, outputArgs: string[]): Promise<void> {
   const script = join(work, `${name}.filter`);
   await writeFile(script, graph);
-  await ffmpeg([...inputs.flatMap((p) => ["-i", p]), "-filter_complex_script", script, ...outputArgs]);
+  await ffmpeg([...inputs.flatMap((p) => ["-i", p]), "-filter_complex_script", script, ...outputArgs], { besideEncoders: true });
 }
 
 export async function writeNarration(clips: NarrationClip[], work: string, m4aPath: string, mp3Path: string): Promise<void> {
