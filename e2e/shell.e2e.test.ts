@@ -68,9 +68,19 @@ describe("the web shell in a real browser", () => {
     await page.getByText("Did you forget to add the page to the router?").waitFor();
   });
 
-  it("sends a signed-out visitor from a signed-in route to /auth", async () => {
-    await page.goto(appUrl("/dashboard"));
-    await page.waitForURL((url) => url.pathname === "/auth");
+  it("sends a signed-out visitor from a signed-in route to /auth, with nothing in the console (the dashboard's frame asks for no data)", async () => {
+    const visit = await browser.newPage();
+    const problems: string[] = [];
+    visit.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    for (const path of ["/dashboard", "/settings"]) {
+      await visit.goto(appUrl(path));
+      await visit.waitForURL((url) => url.pathname === "/auth");
+      await visit.getByRole("tab", { name: "Sign In" }).waitFor();
+    }
+    expect(problems).toEqual([]);
+    await visit.close();
   });
 
   it("switches the theme to dark and keeps it under the key 'theme'", async () => {
@@ -86,9 +96,10 @@ describe("the web shell in a real browser", () => {
   it("serves the public pages prerendered, and they hydrate with nothing in the console (docs/decisions.md#web-performance)", async () => {
     for (const path of PRERENDERED_PAGES) {
       const html = await (await fetch(appUrl(path))).text();
-      // The page itself is in the HTML, before any script runs; no inline script was added (CSP).
+      // The page itself is in the HTML, before any script runs; the only inline scripts are the theme's
+      // and the early requests' (both hashed in the CSP), none from React.
       expect(html, path).toMatch(/<div id="root" inert>.*<main id="main"/s);
-      expect(html.match(/<script(?![^>]*\bsrc=)/g)?.length ?? 0, path).toBe(1);
+      expect(html.match(/<script(?![^>]*\bsrc=)/g)?.length ?? 0, path).toBe(2);
 
       const visit = await browser.newPage({ viewport: { width: 412, height: 823 } });
       const problems: string[] = [];
@@ -103,8 +114,14 @@ describe("the web shell in a real browser", () => {
     }
   });
 
-  it("gives other routes the empty app shell", async () => {
+  it("gives the dashboard its prerendered signed-in frame", async () => {
     const html = await (await fetch(appUrl("/dashboard"))).text();
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toMatch(/<div id="root" data-frame="signed-in">.*<h1[^>]*>Dashboard<\/h1>.*Recent Screenplays/s);
+    expect(html).not.toContain(">Login<");
+  });
+
+  it("gives other routes the app shell: a spinner that paints before any script runs", async () => {
+    const html = await (await fetch(appUrl("/settings"))).text();
+    expect(html).toMatch(/<div id="root"><div [^>]*><svg [^>]*role="status" aria-label="Loading"/);
   });
 });

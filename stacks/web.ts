@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
+import { earlyRequestsScript } from "../packages/web/src/lib/early-requests";
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, inlineScriptHashes } from "@storyboard/functions/shared/security-headers";
 import { Duration, Fn } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { type StackContext, StaticSite, use } from "sst/constructs";
-import { APP_SHELL_FILE, PRERENDERED_PAGES, prerenderedFile } from "@storyboard/core/catalog/prerendered-pages";
+import { APP_SHELL_FILE, PRERENDERED_PAGES, prerenderedFile, SIGNED_IN_FRAMES } from "@storyboard/core/catalog/prerendered-pages";
 import { Api } from "./api";
 import { settings } from "./settings";
 import { Storage } from "./storage";
@@ -12,7 +13,7 @@ import { Storage } from "./storage";
 /** Requests under this prefix go to the API, everything else to the site. */
 export const API_PATH_PATTERN = "/api/*";
 
-const PAGE_FILES = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page, prerenderedFile(page)]));
+const PAGE_FILES = Object.fromEntries([...PRERENDERED_PAGES, ...SIGNED_IN_FRAMES].map((page) => [page, prerenderedFile(page)]));
 
 /**
  * Client-side routing: a path without a file extension gets its prerendered
@@ -65,8 +66,11 @@ export function Web({ stack, app }: StackContext) {
   // local server (docs/decisions.md#headers). Media come from the private bucket through presigned GETs.
   const mediaHost = `https://${media.cdk.bucket.bucketRegionalDomainName}`;
   const csp = contentSecurityPolicy({
-    // Vite copies index.html's inline theme script unchanged into the build, so its hash holds.
-    inlineScripts: inlineScriptHashes(readFileSync(new URL("../packages/web/index.html", import.meta.url), "utf8")),
+    // Vite copies index.html's inline theme script unchanged into the build and adds the early-requests
+    // script (packages/web/src/lib/early-requests.ts) as written, so both hashes hold.
+    inlineScripts: inlineScriptHashes(
+      `${readFileSync(new URL("../packages/web/index.html", import.meta.url), "utf8")}<script>${earlyRequestsScript()}</script>`,
+    ),
     media: [mediaHost],
     // Google sign-in: the hosted UI's token endpoint and Cognito's own API.
     connect: ["https://*.amazoncognito.com", `https://cognito-idp.${stack.region}.amazonaws.com`],

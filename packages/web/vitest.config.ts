@@ -21,7 +21,9 @@ export default defineProject({
     setupFiles: ["src/test/setup.ts"],
     globals: true,
     css: false,
-    testTimeout: 15_000,
+    // The longest screens (the render page with its promotion form) take 7–8 s alone in jsdom; CI runs
+    // them beside the integration tests on two cores, where 15 s was not always enough.
+    testTimeout: 30_000,
     // Inline React libraries so they resolve this package's React 19 rather than
     // the React 18 hoisted to the repository root.
     server: {

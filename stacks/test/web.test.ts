@@ -6,6 +6,8 @@
  */
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
+import { inlineScriptHashes } from "@storyboard/functions/shared/security-headers";
+import { earlyRequestsScript } from "../../packages/web/src/lib/early-requests";
 import { SHARE_REWRITE, SPA_REWRITE, Web } from "../web";
 import { build, resources } from "./harness";
 
@@ -61,7 +63,8 @@ describe("web stack", () => {
     expect(rewrite("/")).toBe("/index.html");
     expect(rewrite("/pricing")).toBe("/pricing.html");
     expect(rewrite("/pricing/")).toBe("/pricing.html");
-    expect(rewrite("/dashboard")).toBe("/app.html");
+    expect(rewrite("/dashboard")).toBe("/dashboard.html");
+    expect(rewrite("/settings")).toBe("/app.html");
     expect(rewrite("/renders/01JABCDEF")).toBe("/app.html");
     expect(rewrite("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
     expect(rewrite("/favicon.ico")).toBe("/favicon.ico");
@@ -87,8 +90,10 @@ describe("web stack", () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
-    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+' https:\/\/js.stripe.com/);
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+'){2} https:\/\/js.stripe.com/);
     expect(csp).not.toContain("unsafe-inline' https://js.stripe.com");
+    // The early-requests script Vite adds to every page is allowed by its hash.
+    expect(csp).toContain(inlineScriptHashes(`<script>${earlyRequestsScript()}</script>`)[0]);
     // Media come from the private bucket's own host (presigned GETs).
     expect(csp).toContain("RegionalDomainName");
     expect(headers.ContentSecurityPolicy.Override).toBe(true);

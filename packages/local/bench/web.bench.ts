@@ -15,11 +15,41 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { WELCOME_STORAGE_KEY } from "@storyboard/web/src/features/dashboard/welcome-seen";
+import { SESSION_HINT_KEY } from "@storyboard/web/src/lib/session-hint";
 import { startProduct } from "../src/test/product";
 
 const pagesArg = process.argv.indexOf("--pages");
 const PAGES = pagesArg > 0 ? process.argv[pagesArg + 1].split(",") : ["/", "/pricing", "/auth", "/showcase/search", "/dashboard"];
 const SIGNED_IN = new Set(["/dashboard"]);
+
+/**
+ * A signed-in page is measured as a returning user's browser sees it: signed
+ * in (the cookie, and the session hint the app keeps in local storage), the
+ * first-visit welcome already dismissed, and nothing cached, so every file and
+ * answer still comes over the (simulated) network. Lighthouse's own storage
+ * reset would make every run a first visit, with the welcome dialog over the page.
+ */
+async function returningBrowser(port: number, url: string, cookie: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  const [name, ...value] = cookie.split(";")[0].split("=");
+  await context.addCookies([{ name, value: value.join("="), url }]);
+  const page = await context.newPage();
+  await page.goto(new URL("/favicon.svg", url).toString());
+  await page.evaluate(
+    ([hint, welcome]) => {
+      localStorage.setItem(hint, "1");
+      localStorage.setItem(welcome, new Date().toISOString());
+    },
+    [SESSION_HINT_KEY, WELCOME_STORAGE_KEY],
+  );
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.clearBrowserCache");
+  await page.close();
+  await browser.close();
+}
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const reportsArg = process.argv.indexOf("--reports");
 const reportsDir = reportsArg > 0 ? process.argv[reportsArg + 1] : undefined;
@@ -54,12 +84,13 @@ async function main() {
   const rows: Row[] = [];
   try {
     for (const page of PAGES) {
+      if (SIGNED_IN.has(page)) await returningBrowser(chrome.port, process.env.APP_URL!, user.cookie);
       const result = await lighthouse(new URL(page, process.env.APP_URL).toString(), {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
-        ...(SIGNED_IN.has(page) ? { extraHeaders: { Cookie: user.cookie } } : {}),
+        ...(SIGNED_IN.has(page) ? { extraHeaders: { Cookie: user.cookie }, disableStorageReset: true } : {}),
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       const { lhr } = result;

@@ -3,9 +3,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { build, type Plugin } from "vite";
+import { earlyRequestsScript } from "../src/lib/early-requests";
 
 interface PrerenderEntry {
-  prerenderPage(path: string): Promise<{ html: string; title: string; description: string }>;
+  prerenderPage(path: string, as?: "signed-out" | "signed-in-frame"): Promise<{ html: string; title: string; description: string }>;
+  SIGNED_IN_FRAMES: readonly string[];
+  appShellHtml(): string;
   PRERENDERED_PAGES: readonly string[];
   APP_SHELL_FILE: string;
   prerenderedFile(page: string): string;
@@ -14,8 +17,8 @@ interface PrerenderEntry {
 
 /**
  * After the browser build: renders the public pages to HTML with a server build
- * of `src/prerender.tsx` (docs/decisions.md#web-performance), keeps the empty
- * page as the app shell (`app.html`), then writes a .br and a .gz beside every
+ * of `src/prerender.tsx` (docs/decisions.md#web-performance), keeps the page
+ * with only a loading spinner as the app shell (`app.html`), then writes a .br and a .gz beside every
  * text file, so the local server (sirv) answers compressed as CloudFront does
  * on AWS; without them the local Lighthouse figures would measure an
  * uncompressed site.
@@ -46,20 +49,29 @@ export function prerenderAndCompress(): Plugin {
       const entry = (await import(pathToFileURL(path.join(serverOut, "prerender.js")).href)) as PrerenderEntry;
       const template = readFileSync(path.join(outDir, "index.html"), "utf8");
       if (!template.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root to prerender into");
-      writeFileSync(path.join(outDir, entry.APP_SHELL_FILE), template);
-      for (const page of entry.PRERENDERED_PAGES) {
-        const { html, title, description } = await entry.prerenderPage(page);
+      writeFileSync(
+        path.join(outDir, entry.APP_SHELL_FILE),
+        template.replace('<div id="root"></div>', () => `<div id="root">${entry.appShellHtml()}</div>`),
+      );
+      const pages = [
+        ...entry.PRERENDERED_PAGES.map((page) => ({ page, as: "signed-out" as const })),
+        ...entry.SIGNED_IN_FRAMES.map((page) => ({ page, as: "signed-in-frame" as const })),
+      ];
+      for (const { page, as } of pages) {
+        const { html, title, description } = await entry.prerenderPage(page, as);
         if (/<script/i.test(html))
           throw new Error(
             `Prerendered ${page} carries a script, which the CSP would refuse: ${html.slice(html.search(/<script/i), html.search(/<script/i) + 300)}`,
           );
+        // A public page is inert until hydrated (src/app/root-layout.tsx): no lost taps, no form sent by the browser
+        // itself. A signed-in frame is rendered afresh by the app (src/main.tsx), and has no form to send.
+        const root = as === "signed-out" ? '<div id="root" inert>' : '<div id="root" data-frame="signed-in">';
         const file = path.join(outDir, entry.prerenderedFile(page));
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(
           file,
           template
-            // Inert until hydrated (src/app/root-layout.tsx): no lost taps, no form submitted by the browser itself.
-            .replace('<div id="root"></div>', () => `<div id="root" inert>${html}</div>`)
+            .replace('<div id="root"></div>', () => `${root}${html}</div>`)
             .replace(/<title>[^<]*<\/title>/, () => `<title>${entry.escapeHtml(title)}</title>`)
             .replace(
               /(<meta name="description" content=")[^"]*(")/,
@@ -70,6 +82,14 @@ export function prerenderAndCompress(): Plugin {
       rmSync(serverOut, { recursive: true, force: true });
       compressTextFiles(outDir);
     },
+  };
+}
+
+/** Puts the early-requests script (src/lib/early-requests.ts) in every page's <head>, in development and in the build. */
+export function earlyRequests(): Plugin {
+  return {
+    name: "storyboard-early-requests",
+    transformIndexHtml: () => [{ tag: "script", children: earlyRequestsScript(), injectTo: "head-prepend" }],
   };
 }
 

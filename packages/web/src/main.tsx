@@ -6,7 +6,7 @@ import { AppProvider } from "./app/provider";
 import { createAppRouter, preloadScreens } from "./app/router";
 import { preloadHeaderControls } from "./components/layouts/site-header";
 import { createQueryClient } from "./lib/query-client";
-import { assumeSignedOutUntilKnown, hasSessionHint } from "./lib/session-hint";
+import { assumeSignedInUntilKnown, assumeSignedOutUntilKnown, hasSessionHint } from "./lib/session-hint";
 import "./index.css";
 
 // The site's CSP has no 'unsafe-eval': zod's JIT probe (`new Function`) is reported as a violation even though it is caught.
@@ -27,12 +27,20 @@ const screensLoaded = Promise.all([preloadScreens(window.location.pathname), pre
 // A prerendered public page (docs/decisions.md#web-performance) was rendered as a signed-out
 // visit: hydrate it as it is, in one pass once its screen's code is here. A browser that was
 // signed in renders afresh instead, its screen's code loading alongside the session.
-if (container.hasChildNodes() && !hasSessionHint()) {
+if (container.hasAttribute("inert") && !hasSessionHint()) {
   assumeSignedOutUntilKnown();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
   void screensLoaded.finally(() => startTransition(() => void hydrateRoot(container, app)));
+} else if (container.dataset.frame === "signed-in") {
+  // A signed-in screen's prerendered frame: the app renders the same frame while the session loads,
+  // once its code is here, and React replaces the markup in one commit (no blank page in between).
+  assumeSignedInUntilKnown();
+  const root = createRoot(container);
+  void screensLoaded.finally(() => startTransition(() => root.render(app)));
 } else {
-  container.replaceChildren();
+  // The app shell's spinner stays until React's first commit replaces it; a public page prerendered as
+  // signed out goes at once, so a signed-in browser never sees the signed-out layout.
+  if (container.hasAttribute("inert")) container.replaceChildren();
   container.removeAttribute("inert");
   const root = createRoot(container);
   startTransition(() => root.render(app));

@@ -11,10 +11,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AppProvider } from "./app/provider";
 import { pageMeta } from "./app/page-meta";
 import { routes } from "./app/router";
+import { PageSpinner } from "./components/ui/spinner";
 import { createQueryClient } from "./lib/query-client";
-import { assumeSignedOutUntilKnown } from "./lib/session-hint";
-
-assumeSignedOutUntilKnown();
+import { assumeSignedInUntilKnown, assumeSignedOutUntilKnown } from "./lib/session-hint";
 
 export interface PrerenderedPage {
   /** The markup that goes inside `<div id="root">`. */
@@ -23,7 +22,13 @@ export interface PrerenderedPage {
   description: string;
 }
 
-export async function prerenderPage(path: string): Promise<PrerenderedPage> {
+/**
+ * A public page as a signed-out visit sees it, or a signed-in screen's frame
+ * (`SIGNED_IN_FRAMES`) as it shows while the session loads.
+ */
+export async function prerenderPage(path: string, as: "signed-out" | "signed-in-frame" = "signed-out"): Promise<PrerenderedPage> {
+  if (as === "signed-in-frame") assumeSignedInUntilKnown();
+  else assumeSignedOutUntilKnown();
   // The first pass waits for every lazy screen and component to load; its output interleaves
   // React's streaming scripts, which the CSP would refuse. The second pass finds them all
   // loaded and renders plain markup in one go.
@@ -31,6 +36,13 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   for await (const _ of prelude) void _;
   return { html: renderToString(await pageTree(path)), ...pageMeta(path) };
 }
+
+/**
+ * What the app shell (every signed-in route) shows before its code runs: the
+ * spinner the app itself shows while the session loads, so the first paint
+ * comes with the HTML and the app replaces it in place.
+ */
+export const appShellHtml = () => renderToString(<PageSpinner label="Loading" />);
 
 async function pageTree(path: string) {
   const handler = createStaticHandler(routes);
@@ -47,5 +59,5 @@ async function pageTree(path: string) {
   );
 }
 
-export { APP_SHELL_FILE, PRERENDERED_PAGES, prerenderedFile } from "@storyboard/core/catalog/prerendered-pages";
+export { APP_SHELL_FILE, PRERENDERED_PAGES, prerenderedFile, SIGNED_IN_FRAMES } from "@storyboard/core/catalog/prerendered-pages";
 export { escapeHtml } from "@storyboard/core/html";

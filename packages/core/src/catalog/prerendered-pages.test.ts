@@ -9,8 +9,13 @@ describe("siteFileFor", () => {
     expect(siteFileFor("/showcase/search")).toBe("/showcase/search.html");
   });
 
+  it("answers a signed-in frame with its own file", () => {
+    expect(siteFileFor("/dashboard")).toBe("/dashboard.html");
+    expect(siteFileFor("/screenplays/")).toBe("/screenplays.html");
+  });
+
   it("answers every other path with the app shell", () => {
-    expect(siteFileFor("/dashboard")).toBe(APP_SHELL_FILE);
+    expect(siteFileFor("/renders")).toBe(APP_SHELL_FILE);
     expect(siteFileFor("/showcase/01JABC")).toBe(APP_SHELL_FILE);
     expect(siteFileFor("/pricing/extra")).toBe(APP_SHELL_FILE);
   });

@@ -1,7 +1,7 @@
 /**
  * The public pages the web build renders to HTML ahead of time
  * (docs/decisions.md#web-performance): a first visit paints them before any
- * JavaScript runs. Every other path gets the empty app shell (`/app.html`).
+ * JavaScript runs. Every other path gets the app shell (`/app.html`).
  * One list for the build, CloudFront's rewrite and the local server.
  */
 export const PRERENDERED_PAGES = [
@@ -18,6 +18,14 @@ export const PRERENDERED_PAGES = [
   "/copyright",
 ] as const;
 
+/**
+ * Signed-in screens prerendered as their frame while the session loads
+ * (header, navigation, the screen's headings and skeletons): the most visited
+ * signed-in screen paints before any JavaScript runs, then the app renders it
+ * afresh. A signed-out visitor is sent on to /auth once the session answers.
+ */
+export const SIGNED_IN_FRAMES = ["/dashboard", "/screenplays"] as const;
+
 /** The app shell: served for every path that has no page of its own. */
 export const APP_SHELL_FILE = "/app.html";
 
@@ -30,5 +38,6 @@ export function prerenderedFile(page: string): string {
 export function siteFileFor(pathname: string): string {
   let page = pathname;
   while (page.length > 1 && page.endsWith("/")) page = page.slice(0, -1);
-  return (PRERENDERED_PAGES as readonly string[]).includes(page) ? prerenderedFile(page) : APP_SHELL_FILE;
+  const own = [...PRERENDERED_PAGES, ...SIGNED_IN_FRAMES] as readonly string[];
+  return own.includes(page) ? prerenderedFile(page) : APP_SHELL_FILE;
 }

@@ -1,13 +1,29 @@
 import type { ReactNode } from "react";
-import { Navigate, Outlet } from "react-router-dom";
+import { Navigate, Outlet, useMatches } from "react-router-dom";
 import { LazyAppLayout as AppLayout } from "../components/layouts/lazy-app-layout";
 import { PageSpinner } from "../components/ui/spinner";
+import { expectsSignedIn } from "../lib/session-hint";
 import { useUser } from "../lib/user";
 
-/** Signed-in screens: a spinner while the session loads, then /auth when there is no user. */
+/** A route `handle` that lets its screen render while the session loads (its queries wait for the session). */
+export interface SessionPendingHandle {
+  rendersWhileSessionLoads?: boolean;
+}
+
+/**
+ * Signed-in screens: while the session loads, the signed-in frame (header and
+ * navigation, with the screen itself where its route allows, else a spinner)
+ * when this browser is expected to be signed in, a spinner otherwise; then
+ * /auth when there is no user (docs/decisions.md#web-performance).
+ */
 export function RequireUser() {
   const { data: user, isPending, isPlaceholderData } = useUser();
-  if (isPending || isPlaceholderData) return <PageSpinner label="Loading session" />;
+  const matches = useMatches();
+  if (isPending || isPlaceholderData) {
+    if (!expectsSignedIn()) return <PageSpinner label="Loading session" />;
+    const screenReady = (matches.at(-1)?.handle as SessionPendingHandle | undefined)?.rendersWhileSessionLoads;
+    return <AppLayout user={null}>{screenReady ? <Outlet /> : <PageSpinner label="Loading session" />}</AppLayout>;
+  }
   if (!user) return <Navigate to="/auth" replace />;
   return <AppLayout user={user} />;
 }

@@ -4,7 +4,7 @@ import { AdaptiveLayout } from "../components/layouts/adaptive-layout";
 import { preloadAppLayout } from "../components/layouts/lazy-app-layout";
 import { PublicLayout } from "../components/layouts/public-layout";
 import { isPreloadable, lazyWithPreload } from "../lib/lazy-preload";
-import { RedirectIfUser, RequireUser } from "./guards";
+import { RedirectIfUser, RequireUser, type SessionPendingHandle } from "./guards";
 import { RootLayout } from "./root-layout";
 import { NotFound } from "./routes/not-found";
 
@@ -73,8 +73,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireUser />,
         children: [
-          { path: "/dashboard", element: <Dashboard /> },
-          { path: "/screenplays", element: <Dashboard /> },
+          { path: "/dashboard", element: <Dashboard />, handle: { rendersWhileSessionLoads: true } satisfies SessionPendingHandle },
+          { path: "/screenplays", element: <Dashboard />, handle: { rendersWhileSessionLoads: true } satisfies SessionPendingHandle },
           { path: "/screenplays/:id", element: <Screenplay /> },
           { path: "/renders", element: <Renders /> },
           { path: "/renders/:id", element: <Render /> },

@@ -3,6 +3,8 @@
  * with a JSON content type; any non-OK answer throws an `ApiError` whose
  * message is "{status}: {body text or statusText}" (docs/product.md#errors Generic).
  */
+import { takeEarlyResponse } from "./early-requests";
+
 export class ApiError extends Error {
   readonly status: number;
   /** The `message` of a JSON error body `{ message, code }`, when present. */
@@ -44,7 +46,9 @@ async function request<T>(method: string, url: string, body?: Body): Promise<T> 
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, "Content-Type": "application/json" };
   }
-  const response = await fetch(url, init);
+  // A GET the page's inline script already started (lib/early-requests.ts) is taken once, not sent again.
+  const early = method === "GET" ? await takeEarlyResponse(url) : undefined;
+  const response = early ?? (await fetch(url, init));
   const text = await response.text();
   if (!response.ok) {
     const { message, code } = parseErrorBody(text);

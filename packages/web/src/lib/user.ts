@@ -50,6 +50,16 @@ export function useUser() {
   return query;
 }
 
+/**
+ * True once the session is known and someone is signed in: a signed-in screen
+ * can render its frame while the session loads (app/guards.tsx), and its own
+ * queries wait for this, so a stale guess never sends requests that answer 401.
+ */
+export function useIsSignedIn(): boolean {
+  const { data, isPlaceholderData } = useUser();
+  return !!data && !isPlaceholderData;
+}
+
 export function hasRole(user: { roles?: string[] } | null | undefined, role: string): boolean {
   return !!user?.roles?.includes(role);
 }

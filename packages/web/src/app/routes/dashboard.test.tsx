@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { json, mockFetch, renderApp, testUser, type Handler } from "../../test/render";
-import { WELCOME_STORAGE_KEY } from "../../features/dashboard/components/welcome-dialog";
+import { WELCOME_STORAGE_KEY } from "../../features/dashboard/welcome-seen";
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 

@@ -3,12 +3,13 @@ import { useState } from "react";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { ActivitySummary } from "../../features/dashboard/components/activity-summary";
-import { dismissedBefore, WelcomeDialog } from "../../features/dashboard/components/welcome-dialog";
+import { WelcomeDialog } from "../../features/dashboard/components/welcome-dialog";
+import { dismissedBefore } from "../../features/dashboard/welcome-seen";
 import { useRenderList } from "../../features/renders/api/render-list";
 import { RecentRenders } from "../../features/renders/components/recent-renders";
 import { useScreenplays } from "../../features/screenplays/api/screenplays";
 import { RecentScreenplays } from "../../features/screenplays/components/recent-screenplays";
-import { UploadScreenplay } from "../../features/screenplays/components/upload-screenplay";
+import { preloadUploadDialog, UploadScreenplay } from "../../features/screenplays/components/upload-screenplay";
 import { useUser } from "../../lib/user";
 
 /**
@@ -31,7 +32,7 @@ export function DashboardScreen() {
         title="Dashboard"
         description={firstName ? `${greeting}, ${firstName}. Here's what you're working on.` : "Here's what you're working on."}
         actions={
-          <Button onClick={() => setUploadOpen(true)}>
+          <Button onClick={() => setUploadOpen(true)} onPointerEnter={preloadUploadDialog} onFocus={preloadUploadDialog}>
             <Upload aria-hidden /> Upload Screenplay
           </Button>
         }

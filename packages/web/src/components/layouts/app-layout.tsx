@@ -6,15 +6,18 @@ import { Logo } from "./logo";
 import { SideNav } from "./side-nav";
 import { SiteHeader } from "./site-header";
 
-/** Signed-in pages: header, side navigation (a drawer on small screens) and the screen. */
-export function AppLayout({ user, children }: { user: User; children?: ReactNode }) {
+/**
+ * Signed-in pages: header, side navigation (a drawer on small screens) and the
+ * screen. `user` is null while the session loads (app/guards.tsx).
+ */
+export function AppLayout({ user, children }: { user: User | null; children?: ReactNode }) {
   const [navOpen, setNavOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setNavOpen(false), [pathname]);
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader onOpenNav={() => setNavOpen(true)} />
+      <SiteHeader onOpenNav={() => setNavOpen(true)} signedIn />
       <div className="mx-auto flex w-full max-w-7xl flex-1">
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 border-r px-3 py-6 md:block">
           <SideNav user={user} />

@@ -40,7 +40,7 @@ export function sideNavItems(user: Pick<User, "roles"> | null | undefined): NavI
 }
 
 /** The list of links and the Sign out button; used in the sidebar and in the mobile drawer. */
-export function SideNav({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
+export function SideNav({ user, onNavigate }: { user: User | null; onNavigate?: () => void }) {
   const logout = useLogout();
   return (
     <div className="flex h-full flex-col">

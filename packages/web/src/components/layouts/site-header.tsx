@@ -27,9 +27,14 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-foreground",
   );
 
-/** The shared top header (docs/product.md#web "Top navigation header"). */
-export function SiteHeader({ onOpenNav }: { onOpenNav?: () => void }) {
+/**
+ * The shared top header (docs/product.md#web "Top navigation header"). In the
+ * signed-in layout (`signedIn`) the account menu's place stays empty while the
+ * session loads, rather than offering Login.
+ */
+export function SiteHeader({ onOpenNav, signedIn = false }: { onOpenNav?: () => void; signedIn?: boolean }) {
   const { data: user } = useUser();
+  const accountPlaceholder = <div className="size-9" aria-hidden />;
   return (
     <header className="sticky top-0 z-40 w-full border-b bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
@@ -52,9 +57,11 @@ export function SiteHeader({ onOpenNav }: { onOpenNav?: () => void }) {
             <ModeToggle />
           </Suspense>
           {user ? (
-            <Suspense fallback={<div className="size-9" aria-hidden />}>
+            <Suspense fallback={accountPlaceholder}>
               <SignedInActions user={user} />
             </Suspense>
+          ) : signedIn ? (
+            accountPlaceholder
           ) : (
             <>
               <Button asChild variant="ghost" className="hidden sm:inline-flex">

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { useIsSignedIn } from "../../../lib/user";
 
 export const referralCodeQueryOptions = () =>
   queryOptions({
@@ -7,7 +8,8 @@ export const referralCodeQueryOptions = () =>
     queryFn: () => api.get<{ referralCode: string }>("/api/user/referral-code"),
   });
 
-export const useReferralCode = () => useQuery(referralCodeQueryOptions());
+/** Waits for the session: the dashboard renders while it loads (app/guards.tsx). */
+export const useReferralCode = () => useQuery({ ...referralCodeQueryOptions(), enabled: useIsSignedIn() });
 
 /** The link a friend opens: it lands on registration with the code stored. */
 export function inviteLink(origin: string, code: string): string {

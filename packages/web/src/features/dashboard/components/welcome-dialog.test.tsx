@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { WELCOME_STORAGE_KEY, WelcomeDialog } from "./welcome-dialog";
+import { WELCOME_STORAGE_KEY } from "../welcome-seen";
+import { WelcomeDialog } from "./welcome-dialog";
 
 describe("welcome dialog", () => {
   it("shows once when the user has points, and dismissing stores a timestamp", async () => {

@@ -3,18 +3,7 @@ import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { APP_NAME } from "../../../config/env";
-
-/** Set when the welcome has been dismissed; its value is the time of dismissal. */
-export const WELCOME_STORAGE_KEY = "welcomeDismissedAt";
-
-/** True once the welcome has been seen: the dashboard then says "Welcome back". */
-export function dismissedBefore(): boolean {
-  try {
-    return !!localStorage.getItem(WELCOME_STORAGE_KEY);
-  } catch {
-    return true;
-  }
-}
+import { dismissedBefore, WELCOME_STORAGE_KEY } from "../welcome-seen";
 
 /** docs/product.md#screenplays: shown once when the user has points and no welcome flag is stored. */
 export function WelcomeDialog({ points }: { points: number }) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { RenderSummary } from "@storyboard/core/render/types";
 import { api, ApiError } from "../../../lib/api";
+import { useIsSignedIn } from "../../../lib/user";
 
 /** The caller's render jobs for the dashboard. A 404 means the route has no renders to give: an empty list. */
 export async function fetchRenderList(): Promise<RenderSummary[]> {
@@ -25,4 +26,5 @@ export const renderListQueryOptions = () =>
     select: newestFirst<RenderSummary>,
   });
 
-export const useRenderList = () => useQuery(renderListQueryOptions());
+/** Waits for the session: the dashboard renders while it loads (app/guards.tsx). */
+export const useRenderList = () => useQuery({ ...renderListQueryOptions(), enabled: useIsSignedIn() });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { RenderSummary } from "@storyboard/core/render/types";
 import type { CharacterEntry, ScreenplayFormat } from "@storyboard/core/screenplay/types";
 import { api } from "../../../lib/api";
+import { useIsSignedIn } from "../../../lib/user";
 
 export type ScreenplayStatus = "uploaded" | "parsing" | "ready" | "failed";
 
@@ -25,7 +26,6 @@ export interface Screenplay extends ScreenplaySummary {
   format: ScreenplayFormat | null;
   characterDictionary: Record<string, CharacterEntry>;
 }
-
 
 /** Parsing runs after the upload answers; these statuses mean it has not finished. */
 export const PROCESSING_STATUSES: readonly ScreenplayStatus[] = ["uploaded", "parsing"];
@@ -67,6 +67,7 @@ export const screenplayRendersQueryOptions = (id: string) =>
 /** The original file, served for the "file view" link (opened in a new tab). */
 export const screenplayFileUrl = (id: string) => `${path(id)}/file`;
 
-export const useScreenplays = () => useQuery(screenplaysQueryOptions());
+/** Waits for the session: the dashboard renders while it loads (app/guards.tsx). */
+export const useScreenplays = () => useQuery({ ...screenplaysQueryOptions(), enabled: useIsSignedIn() });
 export const useScreenplay = (id: string) => useQuery(screenplayQueryOptions(id));
 export const useScreenplayRenders = (id: string) => useQuery(screenplayRendersQueryOptions(id));
