@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { PRERENDERED_PAGES } from "@storyboard/core/catalog/prerendered-pages";
 import { appUrl, launchBrowser } from "./browser";
+import { signedInContext } from "./support";
 
 let browser: Browser;
 let page: Page;
@@ -118,6 +119,29 @@ describe("the web shell in a real browser", () => {
     const html = await (await fetch(appUrl("/dashboard"))).text();
     expect(html).toMatch(/<div id="root" data-frame="signed-in">.*<h1[^>]*>Dashboard<\/h1>.*Recent Screenplays/s);
     expect(html).not.toContain(">Login<");
+  });
+
+  it("hydrates the dashboard's frame for a signed-in visitor, with or without the session hint, with nothing in the console", async () => {
+    const { page: visit, context, user } = await signedInContext(browser, { points: 1234 });
+    const problems: string[] = [];
+    visit.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    // A hydration mismatch is reported as an uncaught error.
+    visit.on("pageerror", (error) => problems.push(error.message));
+    for (const hint of [false, true]) {
+      if (hint) await visit.evaluate(() => localStorage.setItem("signed-in", "1"));
+      await visit.goto(appUrl("/dashboard"));
+      await visit.getByText("1,234").waitFor();
+      await visit
+        .getByRole("textbox", { name: /invite link/i })
+        .or(visit.locator("input[readonly]"))
+        .first()
+        .waitFor();
+      expect(await visit.locator("header").getByRole("link", { name: "Login" }).count()).toBe(0);
+    }
+    expect(problems, user.email).toEqual([]);
+    await context.close();
   });
 
   it("gives other routes the app shell: a spinner that paints before any script runs", async () => {

@@ -32,11 +32,10 @@ if (container.hasAttribute("inert") && !hasSessionHint()) {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
   void screensLoaded.finally(() => startTransition(() => void hydrateRoot(container, app)));
 } else if (container.dataset.frame === "signed-in") {
-  // A signed-in screen's prerendered frame: the app renders the same frame while the session loads,
-  // once its code is here, and React replaces the markup in one commit (no blank page in between).
+  // A signed-in screen's prerendered frame: the app's first render while the session loads is the
+  // same frame, so it hydrates too, once its code is here, rather than building the page again.
   assumeSignedInUntilKnown();
-  const root = createRoot(container);
-  void screensLoaded.finally(() => startTransition(() => root.render(app)));
+  void screensLoaded.finally(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   // The app shell's spinner stays until React's first commit replaces it; a public page prerendered as
   // signed out goes at once, so a signed-in browser never sees the signed-out layout.
