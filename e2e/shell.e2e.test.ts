@@ -117,7 +117,7 @@ describe("the web shell in a real browser", () => {
 
   it("gives the dashboard its prerendered signed-in frame", async () => {
     const html = await (await fetch(appUrl("/dashboard"))).text();
-    expect(html).toMatch(/<div id="root" data-frame="signed-in">.*<h1[^>]*>Dashboard<\/h1>.*Recent Screenplays/s);
+    expect(html).toMatch(/<div id="root" inert data-frame="signed-in">.*<h1[^>]*>Dashboard<\/h1>.*Recent Screenplays/s);
     expect(html).not.toContain(">Login<");
   });
 

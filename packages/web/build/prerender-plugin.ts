@@ -63,9 +63,9 @@ export function prerenderAndCompress(): Plugin {
           throw new Error(
             `Prerendered ${page} carries a script, which the CSP would refuse: ${html.slice(html.search(/<script/i), html.search(/<script/i) + 300)}`,
           );
-        // A public page is inert until hydrated (src/app/root-layout.tsx): no lost taps, no form sent by the browser
-        // itself. A signed-in frame is rendered afresh by the app (src/main.tsx), and has no form to send.
-        const root = as === "signed-out" ? '<div id="root" inert>' : '<div id="root" data-frame="signed-in">';
+        // Inert until hydrated and the session is known (src/app/root-layout.tsx): a tap before then would be
+        // lost (the dashboard's Upload button has no handler yet), or a form sent by the browser itself.
+        const root = as === "signed-out" ? '<div id="root" inert>' : '<div id="root" inert data-frame="signed-in">';
         const file = path.join(outDir, entry.prerenderedFile(page));
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(

@@ -24,17 +24,17 @@ const app = (
 
 const container = document.getElementById("root")!;
 const screensLoaded = Promise.all([preloadScreens(window.location.pathname), preloadHeaderControls()]);
-// A prerendered public page (docs/decisions.md#web-performance) was rendered as a signed-out
-// visit: hydrate it as it is, in one pass once its screen's code is here. A browser that was
-// signed in renders afresh instead, its screen's code loading alongside the session.
-if (container.hasAttribute("inert") && !hasSessionHint()) {
-  assumeSignedOutUntilKnown();
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
-  void screensLoaded.finally(() => startTransition(() => void hydrateRoot(container, app)));
-} else if (container.dataset.frame === "signed-in") {
+// Prerendered pages (docs/decisions.md#web-performance) hydrate in one pass once their screen's code
+// is here. A public page was rendered as a signed-out visit: a browser that was signed in renders it
+// afresh instead, its screen's code loading alongside the session.
+if (container.dataset.frame === "signed-in") {
   // A signed-in screen's prerendered frame: the app's first render while the session loads is the
   // same frame, so it hydrates too, once its code is here, rather than building the page again.
   assumeSignedInUntilKnown();
+  void screensLoaded.finally(() => startTransition(() => void hydrateRoot(container, app)));
+} else if (container.hasAttribute("inert") && !hasSessionHint()) {
+  assumeSignedOutUntilKnown();
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
   void screensLoaded.finally(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   // The app shell's spinner stays until React's first commit replaces it; a public page prerendered as
