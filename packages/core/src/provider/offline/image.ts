@@ -5,7 +5,8 @@
  * with resvg, given the style's pixel pass, then name-tagged. Same request,
  * same bytes.
  */
-import { renderAsync } from "@resvg/resvg-js";
+import { isMainThread } from "node:worker_threads";
+import { Resvg, renderAsync } from "@resvg/resvg-js";
 import sharp from "sharp";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "../types";
 import { drawCaption, captionSvg } from "./frame-caption";
@@ -78,8 +79,12 @@ export class OfflineImageProvider implements ImageProvider {
 
   async generate(input: ImageRequest): Promise<GeneratedImage> {
     const reading = readFrame(input);
-    // On libuv's thread pool: the main thread meanwhile makes speech for other blocks (docs/decisions.md#scale).
-    const { pixels } = await renderAsync(sceneSvg(input, reading), { font: { loadSystemFonts: false } });
+    // On the main thread (the command line, an on-demand image) on libuv's thread pool, so the main thread
+    // meanwhile makes speech or answers requests. In a media worker thread (npm start) right there: that
+    // thread runs below the API's priority, libuv's pool would not (docs/decisions.md#scale).
+    const svg = sceneSvg(input, reading);
+    const options = { font: { loadSystemFonts: false } };
+    const { pixels } = isMainThread ? await renderAsync(svg, options) : new Resvg(svg, options).render();
     const frame: RawFrame = { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), width: WIDTH, height: HEIGHT };
     await applyStyle(frame, input.style, hashString(input.seed));
     drawCaption(frame, captionSvg(placeFigures(reading.subjects, input.blockType === "dialogue")));
