@@ -13,10 +13,12 @@
  * This module has no imports: the stack reads it to hash the script for the CSP.
  */
 
-/** GET URLs each signed-in screen reads on its first render (checked by early-requests.test.tsx). */
+const DASHBOARD_DATA = ["/api/screenplays", "/api/renders", "/api/user/referral-code"] as const;
+
+/** GET URLs each signed-in screen reads on its first render (checked by early-requests.test.tsx); both paths show the dashboard. */
 export const EARLY_REQUESTS: Readonly<Record<string, readonly string[]>> = {
-  "/dashboard": ["/api/screenplays", "/api/renders", "/api/user/referral-code"],
-  "/screenplays": ["/api/screenplays", "/api/renders", "/api/user/referral-code"],
+  "/dashboard": DASHBOARD_DATA,
+  "/screenplays": DASHBOARD_DATA,
 };
 
 /** Asked for on every page. */
