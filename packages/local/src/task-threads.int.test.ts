@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { db } from "@storyboard/core/dynamo/service";
 import { createTestUser, eventually, uploadScreenplay } from "./test/fixtures";
@@ -6,14 +7,18 @@ import { runPhaseLocally } from "./workflows";
 
 afterAll(() => stopTaskThreads());
 
-/** Each thread's nice value by thread id (Linux keeps one per thread: field 19 of its stat). */
-const threadNiceValues = () =>
+/** Each thread's nice value and scheduling policy by thread id (Linux keeps both per thread: fields 19 and 41 of its stat). */
+const threadScheduling = () =>
   new Map(
     readdirSync("/proc/self/task").map((tid) => {
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-      return [Number(tid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])] as const;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return [Number(tid), { nice: Number(fields[16]), policy: Number(fields[38]) }] as const;
     }),
   );
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
+const hasChrt = () => spawnSync("chrt", ["--version"]).status === 0;
 
 describe("media tasks in worker threads (docs/decisions.md#scale)", () => {
   it("runs a render's generate phase with GenerateBlock in the thread pool", async () => {
@@ -39,9 +44,11 @@ describe("media tasks in worker threads (docs/decisions.md#scale)", () => {
     await runPhaseLocally("generate", { renderJobId: id }, { retryIntervalSeconds: 0, threads: true });
     if (process.platform === "linux") {
       // The pool's threads yield the cores to the API's thread, which keeps its own priority.
-      const nice = threadNiceValues();
-      expect([...nice.values()].filter((n) => n === 10).length).toBeGreaterThanOrEqual(1);
-      expect(nice.get(process.pid)).toBe(0);
+      const threads = threadScheduling();
+      const pool = [...threads.values()].filter((t) => t.nice === 10);
+      expect(pool.length).toBeGreaterThanOrEqual(1);
+      if (hasChrt()) expect(pool.every((t) => t.policy === SCHED_IDLE)).toBe(true);
+      expect(threads.get(process.pid)).toEqual({ nice: 0, policy: SCHED_OTHER });
     }
     expect((await (await user.call(`/api/renders/${id}`)).json()).status).toBe("assets_ready");
     const completion = await (await user.call(`/api/renders/mediaCompletion/${id}`)).json();

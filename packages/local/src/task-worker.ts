@@ -3,16 +3,30 @@
  * handler module and runs the inputs the main thread sends, several at once.
  * Its environment is the main thread's, copied when the worker started.
  */
+import { spawnSync } from "node:child_process";
+import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 
-// Media work yields the cores to the API: on Linux a nice value holds for this thread alone, and the
-// ffmpeg processes it starts inherit it (docs/decisions.md#scale). Where that is refused, run as is.
+// Media work yields the cores to the API (docs/decisions.md#scale). On Linux this thread runs under
+// SCHED_IDLE: it gets a core only when nothing else wants one, and a request waking the API's thread
+// takes the core at once, where a nice value only shares it by weight. Scheduling policy and nice value
+// hold for this thread alone, and the ffmpeg processes it starts inherit them. Where either is refused
+// (another system, a container without chrt), the work runs as is.
 const MEDIA_THREAD_NICENESS = 10;
 try {
   setPriority(0, MEDIA_THREAD_NICENESS);
 } catch {
-  // Not permitted here (some containers): the work still runs, only without the lower priority.
+  // Not permitted here: the work still runs, only without the lower priority.
+}
+if (process.platform === "linux") {
+  try {
+    // /proc/thread-self names the calling thread: <pid>/task/<tid>.
+    const threadId = readlinkSync("/proc/thread-self").split("/").at(-1)!;
+    spawnSync("chrt", ["--idle", "--pid", "0", threadId], { stdio: "ignore", timeout: 5_000 });
+  } catch {
+    // No chrt: the nice value above still holds.
+  }
 }
 
 type Handler = (input: unknown) => Promise<unknown>;

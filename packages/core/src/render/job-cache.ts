@@ -1,4 +1,5 @@
 import { dynamoClient } from "../dynamo/client";
+import { tableKeys } from "../dynamo/keys";
 import { db } from "../dynamo/service";
 import { PollCache } from "./poll-cache";
 import { isActive } from "./status";
@@ -13,7 +14,8 @@ import { isActive } from "./status";
  * trip, so the page's refetch after its own change almost always reads afresh
  * even when that change went through another process; at the image review,
  * complete or failed, never. Any write this process sends to the table forgets
- * every kept job, so a change made here (locally: every API write) shows at once.
+ * the jobs whose item it touches, so a change made here (locally: every API write)
+ * shows at once.
  */
 export const RENDER_POLL_CACHE_MS = 1_000;
 export const REVIEW_POLL_CACHE_MS = 200;
@@ -29,15 +31,40 @@ const keepFor = (job: RenderJobRecord) => {
 const jobs = new PollCache<RenderJobRecord>({ ttlMs: keepFor, maxEntries: 500 });
 
 const WRITE_COMMANDS = /^(Put|Update|Delete|BatchWrite|TransactWrite|ExecuteStatement|BatchExecuteStatement|ExecuteTransaction)/;
+const PK = tableKeys.primary.pk;
+
+/** A key attribute as the document client (plain) or the low-level client (`{ S }`) holds it. */
+const keyText = (value: unknown): string | undefined =>
+  typeof value === "string" ? value : typeof (value as { S?: unknown })?.S === "string" ? (value as { S: string }).S : undefined;
+
+type WriteRequest = { Item?: Record<string, unknown>; Key?: Record<string, unknown> } | undefined;
+const requestKeys = (request: WriteRequest) => [keyText(request?.Item?.[PK]), keyText(request?.Key?.[PK])];
+
+/**
+ * The partition keys a write command touches, or undefined when it cannot be
+ * told (PartiQL): then every kept job is forgotten.
+ */
+export function writtenPartitionKeys(input: Record<string, any>): string[] | undefined {
+  const found: (string | undefined)[] = [...requestKeys(input)];
+  for (const requests of Object.values<any[]>(input.RequestItems ?? {})) {
+    for (const r of requests) found.push(...requestKeys(r.PutRequest), ...requestKeys(r.DeleteRequest));
+  }
+  for (const t of input.TransactItems ?? []) found.push(...requestKeys(t.Put), ...requestKeys(t.Update), ...requestKeys(t.Delete));
+  const keys = found.filter((k): k is string => k !== undefined);
+  return keys.length > 0 ? keys.map((k) => k.toLowerCase()) : undefined;
+}
 
 // One client serves every table write of this process (the document client shares its middleware stack).
+// A write forgets only the jobs whose item it touched: the pipeline writes many times a second while renders
+// run, and forgetting every job on each of those writes left nothing kept for the polls.
 dynamoClient.middlewareStack.add(
   (next, context) => async (args) => {
     if (!WRITE_COMMANDS.test(context.commandName ?? "")) return next(args);
+    const written = writtenPartitionKeys(args.input as Record<string, any>);
     try {
       return await next(args);
     } finally {
-      jobs.changed();
+      jobs.changed(written && ((renderJobId) => written.some((pk) => pk.includes(renderJobId.toLowerCase()))));
     }
   },
   { step: "initialize", name: "renderPollCacheWrites", override: true },

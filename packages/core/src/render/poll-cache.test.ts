@@ -66,6 +66,25 @@ describe("PollCache", () => {
     expect((await cache.read("r1", load))?.version).toBe(2);
   });
 
+  it("forgets only the jobs a write touched, kept or being read", async () => {
+    const { cache, table, load } = setup();
+    await cache.read("r1", load);
+    let release!: () => void;
+    const slow = async () => {
+      const before = { status: table.status, version: table.version };
+      await new Promise<void>((resolve) => (release = resolve));
+      return before;
+    };
+    const reading = cache.read("r2", slow);
+    table.version = 2;
+    cache.changed((key) => key === "r2");
+    release();
+    expect((await reading)?.version).toBe(1);
+    expect((await cache.read("r2", load))?.version).toBe(2);
+    expect((await cache.read("r1", load))?.version).toBe(1);
+    expect(table.reads).toBe(2);
+  });
+
   it("keeps each job as long as its status allows", async () => {
     const { cache, table, load, tick } = setup();
     table.status = "descriptions_ready";

@@ -1,0 +1,32 @@
+import { db } from "../dynamo/service";
+import { writtenPartitionKeys } from "./job-cache";
+
+const renderJobId = "Render-7F3A";
+const touches = (keys: string[] | undefined, id: string) => keys?.some((pk) => pk.includes(id.toLowerCase())) ?? true;
+
+describe("writtenPartitionKeys", () => {
+  it("finds the job in the key of a patch as ElectroDB writes it", () => {
+    const params = db.entities.renderJob.patch({ renderJobId }).set({ status: "generating_assets" }).params();
+    const keys = writtenPartitionKeys(params);
+    expect(touches(keys, renderJobId)).toBe(true);
+    expect(touches(keys, "another-render")).toBe(false);
+  });
+
+  it("reads puts, deletes, batches and transactions, plain or typed", () => {
+    const batch = {
+      RequestItems: {
+        storyboard: [{ PutRequest: { Item: { pk: { S: "$sb#renderjobid_a" } } } }, { DeleteRequest: { Key: { pk: "$sb#renderjobid_b" } } }],
+      },
+    };
+    expect(writtenPartitionKeys(batch)).toEqual(["$sb#renderjobid_a", "$sb#renderjobid_b"]);
+    const transaction = {
+      TransactItems: [{ Update: { Key: { pk: "$sb#user_u" } } }, { Delete: { Key: { pk: { S: "$sb#renderjobid_C" } } } }],
+    };
+    expect(writtenPartitionKeys(transaction)).toEqual(["$sb#user_u", "$sb#renderjobid_c"]);
+    expect(writtenPartitionKeys({ Item: { pk: "$sb#renderjobid_d" } })).toEqual(["$sb#renderjobid_d"]);
+  });
+
+  it("cannot tell what a PartiQL statement writes, so every job is forgotten", () => {
+    expect(writtenPartitionKeys({ Statement: "UPDATE storyboard SET a = 1" })).toBeUndefined();
+  });
+});
