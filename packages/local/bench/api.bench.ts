@@ -12,6 +12,7 @@
  *   npm run bench:api [-- --seconds 10 --rate 200]
  */
 import autocannon from "autocannon";
+import { stopTaskThreads } from "../src/task-threads";
 import { startProduct } from "../src/test/product";
 
 const arg = (name: string, fallback: number) => {
@@ -144,6 +145,8 @@ async function main() {
   console.log(
     `\n${started.length} renders started during the second half: ${count("complete")} complete, ${count("failed")} failed, ${started.length - count("complete") - count("failed")} still running at the end`,
   );
+  // The renders still running stop with their threads, before the stand-ins their uploads write to.
+  await stopTaskThreads();
   await product.stop().catch(() => {});
   process.exit(0);
 }

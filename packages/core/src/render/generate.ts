@@ -55,7 +55,8 @@ export async function planBlocks(renderJobId: string): Promise<{ renderJobId: st
 export async function generateBlockBatch(input: BlockBatch) {
   const job = await getRenderJob(input.renderJobId);
   const tasks = await readBatch(job, input.batch);
-  await mapWithLimit(tasks, BATCH_CONCURRENCY, (t) => generateBlockAsset(t));
+  // The job is read once for the batch: what its assets use (owner, style, voices, dictionaries) is fixed while they are made.
+  await mapWithLimit(tasks, BATCH_CONCURRENCY, (t) => generateBlockAsset(t, job));
   return { ...input, made: tasks.length };
 }
 
@@ -82,8 +83,8 @@ function imageScene(scene: DescribedScenes[string] | undefined): ImageScene | un
  * an asset that exists is kept, and the media record and file keys are fixed,
  * so a retry or a re-run never duplicates anything.
  */
-export async function generateBlockAsset(task: BlockTask) {
-  const job = await getRenderJob(task.renderJobId);
+export async function generateBlockAsset(task: BlockTask, known?: RenderJobItem) {
+  const job = known ?? (await getRenderJob(task.renderJobId));
   const { data: block } = await db.entities.renderBlock.get({ renderJobId: task.renderJobId, blockId: task.blockId }).go();
   if (!block) throw new Error(`Block ${task.blockId} of render ${task.renderJobId} does not exist`);
   if (task.kind === "image") {
