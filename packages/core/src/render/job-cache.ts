@@ -54,6 +54,10 @@ export function writtenPartitionKeys(input: Record<string, any>): string[] | und
   return keys.length > 0 ? keys.map((k) => k.toLowerCase()) : undefined;
 }
 
+/** Whether a write with these partition keys may have changed the job (ElectroDB lowercases its keys; unknown keys: it may have). */
+export const mayTouchJob = (written: string[] | undefined, renderJobId: string) =>
+  written?.some((pk) => pk.includes(renderJobId.toLowerCase())) ?? true;
+
 // One client serves every table write of this process (the document client shares its middleware stack).
 // A write forgets only the jobs whose item it touched: the pipeline writes many times a second while renders
 // run, and forgetting every job on each of those writes left nothing kept for the polls.
@@ -64,7 +68,7 @@ dynamoClient.middlewareStack.add(
     try {
       return await next(args);
     } finally {
-      jobs.changed(written && ((renderJobId) => written.some((pk) => pk.includes(renderJobId.toLowerCase()))));
+      jobs.changed((renderJobId) => mayTouchJob(written, renderJobId));
     }
   },
   { step: "initialize", name: "renderPollCacheWrites", override: true },
