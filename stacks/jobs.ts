@@ -1,20 +1,9 @@
+import { SCHEDULED_JOBS } from "@storyboard/core/jobs/schedules";
 import { Cron, type StackContext, use } from "sst/constructs";
 import { grantStorage, sesSendStatement, storageEnvironment } from "./access";
 import { Secrets } from "./secrets";
 import { settings } from "./settings";
 import { Storage } from "./storage";
-
-/** EventBridge schedules (UTC). */
-export const SCHEDULES = {
-  /** Every day at 03:00: expire hosting that has run out. */
-  hostingExpiry: "cron(0 3 * * ? *)",
-  /** Mondays at 09:00: the weekly digest e-mail. */
-  weeklyDigest: "cron(0 9 ? * MON *)",
-  /** Every day at 04:00: the monthly points of annual plans. */
-  subscriptionCredits: "cron(0 4 * * ? *)",
-  /** Every 5 minutes: settle renders stuck past their deadline and unsettled image charges (docs/decisions.md#hardening). */
-  stuckWork: "rate(5 minutes)",
-} as const;
 
 export function Jobs({ stack, app }: StackContext) {
   const storage = use(Storage);
@@ -33,23 +22,14 @@ export function Jobs({ stack, app }: StackContext) {
     },
   });
 
-  const hostingExpiry = new Cron(stack, "HostingExpiry", {
-    schedule: SCHEDULES.hostingExpiry,
-    job: job("cron/hosting-expiry"),
-  });
-  const weeklyDigest = new Cron(stack, "WeeklyDigest", {
-    schedule: SCHEDULES.weeklyDigest,
-    job: job("cron/weekly-digest"),
-  });
-  const subscriptionCredits = new Cron(stack, "SubscriptionCredits", {
-    schedule: SCHEDULES.subscriptionCredits,
-    job: job("cron/subscription-credits"),
-  });
-  const stuckWork = new Cron(stack, "StuckWork", {
-    schedule: SCHEDULES.stuckWork,
-    job: job("cron/stuck-work"),
-  });
-  for (const cron of [hostingExpiry, weeklyDigest, subscriptionCredits, stuckWork]) grantStorage(cron.jobFunction, storage);
+  /** One Cron per row of the jobs table (`packages/core/src/jobs/schedules.ts`). */
+  const crons = Object.fromEntries(
+    SCHEDULED_JOBS.map(({ name, constructId, handler, schedule }) => {
+      const cron = new Cron(stack, constructId, { schedule, job: job(handler) });
+      grantStorage(cron.jobFunction, storage);
+      return [name, cron];
+    }),
+  );
 
-  return { hostingExpiry, weeklyDigest, subscriptionCredits, stuckWork };
+  return { crons };
 }

@@ -1,0 +1,49 @@
+/**
+ * The scheduled jobs, in one table: the stack turns each into an EventBridge schedule and `npm start`
+ * runs the same handlers on the same schedules (docs/architecture.md#shape). Times are UTC.
+ */
+export interface ScheduledJob {
+  /** Command-line and log name (`npx storyboard job NAME`). */
+  readonly name: string;
+  /** The CloudFormation construct id of its Cron. */
+  readonly constructId: string;
+  /** The handler module under `packages/functions/src/`, without extension. */
+  readonly handler: string;
+  /** EventBridge schedule expression: `cron(...)` or `rate(...)`. */
+  readonly schedule: string;
+  readonly description: string;
+}
+
+export const SCHEDULED_JOBS = [
+  {
+    name: "hosting-expiry",
+    constructId: "HostingExpiry",
+    handler: "cron/hosting-expiry",
+    schedule: "cron(0 3 * * ? *)",
+    description: "Every day at 03:00: expire hosting that has run out.",
+  },
+  {
+    name: "weekly-digest",
+    constructId: "WeeklyDigest",
+    handler: "cron/weekly-digest",
+    schedule: "cron(0 9 ? * MON *)",
+    description: "Mondays at 09:00: the weekly digest e-mail.",
+  },
+  {
+    name: "subscription-credits",
+    constructId: "SubscriptionCredits",
+    handler: "cron/subscription-credits",
+    schedule: "cron(0 4 * * ? *)",
+    description: "Every day at 04:00: the monthly points of annual plans.",
+  },
+  {
+    name: "stuck-work",
+    constructId: "StuckWork",
+    handler: "cron/stuck-work",
+    schedule: "rate(5 minutes)",
+    description:
+      "Every 5 minutes: settle renders stuck past their deadline and unsettled image charges (docs/decisions.md#hardening).",
+  },
+] as const satisfies readonly ScheduledJob[];
+
+export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number]["name"];
