@@ -9,6 +9,17 @@ import type { Block, CharacterDictionary, ParsedScreenplay, ScreenplayFormat, Sc
 const blockId = (n: number) => `b${String(n).padStart(4, "0")}`;
 
 /**
+ * A cue of any length is a cue (docs/decisions.md#screenplay-parsing); a name longer than a name may be is cut at
+ * its last word within the limit, so it fits wherever names are shown and edited.
+ */
+function shortenedName(name: string): string {
+  if (name.length <= MAX_CHARACTER_NAME_LENGTH) return name;
+  const cut = name.slice(0, MAX_CHARACTER_NAME_LENGTH + 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return (lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, MAX_CHARACTER_NAME_LENGTH)).trim();
+}
+
+/**
  * Turns a format parser's paragraphs into the product's shape: numbered
  * blocks, speakers attached to their lines, the character and scene
  * dictionaries, and the page count.
@@ -23,14 +34,8 @@ export function assemble(raw: RawScreenplay, format: ScreenplayFormat): ParsedSc
   for (const p of raw.paragraphs) {
     if (!p.text) continue;
     if (p.kind === "character") {
-      speaker = normaliseCharacterName(p.text) || undefined;
+      speaker = shortenedName(normaliseCharacterName(p.text)) || undefined;
       dual = Boolean(p.dual);
-      if (speaker && speaker.length > MAX_CHARACTER_NAME_LENGTH) {
-        // No name is this long: keep the words, but nobody is called that.
-        blocks.push({ id: blockId(blocks.length + 1), type: "general", text: p.text });
-        speaker = undefined;
-        continue;
-      }
       if (speaker) names.add(speaker);
       continue;
     }

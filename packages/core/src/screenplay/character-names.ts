@@ -35,8 +35,8 @@ export function withoutExtensions(cue: string): string {
  */
 export function normaliseCharacterName(raw: string): string {
   let name = raw.replace(/\s+/g, " ").trim().replace(/^@/, "");
-  if (name.endsWith("^")) name = name.slice(0, -1);
-  name = withoutExtensions(name);
+  // The dual-dialogue caret ends a cue; one anywhere else is a stray mark, never part of a name.
+  name = withoutExtensions(name.replaceAll("^", ""));
   if (name.endsWith(":") || name.endsWith("：")) name = name.slice(0, -1);
   return name.trim().toUpperCase();
 }

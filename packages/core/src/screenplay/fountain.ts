@@ -1,7 +1,6 @@
 import { notA } from "./errors";
 import type { RawParagraph, RawScreenplay } from "./raw";
 import { withoutExtensions } from "./character-names";
-import { MAX_CHARACTER_NAME_LENGTH } from "./constants";
 import { looksLikeSceneHeading } from "./scene-heading";
 import { cleanText, cleanTitle } from "./text";
 
@@ -55,10 +54,11 @@ function isTransition(line: string): boolean {
   return /\p{L}/u.test(line) && !/\p{Ll}/u.test(line) && /TO[:：]$/u.test(line);
 }
 
+/** Any line in capitals with a line under it is a cue, whatever its length (the Fountain spec); a transition never is. */
 function isCharacterCue(line: string): boolean {
   if (line.startsWith("@")) return line.length > 1;
+  if (isTransition(line)) return false;
   const name = withoutExtensions(line.endsWith("^") ? line.slice(0, -1) : line).trim();
-  if (name.length > MAX_CHARACTER_NAME_LENGTH) return false;
   if (!/\p{L}/u.test(name) || /\p{Ll}/u.test(name)) return false;
   if (/\p{Lu}/u.test(name)) return true;
   // Scripts without letter case (Japanese, Chinese…): a short line that does not end a sentence.
@@ -173,7 +173,11 @@ function classify(out: RawParagraph[], group: string[]) {
   else if (first.startsWith(">")) {
     out.push({ kind: "transition", text: clean(first.slice(1)) });
     pushAction(out, rest);
-  } else if (rest.length === 0 && isTransition(first)) out.push({ kind: "transition", text: clean(first) });
+  } else if (isTransition(first)) {
+    // A transition with lines under it (a boneyard or note removed between them left no blank line): the rest is its own paragraph.
+    out.push({ kind: "transition", text: clean(first) });
+    if (rest.length) classify(out, rest);
+  }
   else if (rest.length > 0 && isCharacterCue(first)) pushSpeech(out, first, rest);
   else if (first.startsWith("~")) {
     out.push({ kind: "general", text: clean(lines.map((l) => l.replace(/^~\s*/, "")).join("\n")) });
