@@ -23,6 +23,8 @@ const BROWSER_SAFE_CORE = [
   "html",
   // The whole catalogue: data and pure rules only (seeding lives in seed.ts, environment reading in public-environment.ts).
   "catalog/*",
+  // Pure timing maths: the render page shows shots for as long as the video holds them.
+  "media/timeline",
   "render/voice-assignment",
   "render/story-facts",
   "render/nicknames",

@@ -40,6 +40,22 @@ describe("the web shell in a real browser", () => {
     }
   });
 
+  it("opens Register from every sign-up entry point, and the footer names this year", async () => {
+    const entryPoints = [
+      () => page.getByRole("banner").getByRole("link", { name: "Get Started" }),
+      () => page.getByRole("main").getByRole("link", { name: "Get Started" }),
+      () => page.getByRole("link", { name: "Create your free account" }),
+    ];
+    for (const link of entryPoints) {
+      await page.goto(appUrl("/"));
+      await link().click();
+      await page.getByText("Create your account", { exact: true }).waitFor();
+      expect(await page.getByRole("tab", { name: "Register" }).getAttribute("aria-selected")).toBe("true");
+    }
+    await page.goto(appUrl("/"));
+    await page.getByText(`© ${new Date().getFullYear()}`).waitFor();
+  });
+
   it("opens the FAQ with the seeded questions and filters them", async () => {
     await page.goto(appUrl("/faq"));
     await page.getByText("Which file formats can I upload?").waitFor();

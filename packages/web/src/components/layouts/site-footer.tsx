@@ -32,7 +32,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-muted-foreground sm:px-6">
-          © 2025 {APP_NAME}. All rights reserved.
+          {/* A page prerendered last year shows this year once it hydrates. */}
+          <span suppressHydrationWarning>© {new Date().getFullYear()}</span> {APP_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

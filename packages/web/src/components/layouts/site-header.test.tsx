@@ -4,7 +4,7 @@ import { json, mockFetch, renderWithProviders, testUser } from "../../test/rende
 import { SiteHeader } from "./site-header";
 
 describe("SiteHeader", () => {
-  it("signed out: logo, Pricing, FAQ, Login and Get Started to /auth; Login hidden on small screens", async () => {
+  it("signed out: logo, Pricing, FAQ, Login and Get Started to Register; Login hidden on small screens", async () => {
     mockFetch({ "GET /api/user": () => json({ message: "Unauthorized" }, 401) });
     renderWithProviders(<SiteHeader />);
     const login = await screen.findByRole("link", { name: "Login" });
@@ -12,7 +12,7 @@ describe("SiteHeader", () => {
     expect(login.className).toMatch(/\bhidden\b/);
     expect(login.className).toMatch(/sm:inline-flex/);
     const getStarted = screen.getByRole("link", { name: "Get Started" });
-    expect(getStarted).toHaveAttribute("href", "/auth");
+    expect(getStarted).toHaveAttribute("href", "/auth#register");
     expect(getStarted.className).not.toMatch(/\bhidden\b/);
     expect(screen.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing");
     expect(screen.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/faq");

@@ -6,6 +6,7 @@ import { useUser } from "../../lib/user";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
+import { REGISTER_PATH, SIGN_IN_PATH } from "../../config/paths";
 
 // Menus and tooltips load with the header's first paint done: their Radix primitives stay out of the first load.
 const ModeToggle = lazyWithPreload(() => import("../mode-toggle"), "ModeToggle");
@@ -65,10 +66,10 @@ export function SiteHeader({ onOpenNav, signedIn = false }: { onOpenNav?: () => 
           ) : (
             <>
               <Button asChild variant="ghost" className="hidden sm:inline-flex">
-                <Link to="/auth">Login</Link>
+                <Link to={SIGN_IN_PATH}>Login</Link>
               </Button>
               <Button asChild>
-                <Link to="/auth">Get Started</Link>
+                <Link to={REGISTER_PATH}>Get Started</Link>
               </Button>
             </>
           )}

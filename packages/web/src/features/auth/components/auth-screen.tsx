@@ -5,9 +5,9 @@ import { GoogleButton } from "./google-button";
 import { LoginForm } from "./login-form";
 import { OrDivider } from "./or-divider";
 import { RegisterForm } from "./register-form";
+import { REGISTER_HASH } from "../../../config/paths";
 
 type AuthTab = "login" | "register";
-export const REGISTER_HASH = "#register";
 
 /** /auth: Sign In and Register tabs; #register selects (and marks) the Register tab. */
 export function AuthScreen() {

@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
+import { REGISTER_PATH } from "../../../config/paths";
 
 export function CtaBand() {
   return (
@@ -13,7 +14,7 @@ export function CtaBand() {
           That covers a five-page render. Points never expire, and there is no card to enter.
         </p>
         <Button asChild size="lg" variant="secondary">
-          <Link to="/auth">
+          <Link to={REGISTER_PATH}>
             Create your free account <ArrowRight />
           </Link>
         </Button>

@@ -1,6 +1,7 @@
 import { ArrowRight, Mic, Play, Sparkles } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
+import { REGISTER_PATH } from "../../../config/paths";
 
 /** The opening band of the landing page. `onViewExamples` scrolls to the showcase. */
 export function Hero({ onViewExamples }: { onViewExamples: () => void }) {
@@ -23,7 +24,7 @@ export function Hero({ onViewExamples }: { onViewExamples: () => void }) {
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/auth#register">
+              <Link to={REGISTER_PATH}>
                 Get Started <ArrowRight />
               </Link>
             </Button>

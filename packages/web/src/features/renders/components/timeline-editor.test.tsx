@@ -33,7 +33,7 @@ const track = () => screen.findByTestId("timeline-track");
 const widths = () => screen.getAllByTestId("timeline-block").map((li) => li.style.width);
 
 describe("timeline editor", () => {
-  it("lays out media blocks by duration at 0.02 px/ms, at least 30 px, 1000 ms when unknown", async () => {
+  it("lays out media blocks by time on screen at 0.02 px/ms, at least 30 px", async () => {
     open();
     await track();
     expect(screen.getAllByTestId("timeline-block")).toHaveLength(13);
@@ -50,9 +50,10 @@ describe("timeline editor", () => {
     const { user } = open();
     await track();
     await user.click(screen.getByRole("button", { name: "Zoom in" }));
-    expect(widths().slice(0, 2)).toEqual(["90px", "30px"]);
+    // The second shot has no narration: it is on screen for the shortest hold, 1.5 s.
+    expect(widths().slice(0, 2)).toEqual(["90px", "45px"]);
     await user.click(screen.getByRole("button", { name: "Zoom in" }));
-    expect(widths().slice(0, 2)).toEqual(["135px", "45px"]);
+    expect(widths().slice(0, 2)).toEqual(["135px", "67.5px"]);
     await user.click(screen.getByRole("button", { name: "Zoom out" }));
     await user.click(screen.getByRole("button", { name: "Zoom out" }));
     await user.click(screen.getByRole("button", { name: "Zoom out" }));

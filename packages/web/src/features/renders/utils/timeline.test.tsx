@@ -53,23 +53,24 @@ describe("timeline layout", () => {
     expect(blockWidthPx(3000, 1)).toBe(3000);
   });
 
-  it("lays blocks end to end, proportional to their durations", () => {
+  it("lays blocks end to end for their time on screen: at least 1.5 s each, the last 2 s longer, as the video holds them", () => {
     const { items, totalMs, totalWidthPx } = layoutTimeline(
       [{ duration: 3000 }, { duration: null }, { duration: 500 }, { duration: 10_000 }],
       0.02,
     );
-    expect(items.map((i) => i.widthPx)).toEqual([60, 30, 30, 200]);
+    expect(items.map((i) => i.durationMs)).toEqual([3000, 1500, 1500, 12_000]);
+    expect(items.map((i) => i.widthPx)).toEqual([60, 30, 30, 240]);
     expect(items.map((i) => i.leftPx)).toEqual([0, 60, 90, 120]);
-    expect(items.map((i) => i.startMs)).toEqual([0, 3000, 4000, 4500]);
-    expect(totalMs).toBe(14_500);
-    expect(totalWidthPx).toBe(320);
+    expect(items.map((i) => i.startMs)).toEqual([0, 3000, 4500, 6000]);
+    expect(totalMs).toBe(18_000);
+    expect(totalWidthPx).toBe(360);
   });
 
   it("widens with the zoom", () => {
     const blocks = [{ duration: 4000 }, { duration: 2000 }];
     const at = (zoom: number) => layoutTimeline(blocks, zoom).totalWidthPx;
-    expect(at(0.02)).toBe(120);
-    expect(at(0.03)).toBeCloseTo(180, 10);
+    expect(at(0.02)).toBe(160); // 4 s, then 2 s + the closing 2 s
+    expect(at(0.03)).toBeCloseTo(240, 10);
     expect(at(0.001)).toBe(60); // both at the 30 px minimum
   });
 

@@ -1,3 +1,5 @@
+import { holdsOf } from "@storyboard/core/media/timeline";
+
 /** The timeline editor's maths (docs/product.md#constants): zoom in pixels per millisecond, block widths, positions. */
 export const ZOOM_INITIAL = 0.02;
 export const ZOOM_MIN = 0.001;
@@ -24,23 +26,29 @@ export interface TimelineItem<B> {
   block: B;
   /** When the block starts in the video, in milliseconds. */
   startMs: number;
+  /** How long it is on screen, in milliseconds. */
   durationMs: number;
   leftPx: number;
   widthPx: number;
 }
 
-/** Lays the blocks end to end, each as wide as its duration at this zoom but never narrower than 30 px. */
+/**
+ * Lays the blocks end to end as the video shows them: each for its time on screen (its narration, held at least
+ * as long as the video holds a shot, the last one longer: docs/product.md#renders), as wide as that at this zoom
+ * but never narrower than 30 px.
+ */
 export function layoutTimeline<B extends { duration: number | null | undefined }>(blocks: readonly B[], zoom: number) {
+  const holds = holdsOf(blocks.map((b) => blockDurationMs(b.duration)));
   const items: TimelineItem<B>[] = [];
   let startMs = 0;
   let leftPx = 0;
-  for (const block of blocks) {
-    const durationMs = blockDurationMs(block.duration);
-    const widthPx = blockWidthPx(block.duration, zoom);
+  blocks.forEach((block, i) => {
+    const durationMs = holds[i];
+    const widthPx = blockWidthPx(durationMs, zoom);
     items.push({ block, startMs, durationMs, leftPx, widthPx });
     startMs += durationMs;
     leftPx += widthPx;
-  }
+  });
   return { items, totalMs: startMs, totalWidthPx: leftPx };
 }
 
