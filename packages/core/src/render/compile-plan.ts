@@ -22,6 +22,7 @@ export interface PlannedClip {
 export interface CompilePlan {
   renderJobId: string;
   videoJobId: string;
+  /** Drawn on the poster: the screenplay's title. */
   title: string;
   burnCaptions: boolean;
   clips: PlannedClip[];

@@ -89,7 +89,10 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
   const videoJobId = randomUUID();
   await db.entities.videoJob.create({ videoJobId, renderJobId, userId: job.userId, status: "processing" }).go();
   const segments = planVideoSegments(timeline);
-  const plan: CompilePlan = { renderJobId, videoJobId, title: job.title, burnCaptions: job.burnCaptions ?? false, clips, segments };
+  // The poster names the screenplay, not the render ("Night Shift", not "Night Shift Render"); renders made
+  // before the snapshot kept the screenplay's title fall back to theirs.
+  const posterTitle = (job.screenplaySnapshot as { title?: string } | undefined)?.title || job.title;
+  const plan: CompilePlan = { renderJobId, videoJobId, title: posterTitle, burnCaptions: job.burnCaptions ?? false, clips, segments };
   return { renderJobId, skipped: false, segments: await writeCompilePlan(job, plan) };
 }
 

@@ -89,7 +89,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
               status: "queued",
               type: "render",
               characterVoices,
-              screenplaySnapshot: { characterDictionary, sceneDictionary: screenplay.sceneDictionary ?? {}, pageCount },
+              screenplaySnapshot: { title: screenplay.title, characterDictionary, sceneDictionary: screenplay.sceneDictionary ?? {}, pageCount },
               pointsCharged: cost,
               burnCaptions: input.burnCaptions,
               previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,

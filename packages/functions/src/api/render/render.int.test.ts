@@ -65,6 +65,8 @@ describe("a render from upload to video, through the local runner", () => {
     const described = await waitForStatus(user, id, ["descriptions_ready"]);
     expect(described.characterVoices.PROGRAMMER.voiceId).toBe(female.voice_id);
     expect(described.characterVoices.NARRATOR.voiceName).toBe("George");
+    // The poster is titled with the screenplay's title, which the render keeps; the render's own title ends in "Render".
+    expect(described.screenplaySnapshot.title).toBe(screenplay.title);
     const programmer = described.screenplaySnapshot.characterDictionary.PROGRAMMER;
     expect(programmer.description.length).toBeGreaterThan(10);
     const saved = await user.call(`/api/renders/${id}/descriptions`, {
