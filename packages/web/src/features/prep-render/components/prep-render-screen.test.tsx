@@ -291,9 +291,16 @@ describe("prepare render", () => {
     expect(screen.getByText("This screenplay is still being processed.")).toBeInTheDocument();
   });
 
-  it("says when the screenplay cannot be loaded, with a way back to the screenplays", async () => {
+  it("says another account's (or a deleted) screenplay is not found, with a way back to the screenplays", async () => {
     open({ "GET /api/screenplays/sp-1": () => apiError(404, "Screenplay not found.", "not_found") });
-    expect(await screen.findByText("Could not load screenplay data...")).toBeInTheDocument();
+    expect(await screen.findByText("Screenplay not found")).toBeInTheDocument();
+    expect(screen.queryByText("Could not load screenplay data...")).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Screenplays" })).toHaveAttribute("href", "/screenplays");
+  });
+
+  it("says when the screenplay cannot be loaded for another reason, and offers to try again", async () => {
+    open({ "GET /api/screenplays/sp-1": () => apiError(500, "Something went wrong.", "internal") });
+    expect(await screen.findByText("Could not load screenplay data...")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });
