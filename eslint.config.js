@@ -27,6 +27,7 @@ const BROWSER_SAFE_CORE = [
   "media/timeline",
   "render/voice-assignment",
   "render/story-facts",
+  "render/continuity",
   "render/nicknames",
   "render/sentences",
   "provider/offline/prompt-reading",

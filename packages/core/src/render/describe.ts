@@ -10,12 +10,14 @@ import { startPhase } from "./phases";
 import type { RenderStatus } from "./status";
 import { mapWithLimit } from "./concurrency";
 import { withRetries } from "./retry";
-import { characterFacts, sceneFacts, sceneIdsInScriptOrder } from "./story-facts";
+import { sceneContinuity, type SceneContinuity } from "./continuity";
+import { characterFacts, sceneFacts, sceneIdsInScriptOrder, type SceneFacts } from "./story-facts";
 
 /** Text requests in flight at once: a cloud model answers in seconds, and a feature has hundreds of blocks. */
 const TEXT_CONCURRENCY = 8;
 
-export type DescribedScenes = Record<string, SceneInfo & { description?: string }>;
+/** Scenes with their descriptions and continuity (the time a CONTINUOUS scene happens at, flashbacks, dreams). */
+export type DescribedScenes = Record<string, SceneInfo & { description?: string; continuity?: SceneContinuity }>;
 
 const asBlock = (b: RenderBlockItem): Block => ({ id: b.blockId, type: b.type as Block["type"], text: b.text, character: b.character });
 
@@ -70,13 +72,23 @@ export async function describeRender(renderJobId: string) {
   const scenes = sceneIdsInScriptOrder(snapshot.sceneDictionary).map(
     (id) => [id, snapshot.sceneDictionary[id]] as [string, SceneInfo & { description?: string }],
   );
+  // In order: a scene that continues the one before reads that scene's facts (its time, its weather).
+  const continuity = sceneContinuity(
+    scenes.map(([id]) => id),
+    snapshot.sceneDictionary,
+  );
+  const facts: SceneFacts[] = [];
+  scenes.forEach(([sceneId, scene], index) => {
+    const own = plain.filter((_, i) => blocks[i].sceneId === sceneId);
+    facts.push(sceneFacts(index + 1, scene, own, continuity[sceneId], facts[index - 1]));
+  });
   const sceneDescriptions = await mapWithLimit(scenes, TEXT_CONCURRENCY, ([sceneId, scene], index) => {
     if (scene.description) return Promise.resolve(scene.description);
     const own = plain.filter((_, i) => blocks[i].sceneId === sceneId);
-    return withRetries(() => text.describeScene({ scene, blocks: own, facts: sceneFacts(index + 1, scene, own) }));
+    return withRetries(() => text.describeScene({ scene, blocks: own, facts: facts[index] }));
   });
   const sceneDictionary: DescribedScenes = Object.fromEntries(
-    scenes.map(([id, scene], i) => [id, { ...scene, description: sceneDescriptions[i] }]),
+    scenes.map(([id, scene], i) => [id, { ...scene, description: sceneDescriptions[i], continuity: continuity[id] }]),
   );
   await writeImagePrompts(renderJobId, "queued", blocks, job.style as StyleId, characterDictionary, sceneDictionary);
   const next = job.previewDescriptionsBeforeFirstImages ? "descriptions_ready" : "generating_assets";

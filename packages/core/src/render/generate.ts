@@ -75,7 +75,9 @@ export function spokenText(block: { type: string; text: string }): string {
 
 function imageScene(scene: DescribedScenes[string] | undefined): ImageScene | undefined {
   if (!scene) return undefined;
-  return { heading: scene.heading, interior: scene.interior !== "EXT", location: scene.location, timeOfDay: scene.timeOfDay ?? "" };
+  // A CONTINUOUS scene is drawn at the time of the scene it continues.
+  const timeOfDay = scene.continuity?.timeOfDay ?? scene.timeOfDay ?? "";
+  return { heading: scene.heading, interior: scene.interior !== "EXT", location: scene.location, timeOfDay };
 }
 
 /**

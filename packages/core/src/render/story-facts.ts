@@ -6,6 +6,7 @@
  * Pure and browser-safe.
  */
 import type { Block, CharacterEntry, SceneDictionary, SceneInfo } from "../screenplay/types";
+import type { SceneContinuity } from "./continuity";
 import { nicknamesOf } from "./nicknames";
 import { sentencesOf } from "./sentences";
 
@@ -41,6 +42,10 @@ export interface SceneFacts {
   mood?: string;
   /** The scene's first action sentence. */
   opening?: string;
+  /** It goes on from the scene before (CONTINUOUS, LATER…), at that scene's time and in its weather. */
+  continues?: boolean;
+  flashback?: boolean;
+  dream?: boolean;
 }
 
 export const ANIMALS =
@@ -153,8 +158,18 @@ const MOODS: [RegExp, string][] = [
 
 const title = (s: string) => s.toLowerCase().replace(/(^|[\s/-])\p{L}/gu, (c) => c.toUpperCase());
 
-/** Reads a scene: heading (setting, time of day) and its own lines (weather, mood, the opening image). */
-export function sceneFacts(number: number, scene: SceneInfo, sceneBlocks: readonly Block[]): SceneFacts {
+/**
+ * Reads a scene: heading (setting, time of day) and its own lines (weather, mood, the opening image). A scene that
+ * continues the one before (render/continuity.ts) happens at that scene's time and, unless its own lines say
+ * otherwise, in its weather: give the continuity and the facts of the scene it continues.
+ */
+export function sceneFacts(
+  number: number,
+  scene: SceneInfo,
+  sceneBlocks: readonly Block[],
+  continuity: SceneContinuity = {},
+  continued?: SceneFacts,
+): SceneFacts {
   const text = sceneBlocks
     .filter((b) => b.type !== "scene_heading")
     .map((b) => b.text)
@@ -169,14 +184,19 @@ export function sceneFacts(number: number, scene: SceneInfo, sceneBlocks: readon
           ? "Interior and exterior"
           : "";
   const location = title(scene.location || scene.heading);
+  const timeOfDay = continuity.timeOfDay ?? (continuity.continuesFrom ? undefined : scene.timeOfDay?.toLowerCase());
+  const weather = WEATHER.find(([p]) => p.test(text))?.[1] ?? (continuity.continuesFrom ? continued?.weather : undefined);
   return {
     number,
     heading: scene.heading,
     setting: place ? `${place}, ${location}` : location,
-    ...optional("timeOfDay", scene.timeOfDay ? scene.timeOfDay.toLowerCase() : undefined),
-    ...optional("weather", WEATHER.find(([p]) => p.test(text))?.[1]),
+    ...optional("timeOfDay", timeOfDay || undefined),
+    ...optional("weather", weather),
     ...optional("mood", MOODS.find(([p]) => p.test(text))?.[1]),
     ...optional("opening", action.flatMap((b) => sentencesOf(b.text))[0]),
+    ...optional("continues", continuity.continuesFrom ? true : undefined),
+    ...optional("flashback", continuity.flashback),
+    ...optional("dream", continuity.dream),
   };
 }
 

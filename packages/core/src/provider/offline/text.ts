@@ -56,10 +56,12 @@ export class OfflineTextProvider implements TextProvider {
 
   async describeScene({ facts }: Parameters<TextProvider["describeScene"]>[0]) {
     const when = facts.timeOfDay ? `, ${facts.timeOfDay}` : "";
+    const kind = facts.flashback ? " A flashback." : facts.dream ? " A dream." : "";
+    const continuing = facts.continues ? " It follows straight on from the scene before." : "";
     const weather = facts.weather ? ` In ${facts.weather}.` : "";
     const mood = facts.mood ? ` The mood is ${facts.mood}.` : "";
     const opening = facts.opening ? ` It opens on: ${facts.opening}` : "";
-    return sentenceOf(`Scene ${facts.number}. ${capitalise(facts.setting)}${when}.${weather}${mood}${opening}`);
+    return sentenceOf(`Scene ${facts.number}. ${capitalise(facts.setting)}${when}.${kind}${continuing}${weather}${mood}${opening}`);
   }
 
   async imagePrompt({ block, style, scene, characters }: Parameters<TextProvider["imagePrompt"]>[0]) {
