@@ -28,6 +28,7 @@ const BROWSER_SAFE_CORE = [
   "render/voice-assignment",
   "render/story-facts",
   "render/continuity",
+  "render/character-details",
   "render/nicknames",
   "render/sentences",
   "provider/offline/prompt-reading",

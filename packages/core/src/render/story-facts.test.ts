@@ -80,8 +80,8 @@ describe("the description builder (docs/product.md#renders)", () => {
       blocks: script.blocks,
       facts: author,
     });
-    expect(description).toMatch(/^A woman in her 40s\./);
-    expect(description).toContain("Speaks anguished, disbelief.");
+    // Composed, never pasted: the name as introduced, age and noun; parentheticals are not strung in.
+    expect(description).toBe("Author, a woman in her 40s.");
   });
 
   it("lists scenes in script order with setting, time of day, weather and mood", async () => {

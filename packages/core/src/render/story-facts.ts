@@ -6,6 +6,7 @@
  * Pure and browser-safe.
  */
 import type { Block, CharacterEntry, SceneDictionary, SceneInfo } from "../screenplay/types";
+import { introducedName, relationOf, visualDetails } from "./character-details";
 import type { SceneContinuity } from "./continuity";
 import { nicknamesOf } from "./nicknames";
 import { sentencesOf } from "./sentences";
@@ -24,6 +25,12 @@ export interface CharacterFacts {
   age?: string;
   /** An appositive after the name: "BRICK, retired police detective," gives "retired police detective". */
   role?: string;
+  /** The name as the script first writes it: "Dick Steel" for STEEL. */
+  introducedAs: string;
+  /** The role as a relation to someone named: "his former partner" after BRICK gives "Brick's former partner". */
+  relation?: string;
+  /** Up to two visual details from the introduction: "tall", "in a raincoat", "carrying two cold beers". */
+  details: string[];
   /** Action sentences that show the character, first (the introduction) to last, at most three. */
   shown: string[];
   /** Their parentheticals, e.g. "anguished", "disbelief". */
@@ -60,7 +67,10 @@ const namePattern = (name: string, flags = "iu") => new RegExp(`(^|[^\\p{L}])${e
 const words = (text: string) => text.toLowerCase().match(/[\p{L}.']+/gu) ?? [];
 const singular = (w: string) => w.replace(/(?<=[^s])s$/, "");
 
-function kindOf(name: string, intro: string): { kind: CharacterKind; species?: string } {
+function kindOf(name: string, intro: string, action: string): { kind: CharacterKind; species?: string } {
+  // "His dog, RUFUS," or "the dog RUFUS": the word just before the name says what it is.
+  const before = new RegExp(`(?:^|[^\\p{L}])([\\p{L}]+),?\\s+${escape(name)}(?:$|[^\\p{L}])`, "iu").exec(action)?.[1]?.toLowerCase();
+  if (before && ANIMAL_WORDS.has(singular(before))) return { kind: "animal", species: singular(before) };
   const fromName = words(name).map(singular);
   const animal = fromName.find((w) => ANIMAL_WORDS.has(w));
   if (animal) return { kind: "animal", species: animal };
@@ -84,7 +94,12 @@ const AGE_WORDS: [RegExp, string][] = [
 ];
 
 function ageOf(name: string, intro: string, gender: CharacterFacts["gender"]): string | undefined {
-  const near = intro.match(new RegExp(`${escape(name)}[^.]{0,60}`, "iu"))?.[0] ?? intro;
+  const after = intro.match(new RegExp(`${escape(name)}[^.]{0,60}`, "iu"))?.[0] ?? intro;
+  // Up to the next name in capitals: "GRACE, an elderly waitress, pours coffee for LEO, 9," — the 9 is Leo's.
+  // The rest of the name's own run ("TOM HALLORAN, 60s") is not another name.
+  const rest = after.slice(name.length).replace(/^(?: \p{Lu}[\p{Lu}'’.-]+)+/u, "");
+  const next = rest.search(/(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])/u);
+  const near = next < 0 ? after : after.slice(0, after.length - rest.length + next);
   const pronoun = gender === "female" ? "her" : gender === "male" ? "his" : "their";
   const decade = near.match(/\b(?:(early|mid|late)[- ])?(\d)0['’]?s\b/i);
   if (decade) return `in ${pronoun} ${decade[1] ? `${decade[1].toLowerCase()} ` : ""}${decade[2]}0s`;
@@ -95,7 +110,10 @@ function ageOf(name: string, intro: string, gender: CharacterFacts["gender"]): s
 }
 
 function roleOf(name: string, intro: string): string | undefined {
-  const found = intro.match(new RegExp(`${escape(name)}(?:\\s*\\([^()]*\\))?\\s*,\\s*([^,.;]{3,60}),`, "iu"))?.[1]?.trim();
+  // "TOM HALLORAN, 60s, the lighthouse keeper,": an age between the name and the role is skipped.
+  const found = intro
+    .match(new RegExp(`${escape(name)}(?:\\s*\\([^()]*\\))?(?:\\s*,\\s*(?:early |mid |late )?\\d[^,]{0,12})?\\s*,\\s*([^,.;]{3,60}),`, "iu"))?.[1]
+    ?.trim();
   if (!found || /^\d/.test(found)) return undefined;
   return found.replace(/\b(early|mid|late)?[- ]?\d0['’]?s\b/gi, "").replace(/^[\s,]+|(?<![\s,])[\s,]+$/g, "") || undefined;
 }
@@ -103,12 +121,16 @@ function roleOf(name: string, intro: string): string | undefined {
 /** Reads a character from the whole script: introduction, later action, parentheticals, how others address them. */
 export function characterFacts(name: string, entry: Pick<CharacterEntry, "gender">, blocks: readonly Block[]): CharacterFacts {
   const mention = namePattern(name);
-  const shown = blocks
+  const actionSentences = blocks
     .filter((b) => b.type === "action" || b.type === "general" || b.type === "shot")
-    .flatMap((b) => sentencesOf(b.text))
-    .filter((s) => mention.test(s));
+    .flatMap((b) => sentencesOf(b.text));
+  const shown = actionSentences.filter((s) => mention.test(s));
   const intro = shown[0] ?? "";
-  const { kind, species } = kindOf(name, intro);
+  const introAt = actionSentences.indexOf(intro);
+  // The introduction up to the name, and the two sentences before it: where "his" in "his former partner" points.
+  const before = [...actionSentences.slice(Math.max(0, introAt - 2), Math.max(0, introAt)), intro.slice(0, Math.max(0, intro.search(mention)))].join(" ");
+  const speakers = [...new Set(blocks.flatMap((b) => (b.character ? [b.character] : [])))];
+  const { kind, species } = kindOf(name, intro, actionSentences.join(" "));
   const gender = entry.gender ?? "neutral";
   const delivery = [
     ...new Set(
@@ -124,13 +146,19 @@ export function characterFacts(name: string, entry: Pick<CharacterEntry, "gender
     ),
   ].slice(0, 3);
   const calledBy = nicknamesOf(name, blocks);
+  const introducedAs = introducedName(name, intro);
+  // "BRICK BRADDOCK, retired police detective," gives BRICK his role through the full name.
+  const role = kind === "person" ? (roleOf(name, intro) ?? roleOf(introducedAs, intro)) : undefined;
   return {
     name,
     kind,
     ...(species ? { species } : {}),
     gender,
     ...optional("age", kind === "person" ? ageOf(name, intro, gender) : undefined),
-    ...optional("role", kind === "person" ? roleOf(name, intro) : undefined),
+    ...optional("role", role),
+    introducedAs,
+    ...optional("relation", role ? relationOf(role, name, before, speakers) : undefined),
+    details: visualDetails(name, intro),
     shown: shown.slice(0, 3),
     delivery,
     calledBy,

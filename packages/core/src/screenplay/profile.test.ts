@@ -62,8 +62,8 @@ describe("guessCharacterProfile", () => {
   });
 
   it("forgets who was talked about at each new scene", () => {
-    const blocks = [action("Susan enters."), heading("EXT. STREET - DAY"), action("He runs.")];
-    expect(guessCharacterProfile("SUSAN", blocks).gender).toBe("neutral");
+    const blocks = [action("Robin enters."), heading("EXT. STREET - DAY"), action("He runs.")];
+    expect(guessCharacterProfile("ROBIN", blocks).gender).toBe("neutral");
   });
 
   it("leaves a GUARD nothing says anything about neutral (the project's fixture called him a woman)", () => {
@@ -95,9 +95,34 @@ describe("guessCharacterProfile", () => {
       action("BRICK BRADDOCK sits quietly."),
       action("The door slides open and DICK STEEL, his former partner, emerges with two beers."),
     ];
-    const profiles = guessCharacterProfiles(["BRICK BRADDOCK", "DICK STEEL"], blocks);
+    const profiles = guessCharacterProfiles(["BRICK BRADDOCK", "JO STEEL"], blocks.map((b) => ({ ...b, text: b.text.replace("DICK", "JO") })));
     expect(profiles["BRICK BRADDOCK"].gender).toBe("male");
-    expect(profiles["DICK STEEL"].gender).toBe("neutral");
+    // JO is a name anyone may have, and "his" is Brick's: nothing says what Jo is.
+    expect(profiles["JO STEEL"].gender).toBe("neutral");
+  });
+
+  it("reads a given name the script writes as evidence: DICK STEEL is a man, NANCY a woman, ALEX unknown", () => {
+    const blocks = [
+      action("BRICK BRADDOCK sits quietly."),
+      action("The door slides open and DICK STEEL, his former partner, emerges with two beers."),
+      action("NANCY waits at the bar. ALEX waits beside her."),
+      line("STEEL", "Beer?"),
+    ];
+    const profiles = guessCharacterProfiles(["BRICK BRADDOCK", "STEEL", "NANCY", "ALEX"], blocks);
+    expect(profiles.STEEL.gender).toBe("male");
+    expect(profiles.NANCY.gender).toBe("female");
+    expect(profiles.ALEX.gender).toBe("neutral");
+  });
+
+  it("takes no given name from a word the script uses as a role ('the captain')", () => {
+    const blocks = [action("The captain studies the map."), line("CAPTAIN", "Hold steady.")];
+    expect(guessCharacterProfile("CAPTAIN", blocks).gender).toBe("neutral");
+  });
+
+  it("says unknown rather than guess when the evidence conflicts", () => {
+    // A woman's name against a man's pronouns, two to two: unknown. Against one pronoun, the name wins.
+    expect(guessCharacterProfile("NANCY", [action("NANCY opens the door. He waits. Nancy sits. He reads.")]).gender).toBe("neutral");
+    expect(guessCharacterProfile("NANCY", [action("NANCY opens the door. He waits.")]).gender).toBe("female");
   });
 
   it("takes a sentence's opening pronoun as its actor, so 'him' later is the one named in between", () => {
