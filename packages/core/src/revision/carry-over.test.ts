@@ -37,7 +37,14 @@ describe("characters carried into a revised draft", () => {
 
   it("brings a name back from an earlier draft with what it had", () => {
     const retired = { ROSE: { description: "Back again.", voice: voice("v-r"), lastVersion: 1 } };
-    const out = carryOverCharacters({ ...base, previous: { SAM: entry() }, previousVoices: {}, retired, previousVersion: 2, next: { ROSE: entry(), SAM: entry() } });
+    const out = carryOverCharacters({
+      ...base,
+      previous: { SAM: entry() },
+      previousVoices: {},
+      retired,
+      previousVersion: 2,
+      next: { ROSE: entry(), SAM: entry() },
+    });
     expect(out.characterDictionary.ROSE.description).toBe("Back again.");
     expect(out.characterVoices.ROSE).toEqual(voice("v-r"));
     expect(out.newCharacters).toEqual([]);

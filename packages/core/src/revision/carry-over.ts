@@ -23,8 +23,7 @@ export interface CarryOverInput {
  * name ("ROSE is now ROSALIND"). Voices not tied to a character (the narrator) stay.
  */
 export function carryOverCharacters(input: CarryOverInput) {
-  const descriptionOf = (name: string) =>
-    input.previous[name]?.description || input.rendered?.characterDictionary[name]?.description || "";
+  const descriptionOf = (name: string) => input.previous[name]?.description || input.rendered?.characterDictionary[name]?.description || "";
   const voiceOf = (name: string) => input.previousVoices[name] ?? input.rendered?.characterVoices[name];
 
   const characterDictionary: CharacterDictionary = {};

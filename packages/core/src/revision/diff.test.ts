@@ -79,11 +79,16 @@ describe("the diff of two drafts", () => {
 
   it("lists an added and a removed line inside a changed scene", () => {
     const next = [...TEN];
-    next[1] = next[1].replace("SAM\nThen tell me which one you count first.\n", "SAM\nThen tell me which one you count first.\n\nROSE\nThe one over the bed.\n");
+    next[1] = next[1].replace(
+      "SAM\nThen tell me which one you count first.\n",
+      "SAM\nThen tell me which one you count first.\n\nROSE\nThe one over the bed.\n",
+    );
     next[3] = next[3].replace("Rain taps the window of room 4. Somebody waits by the door \n\n", "");
     const diff = diffDrafts(fountain(draft(TEN)), fountain(draft(next)), { from: 1, to: 2 });
     expect(diff.counts).toEqual({ added: 0, removed: 0, moved: 0, changed: 2, unchanged: 8 });
-    expect(diff.scenes[1].blocks.filter((b) => b.state !== "unchanged")).toMatchObject([{ state: "added", character: "ROSE", text: "The one over the bed." }]);
+    expect(diff.scenes[1].blocks.filter((b) => b.state !== "unchanged")).toMatchObject([
+      { state: "added", character: "ROSE", text: "The one over the bed." },
+    ]);
     expect(diff.scenes[3].blocks.filter((b) => b.state !== "unchanged")).toMatchObject([{ state: "removed", type: "action" }]);
   });
 

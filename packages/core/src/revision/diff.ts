@@ -35,7 +35,8 @@ function wordBag(blocks: Block[]) {
 export function splitScenes(blocks: Block[]): Scene[] {
   const scenes: { heading: string; blocks: Block[] }[] = [];
   for (const b of blocks) {
-    if (b.type === "scene_heading" || scenes.length === 0) scenes.push({ heading: b.type === "scene_heading" ? normalise(b.text) : "", blocks: [] });
+    if (b.type === "scene_heading" || scenes.length === 0)
+      scenes.push({ heading: b.type === "scene_heading" ? normalise(b.text) : "", blocks: [] });
     scenes[scenes.length - 1].blocks.push(b);
   }
   return scenes.map((s) => ({ ...s, key: s.blocks.map(blockKey).join("\n"), words: wordBag(s.blocks) }));
@@ -194,7 +195,15 @@ export function diffDrafts(fromBlocks: Block[], toBlocks: Block[], versions: { f
     }
     entries.push({
       sort: [anchor, 1, j],
-      change: { state: "removed", heading: scene.heading, fromNumber: j + 1, toNumber: null, moved: false, blockCount: scene.blocks.length, blocks: [] },
+      change: {
+        state: "removed",
+        heading: scene.heading,
+        fromNumber: j + 1,
+        toNumber: null,
+        moved: false,
+        blockCount: scene.blocks.length,
+        blocks: [],
+      },
     });
   });
 

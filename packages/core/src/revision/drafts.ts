@@ -196,7 +196,11 @@ export async function matchRenamedCharacter(screenplayId: string, rawOldName: st
   );
   await db.entities.screenplay
     .patch({ screenplayId })
-    .set({ characterDictionary: next.characterDictionary, characterVoices: next.characterVoices, retiredCharacters: next.retiredCharacters })
+    .set({
+      characterDictionary: next.characterDictionary,
+      characterVoices: next.characterVoices,
+      retiredCharacters: next.retiredCharacters,
+    })
     .go();
   return { oldName, newName, character: next.characterDictionary[newName], voice: next.characterVoices[newName] ?? null };
 }
@@ -211,9 +215,7 @@ export async function deleteDraft(screenplayId: string, version: number) {
   if (version === (s.version ?? 1)) {
     throw AppError.conflict("The current draft cannot be deleted on its own. Delete the screenplay, or upload a newer draft first.");
   }
-  const running = (await rendersOf(screenplayId)).some(
-    (r) => (r.screenplayVersion ?? 1) === version && isActive(r.status as RenderStatus),
-  );
+  const running = (await rendersOf(screenplayId)).some((r) => (r.screenplayVersion ?? 1) === version && isActive(r.status as RenderStatus));
   if (running) throw AppError.conflict(`A render of draft ${version} is running. Delete the draft once it has finished.`);
   const drafts = draftsOf(s).filter((d) => d.version !== version);
   await db.entities.screenplay

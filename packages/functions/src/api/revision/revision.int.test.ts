@@ -63,7 +63,12 @@ describe("revised drafts", () => {
     const created = await user.call("/api/renders", {
       method: "POST",
       headers: json,
-      body: JSON.stringify({ screenplayId: id, title: "First", style: "noir", characterVoices: { PROGRAMMER: { voiceId: chosen.voice_id } } }),
+      body: JSON.stringify({
+        screenplayId: id,
+        title: "First",
+        style: "noir",
+        characterVoices: { PROGRAMMER: { voiceId: chosen.voice_id } },
+      }),
     });
     const { id: renderId } = await created.json();
     const described = await eventually(async () => {
@@ -119,7 +124,12 @@ describe("revised drafts", () => {
     ]);
     const line = diff.scenes[0].blocks.find((b: { type: string; state: string }) => b.type === "dialogue");
     expect(line).toMatchObject({ state: "changed", character: "CODER", previousCharacter: "PROGRAMMER" });
-    expect(line.words.filter((w: { change: string }) => w.change === "added").map((w: { text: string }) => w.text).join("")).toContain("who wrote it");
+    expect(
+      line.words
+        .filter((w: { change: string }) => w.change === "added")
+        .map((w: { text: string }) => w.text)
+        .join(""),
+    ).toContain("who wrote it");
 
     for (const [query, status] of [
       ["from=1&to=1", 400],
