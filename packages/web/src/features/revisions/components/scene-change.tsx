@@ -41,7 +41,7 @@ function BlockText({ block }: { block: BlockChange }) {
               {w.text}
             </mark>
           ) : w.change === "removed" ? (
-            <del key={i} className="text-muted-foreground decoration-red-500">
+            <del key={i} className="mr-1 text-muted-foreground decoration-red-500">
               {w.text}
             </del>
           ) : (

@@ -92,7 +92,7 @@ export function WhatChangedScreen() {
         }
       />
       <Card>
-        <CardContent className="pt-6">
+        <CardContent>
           {diff.isPending && <PageSpinner label="Comparing drafts" />}
           {diff.isError && <p className="text-destructive">{errorMessage(diff.error)}</p>}
           {diff.data && (
