@@ -73,6 +73,14 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/screenplays/{id}/characters", handler: "api/screenplay/add-character", auth: "user" },
   { method: "DELETE", path: "/api/screenplays/{id}/characters/{characterName}", handler: "api/screenplay/remove-character", auth: "user" },
 
+  // Revised drafts (docs/decisions.md#revised-drafts)
+  { method: "GET", path: "/api/screenplays/{id}/versions", handler: "api/revision/list-drafts", auth: "user" },
+  { method: "POST", path: "/api/screenplays/{id}/versions", handler: "api/revision/upload-draft", auth: "user", timeout: 30, memory: 1024 },
+  { method: "GET", path: "/api/screenplays/{id}/versions/{version}/file", handler: "api/revision/draft-file", auth: "user" },
+  { method: "DELETE", path: "/api/screenplays/{id}/versions/{version}", handler: "api/revision/delete-draft", auth: "user" },
+  { method: "GET", path: "/api/screenplays/{id}/diff", handler: "api/revision/diff", auth: "user", memory: 1024 },
+  { method: "POST", path: "/api/screenplays/{id}/characters/match", handler: "api/revision/match-character", auth: "user" },
+
   // Renders
   { method: "GET", path: "/api/renders", handler: "api/render/list", auth: "user" },
   { method: "POST", path: "/api/renders", handler: "api/render/create", auth: "user", timeout: 30 },

@@ -84,6 +84,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
               renderJobId,
               userId,
               screenplayId: screenplay.screenplayId,
+              screenplayVersion: screenplay.version ?? 1,
               title: input.title,
               style: input.style,
               status: "queued",

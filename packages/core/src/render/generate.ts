@@ -15,6 +15,8 @@ import { startPhase } from "./phases";
 import { moveRenderStatus } from "./transition";
 import { withRetries } from "./retry";
 import { NARRATOR_KEY } from "./schema";
+import { readWavInfo } from "../media/wav";
+import { reusableImage, reusableSpeech } from "../revision/reuse";
 
 export type AssetKind = BlockTask["kind"];
 export type { BlockTask };
@@ -60,6 +62,8 @@ export async function generateBlockBatch(input: BlockBatch) {
   return { ...input, made: tasks.length };
 }
 
+const jobFacts = (job: RenderJobItem) => ({ ...job, characterDictionary: snapshotOf(job).characterDictionary });
+
 const snapshotOf = (job: RenderJobItem) =>
   job.screenplaySnapshot as { characterDictionary: CharacterDictionary; sceneDictionary: DescribedScenes };
 
@@ -103,7 +107,12 @@ export async function generateBlockAsset(task: BlockTask, known?: RenderJobItem)
   const voices = (job.characterVoices ?? {}) as Record<string, { voiceId: string }>;
   const voiceId = (block.character && voices[block.character]?.voiceId) || voices[NARRATOR_KEY]?.voiceId;
   if (!voiceId) throw new Error(`No voice for block ${block.blockId}`);
-  const speech = await withRetries(() => providers().speech.synthesize({ text: spokenText(block), voiceId }));
+  // A line unchanged since the writer's earlier render is copied, not spoken again (docs/decisions.md#revised-drafts).
+  const reuse = await reusableSpeech(jobFacts(job), spokenText(block), voiceId);
+  const speech = reuse.found
+    ? { wav: reuse.found.bytes, durationMs: readWavInfo(reuse.found.bytes).durationMs }
+    : await withRetries(() => providers().speech.synthesize({ text: spokenText(block), voiceId }));
+  if (!reuse.found) await reuse.keep({ bytes: speech.wav, contentType: "audio/wav" });
   const key = `${renderKeys.folder(job.userId, job.renderJobId)}audio/${block.blockId}.wav`;
   await putObject(config.mediaBucket, key, speech.wav, "audio/wav");
   await db.entities.renderMedia
@@ -140,17 +149,26 @@ export function shotCharacters(block: { type: string; text: string; character?: 
 export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string) {
   const { characterDictionary, sceneDictionary } = snapshotOf(job);
   const characters = shotCharacters(block, characterDictionary);
-  const image = await withRetries(() =>
-    providers().image.generate({
-      prompt,
-      style: job.style as StyleId,
-      scene: imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined),
-      characters,
-      blockType: block.type,
-      text: block.text,
-      seed: `${job.renderJobId}:${block.blockId}:${variant}`,
-    }),
-  );
+  const scene = imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined);
+  // The pipeline's own image is reused when its inputs are unchanged; an extra one asked for by hand is always new.
+  const reuse =
+    variant === "main"
+      ? await reusableImage(jobFacts(job), { prompt, scene, characters, blockType: block.type, text: block.text })
+      : undefined;
+  const image = reuse?.found
+    ? reuse.found
+    : await withRetries(() =>
+        providers().image.generate({
+          prompt,
+          style: job.style as StyleId,
+          scene,
+          characters,
+          blockType: block.type,
+          text: block.text,
+          seed: `${job.renderJobId}:${block.blockId}:${variant}`,
+        }),
+      );
+  if (reuse && !reuse.found) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
   const extension = image.contentType === "image/png" ? "png" : "jpg";
   const key = `${renderKeys.folder(job.userId, job.renderJobId)}images/${block.blockId}-${variant}.${extension}`;
   await putObject(config.mediaBucket, key, image.bytes, image.contentType);

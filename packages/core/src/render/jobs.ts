@@ -53,6 +53,7 @@ export function renderSummary(job: RenderJobItem): RenderSummary {
     completedAt: job.completedAt ?? null,
     estimatedCompletionTime: job.estimatedCompletionTime ?? null,
     createdAt: job.createdAt,
+    screenplayVersion: job.screenplayVersion ?? 1,
   };
 }
 

@@ -12,4 +12,6 @@ export interface RenderSummary {
   completedAt: string | null;
   estimatedCompletionTime: string | null;
   createdAt: string;
+  /** The screenplay draft it was made from. */
+  screenplayVersion?: number;
 }

@@ -8,6 +8,7 @@ import { parseScreenplay } from "./parse";
 
 /** Seconds of work per page for the render estimate shown before a render starts. */
 const RENDER_SECONDS_PER_PAGE = 45;
+export const estimateRenderSeconds = (pageCount: number) => pageCount * RENDER_SECONDS_PER_PAGE;
 
 /**
  * Parses an uploaded original into blocks, characters and scenes (run by the
@@ -40,7 +41,7 @@ export async function ingestUploadedScreenplay(key: string) {
         format: parsed.format,
         pageCount: parsed.pageCount,
         estimatedCost: parsed.estimatedCost,
-        estimatedRenderTime: parsed.pageCount * RENDER_SECONDS_PER_PAGE,
+        estimatedRenderTime: estimateRenderSeconds(parsed.pageCount),
         characterDictionary: parsed.characterDictionary,
         sceneDictionary: parsed.sceneDictionary,
         blockCount: parsed.blocks.length,

@@ -1,6 +1,8 @@
 import { deleteKeys, deletePrefix } from "../blob/s3";
 import { screenplayKeys } from "../blob/keys";
 import { config } from "../config";
+import { deleteScreenplayAssets } from "../revision/asset-store";
+import { draftKeys } from "../revision/keys";
 import { db } from "../dynamo/service";
 import { renderSummary } from "../render/jobs";
 import { AppError } from "../error";
@@ -16,6 +18,9 @@ export async function deleteScreenplay(screenplayId: string) {
   await db.entities.screenplay.delete({ screenplayId }).where(({ renderCount }, { eq, notExists }) => `${notExists(renderCount)} OR ${eq(renderCount, 0)}`).go();
   await deletePrefix(config.uploadsBucket, screenplayKeys.folder(screenplay.userId, screenplayId));
   await deleteKeys(config.uploadsBucket, [screenplayKeys.parsed(screenplay.userId, screenplayId)]);
+  // Every revised draft goes with it (docs/decisions.md#revised-drafts).
+  await deletePrefix(config.uploadsBucket, draftKeys.folder(screenplay.userId, screenplayId));
+  await deleteScreenplayAssets(screenplay.userId, screenplayId);
   return { deleted: screenplayId };
 }
 

@@ -22,6 +22,28 @@ const CONTENT_TYPES: Record<string, string> = {
   ".fountain": "text/plain; charset=utf-8",
 };
 
+/** The size limit, the file name, the parse and moderation every upload passes (first upload and revised drafts). */
+export async function checkUploadedFile(input: { fileName: string; bytes: Uint8Array }) {
+  if (input.bytes.byteLength > MAX_UPLOAD_BYTES) {
+    throw new AppError("payload_too_large", `File size should not exceed ${MAX_UPLOAD_BYTES / 1024 / 1024}MB.`);
+  }
+  // One name for everything below: the parse, the key's extension, the record (docs/decisions.md#hardening).
+  const fileName = normaliseFileName(input.fileName);
+  if (!fileName) throw AppError.badRequest("Please choose a screenplay file to upload.");
+  const parsed = parseScreenplay(input.bytes, fileName);
+  const report = await moderationProvider().moderate(parsed.blocks.map((b) => ({ id: b.id, text: b.text })));
+  if (!report.canProceed) {
+    throw new AppError("moderation_blocked", "This screenplay contains content that our content policy does not allow.", {
+      canProceed: report.canProceed,
+      flaggedSections: report.flaggedSections,
+    });
+  }
+  return { fileName, parsed, report, extension: extname(fileName).toLowerCase() };
+}
+
+/** What a file's extension is stored as. */
+export const contentTypeOf = (extension: string) => CONTENT_TYPES[extension] ?? "application/octet-stream";
+
 export interface UploadInput {
   title?: string;
   fileName: string;
@@ -35,26 +57,11 @@ export interface UploadInput {
  */
 export async function uploadScreenplay(input: UploadInput): Promise<{ id: string; moderation?: ModerationResult }> {
   const userId = useUserId();
-  if (input.bytes.byteLength > MAX_UPLOAD_BYTES) {
-    throw new AppError("payload_too_large", `File size should not exceed ${MAX_UPLOAD_BYTES / 1024 / 1024}MB.`);
-  }
   const title = input.title?.trim() ?? "";
   if (title.length > MAX_TITLE_LENGTH) throw AppError.badRequest(`The title must be ${MAX_TITLE_LENGTH} characters or fewer.`);
-
-  // One name for everything below: the parse, the key's extension, the record (docs/decisions.md#hardening).
-  const fileName = normaliseFileName(input.fileName);
-  if (!fileName) throw AppError.badRequest("Please choose a screenplay file to upload.");
-  const parsed = parseScreenplay(input.bytes, fileName);
-  const report = await moderationProvider().moderate(parsed.blocks.map((b) => ({ id: b.id, text: b.text })));
-  if (!report.canProceed) {
-    throw new AppError("moderation_blocked", "This screenplay contains content that our content policy does not allow.", {
-      canProceed: report.canProceed,
-      flaggedSections: report.flaggedSections,
-    });
-  }
+  const { fileName, parsed, report, extension } = await checkUploadedFile(input);
 
   const screenplayId = randomUUID();
-  const extension = extname(fileName).toLowerCase();
   const filePath = screenplayKeys.original(userId, screenplayId, extension);
   await db.entities.screenplay
     .create({
@@ -68,7 +75,7 @@ export async function uploadScreenplay(input: UploadInput): Promise<{ id: string
     })
     .go();
   try {
-    await putObject(config.uploadsBucket, filePath, input.bytes, CONTENT_TYPES[extension] ?? "application/octet-stream");
+    await putObject(config.uploadsBucket, filePath, input.bytes, contentTypeOf(extension));
   } catch (e) {
     // Leave nothing half-written: no record without its file.
     await db.entities.screenplay.delete({ screenplayId }).go();

@@ -25,6 +25,7 @@ const PAGES: [RegExp, PageMeta][] = [
   [/^\/unsubscribe$/, { title: "Unsubscribe", description: "Manage Storyboard e-mails." }],
   [/^\/(dashboard|screenplays)$/, { title: "Dashboard", description: DEFAULT_DESCRIPTION }],
   [/^\/screenplays\/[^/]+$/, { title: "Screenplay", description: DEFAULT_DESCRIPTION }],
+  [/^\/screenplays\/[^/]+\/changes$/, { title: "What changed", description: DEFAULT_DESCRIPTION }],
   [/^\/renders(\/[^/]+)?$/, { title: "Renders", description: DEFAULT_DESCRIPTION }],
   [/^\/prep-render\/[^/]+$/, { title: "Prepare render", description: DEFAULT_DESCRIPTION }],
   [/^\/billing$/, { title: "Billing", description: DEFAULT_DESCRIPTION }],

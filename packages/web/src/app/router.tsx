@@ -24,7 +24,8 @@ const Terms = screen(() => import("../features/legal/components/terms-page"), "T
 const Copyright = screen(() => import("../features/legal/components/copyright-page"), "CopyrightPage");
 const Unsubscribe = screen(() => import("../features/unsubscribe/components/unsubscribe-screen"), "UnsubscribeScreen");
 const Dashboard = screen(() => import("./routes/dashboard"), "DashboardScreen");
-const Screenplay = screen(() => import("../features/screenplays/components/screenplay-screen"), "ScreenplayScreen");
+const Screenplay = screen(() => import("./routes/screenplay"), "ScreenplayRoute");
+const WhatChanged = screen(() => import("../features/revisions/components/what-changed-screen"), "WhatChangedScreen");
 const Render = screen(() => import("./routes/render"), "RenderRoute");
 const Renders = screen(() => import("../features/renders/components/renders-screen"), "RendersScreen");
 const PrepRender = screen(() => import("../features/prep-render/components/prep-render-screen"), "PrepRenderScreen");
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: "/dashboard", element: <Dashboard />, handle: { rendersWhileSessionLoads: true } satisfies SessionPendingHandle },
           { path: "/screenplays", element: <Dashboard />, handle: { rendersWhileSessionLoads: true } satisfies SessionPendingHandle },
           { path: "/screenplays/:id", element: <Screenplay /> },
+          { path: "/screenplays/:id/changes", element: <WhatChanged /> },
           { path: "/renders", element: <Renders /> },
           { path: "/renders/:id", element: <Render /> },
           { path: "/prep-render/:id", element: <PrepRender /> },

@@ -8,6 +8,8 @@ export const RenderJob = new Entity({
     renderJobId: { type: "string", required: true },
     userId: { type: "string", required: true },
     screenplayId: { type: "string", required: true },
+    /** The screenplay draft the render was made from (revision/drafts.ts); absent means draft 1. */
+    screenplayVersion: { type: "number" },
     title: { type: "string", required: true },
     style: { type: "string", required: true },
     status: { type: RENDER_STATUSES, default: "queued", required: true },

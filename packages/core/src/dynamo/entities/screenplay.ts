@@ -29,6 +29,10 @@ export const Screenplay = new Entity({
     version: { type: "number", default: 1 },
     notes: { type: "string" },
     renderCount: { type: "number", default: 0 },
+    /** Every draft's file, date and counts, oldest first; absent until the first revised draft (revision/drafts.ts). */
+    drafts: { type: "any" },
+    /** Characters of earlier drafts missing from this one, with description and voice, until matched to a new name. */
+    retiredCharacters: { type: "any" },
     uploadedAt: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
     ...timestamps,
   },

@@ -17,6 +17,8 @@ export interface ScreenplayForRender {
   pageCount: number | null;
   estimatedCost: number | null;
   characterDictionary: Record<string, Partial<CharacterEntry>>;
+  /** Voices carried over from earlier drafts (docs/decisions.md#revised-drafts); absent on older answers. */
+  characterVoices?: Record<string, { voiceId: string; voiceName?: string }>;
 }
 
 /** Parsing has not finished in these statuses: the screenplay cannot be rendered yet. */

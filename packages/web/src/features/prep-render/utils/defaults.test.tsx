@@ -23,6 +23,17 @@ const voices = [
 ];
 
 describe("prepare render defaults", () => {
+  it("keeps voices carried over from an earlier draft, where the voice still exists and the character speaks", () => {
+    const carried = {
+      ...screenplay,
+      characterVoices: { MARY: { voiceId: "alice", voiceName: "Alice" }, TOM: { voiceId: "gone" }, "OLD FARMER": { voiceId: "james" } },
+    };
+    const assigned = initialVoices(carried, voices);
+    expect(assigned.MARY).toEqual({ voiceId: "alice", voiceName: "Alice" });
+    expect(assigned.TOM.voiceId).not.toBe("gone");
+    expect(assigned["OLD FARMER"]).toBeUndefined();
+  });
+
   it("titles the render after the screenplay", () => {
     expect(defaultRenderTitle("Farmland")).toBe("Farmland Render");
   });

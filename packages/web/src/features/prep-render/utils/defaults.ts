@@ -28,12 +28,17 @@ export function defaultNarrator(voices: readonly VoiceOption[] | undefined) {
 
 /** Narrator George plus an automatic voice per speaking character (docs/product.md#renders: she → female, he → male, they → neutral; distinct before any repeat; never the narrator's). */
 export function initialVoices(
-  screenplay: Pick<ScreenplayForRender, "characterDictionary">,
+  screenplay: Pick<ScreenplayForRender, "characterDictionary" | "characterVoices">,
   voices: readonly VoiceOption[] | undefined,
 ): CharacterVoices {
-  const narrator = defaultNarrator(voices);
+  // Voices kept from an earlier draft win, where the voice still exists.
+  const known = new Set(voices?.map((v) => v.voice_id));
+  const kept = Object.fromEntries(Object.entries(screenplay.characterVoices ?? {}).filter(([, v]) => known.has(v.voiceId)));
+  const narrator = kept[NARRATOR_KEY] ?? defaultNarrator(voices);
   const characters = voices?.length ? autoAssignVoices(speakingCharacters(screenplay), [...voices], narrator.voiceId) : {};
-  return { [NARRATOR_KEY]: narrator, ...characters };
+  const speaking = new Set(speakingCharacters(screenplay).map((c) => c.name));
+  const carried = Object.fromEntries(Object.entries(kept).filter(([name]) => speaking.has(name)));
+  return { [NARRATOR_KEY]: narrator, ...characters, ...carried };
 }
 
 /** The form's starting values (docs/product.md#constants defaults): cinematic, both previews on, captions off. */

@@ -82,8 +82,8 @@ function ScreenplayDetails({ screenplay }: { screenplay: Screenplay }) {
   );
 }
 
-/** /screenplays/:id (docs/product.md#screenplays Screenplay detail). */
-export function ScreenplayScreen() {
+/** /screenplays/:id (docs/product.md#screenplays Screenplay detail). `extra` is what app/ composes in from other features (the drafts). */
+export function ScreenplayScreen({ extra }: { extra?: (screenplay: Screenplay) => ReactNode } = {}) {
   const { id = "" } = useParams();
   const screenplay = useScreenplay(id);
   const renders = useScreenplayRenders(id);
@@ -150,6 +150,7 @@ export function ScreenplayScreen() {
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
             <ScreenplayDetails screenplay={s} />
+            {extra?.(s)}
             <ScreenplayRenders screenplayId={s.id} />
           </div>
           <CharactersPanel screenplayId={s.id} characters={s.characterDictionary ?? {}} editable={ready} />

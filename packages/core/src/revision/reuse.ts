@@ -1,0 +1,44 @@
+import type { CharacterDictionary } from "../screenplay/types";
+import { findAsset, keepAsset, type StoredAsset, type StoredKind } from "./asset-store";
+import { DEFAULT_ASPECT, imageContentKey, type ImageKeyInput, speechContentKey } from "./content-key";
+
+/** What a render's job gives the key: its owner, screenplay, style and the characters' descriptions. */
+interface JobFacts {
+  userId: string;
+  screenplayId: string;
+  style: string;
+  aspect?: string;
+  characterDictionary: CharacterDictionary;
+}
+
+/** An asset found under its content key, or a way to keep the one about to be made. */
+export interface Reusable {
+  contentKey: string;
+  found?: StoredAsset;
+  keep: (asset: StoredAsset) => Promise<void>;
+}
+
+async function lookUp(job: JobFacts, kind: StoredKind, contentKey: string): Promise<Reusable> {
+  return {
+    contentKey,
+    found: await findAsset(job.userId, job.screenplayId, kind, contentKey),
+    keep: (asset) => keepAsset(job.userId, job.screenplayId, kind, contentKey, asset),
+  };
+}
+
+/** The block's image from the writer's earlier renders, when its prompt, style, aspect, scene and characters are unchanged. */
+export function reusableImage(
+  job: JobFacts,
+  shot: Omit<ImageKeyInput, "userId" | "style" | "aspect" | "characters"> & {
+    characters: { name: string; gender: string; castIndex?: number }[];
+  },
+) {
+  const characters = shot.characters.map((c) => ({ ...c, description: job.characterDictionary[c.name]?.description ?? "" }));
+  const key = imageContentKey({ ...shot, characters, userId: job.userId, style: job.style, aspect: job.aspect ?? DEFAULT_ASPECT });
+  return lookUp(job, "image", key);
+}
+
+/** The line's speech from the writer's earlier renders, when its words and voice are unchanged. */
+export function reusableSpeech(job: JobFacts, text: string, voiceId: string) {
+  return lookUp(job, "audio", speechContentKey({ userId: job.userId, text, voiceId }));
+}

@@ -1,0 +1,14 @@
+import type { SceneState } from "@storyboard/core/revision/schema";
+
+const ORDER: SceneState[] = ["changed", "added", "removed", "moved", "unchanged"];
+
+/** '3 scenes changed, 1 added, 112 unchanged': the states there are, the first with its noun. */
+export function countsSentence(counts: Record<SceneState, number>): string {
+  const parts = ORDER.filter((state) => counts[state] > 0).map((state) => ({ state, n: counts[state] }));
+  if (!parts.length) return "No scenes";
+  return parts
+    .map(({ state, n }, i) =>
+      i === 0 ? `${n.toLocaleString()} ${n === 1 ? "scene" : "scenes"} ${state}` : `${n.toLocaleString()} ${state}`,
+    )
+    .join(", ");
+}
