@@ -21,6 +21,7 @@ const BROWSER_SAFE_CORE = [
   "**/types",
   "showcase/limits",
   "html",
+  "plain-text",
   // The whole catalogue: data and pure rules only (seeding lives in seed.ts, environment reading in public-environment.ts).
   "catalog/*",
   "render/voice-assignment",

@@ -10,6 +10,7 @@ import { moderationProvider } from "../moderation/provider";
 import type { ModerationResult } from "../moderation/types";
 import { MAX_UPLOAD_BYTES } from "./constants";
 import { normaliseFileName } from "./file-name";
+import { singleLine } from "../plain-text";
 import { parseScreenplay } from "./parse";
 
 export const MAX_TITLE_LENGTH = 200;
@@ -38,7 +39,7 @@ export async function uploadScreenplay(input: UploadInput): Promise<{ id: string
   if (input.bytes.byteLength > MAX_UPLOAD_BYTES) {
     throw new AppError("payload_too_large", `File size should not exceed ${MAX_UPLOAD_BYTES / 1024 / 1024}MB.`);
   }
-  const title = input.title?.trim() ?? "";
+  const title = singleLine(input.title ?? "").trim();
   if (title.length > MAX_TITLE_LENGTH) throw AppError.badRequest(`The title must be ${MAX_TITLE_LENGTH} characters or fewer.`);
 
   // One name for everything below: the parse, the key's extension, the record (docs/decisions.md#hardening).
