@@ -21,6 +21,7 @@ const BROWSER_SAFE_CORE = [
   "**/types",
   "showcase/limits",
   "html",
+  "plain-text",
   // The whole catalogue: data and pure rules only (seeding lives in seed.ts, environment reading in public-environment.ts).
   "catalog/*",
   // Pure timing maths: the render page shows shots for as long as the video holds them.

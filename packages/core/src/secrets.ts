@@ -12,6 +12,8 @@ export const SECRET_NAMES = [
   "STRIPE_WEBHOOK_SECRET",
   "GOOGLE_CLIENT_ID",
   "GOOGLE_CLIENT_SECRET",
+  // The header CloudFront adds on its way to the API (docs/decisions.md#client-address).
+  "ORIGIN_VERIFY_SECRET",
 ] as const;
 
 const FETCH_FROM_SSM = "__FETCH_FROM_SSM__";

@@ -113,6 +113,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/contact-requests", handler: "api/showcase/contact", auth: "user" },
   { method: "GET", path: "/api/admin/showcase-reports", handler: "api/showcase/reports-list", auth: "admin" },
   { method: "POST", path: "/api/admin/showcase-reports/{id}/{action}", handler: "api/showcase/report-resolve", auth: "admin" },
+  { method: "GET", path: "/api/admin/showcase-holds", handler: "api/showcase/holds-list", auth: "admin" },
+  { method: "POST", path: "/api/admin/showcase-holds/{id}/lift", handler: "api/showcase/hold-lift", auth: "admin" },
 ];
 
 /** Answers every /api path that no row matches (API Gateway's `$default` route). */

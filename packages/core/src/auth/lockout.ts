@@ -1,72 +1,134 @@
+/**
+ * Failed sign-ins and reset codes slow down the one who fails, not the
+ * account's owner (docs/decisions.md#lockout-without-locking-others-out):
+ * - per e-mail AND client address: 5 free failures in 15 minutes, then one
+ *   attempt per growing delay (1 s, 2 s, 4 s … up to 15 minutes);
+ * - per e-mail over every address: sign-ins only, 20 free failures, then
+ *   delays up to 1 minute, which slows a spread-out attack without ever
+ *   holding the owner back for long; reset codes are already limited per code;
+ * - the owner is e-mailed once per burst (10 failures in a window).
+ */
 import { now } from "../clock";
 import { isConditionFailed } from "../dynamo/errors";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
+import { logger } from "../logger";
+import { sendMail } from "../notification/mailer";
+import { failedAttemptsMail } from "../notification/security-templates";
 
-/** Decision 3: repeated failures lock an e-mail out of login or reset for a while. */
-export const MAX_FAILURES = 5;
+export const FREE_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOCKOUT_MS = 15 * 60_000;
+export const MAX_DELAY_MS = 15 * 60_000;
+export const ACCOUNT_FREE_FAILURES = 20;
+export const ACCOUNT_MAX_DELAY_MS = 60_000;
+export const BURST_NOTICE_AT = 10;
 
 export type AttemptType = "login" | "resetPassword";
+type Key = { email: string; type: AttemptType };
+type Owner = { email: string; fullName?: string | null; username: string };
 
 interface FailureRecord {
   count?: number;
   windowStartedAt: number;
   lockedUntil?: number;
+  notifiedAt?: number;
 }
 
-/** Milliseconds the e-mail stays locked, or 0. */
+/** The wait before the next attempt after `failures` failures: none while free, then doubling from 1 s. */
+export const delayAfter = (failures: number, free: number, max: number): number =>
+  failures < free ? 0 : Math.min(max, 1000 * 2 ** Math.min(failures - free, 30));
+
+/** Milliseconds before the next attempt is taken, or 0. */
 export const lockedFor = (record: FailureRecord | null | undefined, at: number): number =>
   record?.lockedUntil && record.lockedUntil > at ? record.lockedUntil - at : 0;
 
-/** Whether a record that just counted a failure must start a lockout. */
-export const shouldLock = (record: FailureRecord, at: number): boolean =>
-  (record.count ?? 0) >= MAX_FAILURES && lockedFor(record, at) === 0;
+export const lockedOutError = (ms: number) => {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  const wait = seconds < 120 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
+  return new AppError("too_many_requests", `Too many attempts. Try again in ${wait}.`, { retryAfterSeconds: seconds });
+};
 
+const pairKey = (email: string, address: string, type: AttemptType): Key => ({ email: `${email}#${address}`, type });
 const ttlFor = (windowStartedAt: number, lockedUntil = 0) =>
   Math.ceil(Math.max(windowStartedAt + FAILURE_WINDOW_MS, lockedUntil) / 1000) + 3600;
 
-export const lockedOutError = (ms: number) => {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return new AppError("too_many_requests", `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
-};
-
 /**
  * Counts this attempt BEFORE the password (or code) is checked, in one atomic
- * add, and answers 429 when the e-mail is locked or the window already holds
- * MAX_FAILURES attempts that did not succeed. Checking and counting are one
- * step, so parallel guesses cannot all pass a check made before any of them
- * was counted. A success clears the count (`clearFailures`).
+ * add, and answers 429 while this e-mail and address must wait. Past the free
+ * failures each attempt claims the next slot with a conditional write, so of
+ * many parallel guesses only one is checked per delay.
  */
-export async function beginAttempt(email: string, type: AttemptType): Promise<void> {
+export async function beginAttempt(email: string, type: AttemptType, address: string): Promise<void> {
   const at = now();
-  const record = await countInWindow({ email, type }, at);
+  if (type === "login") {
+    const { data: account } = await db.entities.failedAttempt.get({ email, type }).go();
+    const ms = lockedFor(account, at);
+    if (ms > 0) throw lockedOutError(ms);
+  }
+  const key = pairKey(email, address, type);
+  const record = await countInWindow(key, at);
   const ms = lockedFor(record, at);
   if (ms > 0) throw lockedOutError(ms);
-  if ((record.count ?? 0) > MAX_FAILURES) {
-    await lock({ email, type }, record, at);
-    throw lockedOutError(LOCKOUT_MS);
+  const attempts = record.count ?? 0;
+  if (attempts <= FREE_FAILURES) return;
+  const lockedUntil = at + delayAfter(attempts - 1, FREE_FAILURES, MAX_DELAY_MS);
+  try {
+    await db.entities.failedAttempt
+      .patch(key)
+      .set({ lockedUntil, expiresAt: ttlFor(record.windowStartedAt, lockedUntil) })
+      .where((a, { notExists, lte }) => `${notExists(a.lockedUntil)} OR ${lte(a.lockedUntil, at)}`)
+      .go();
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    throw lockedOutError(lockedUntil - at);
   }
 }
 
-/** The attempt failed (it was counted by `beginAttempt`): the MAX_FAILURES-th failure starts the lockout. */
-export async function recordFailure(email: string, type: AttemptType): Promise<void> {
+/**
+ * The attempt failed: from the free limit on, this address waits before its next attempt; the failure also
+ * counts against the account as a whole (sign-ins past its free ones wait a little) and tells the owner once per burst.
+ */
+export async function recordFailure(
+  email: string,
+  type: AttemptType,
+  address: string,
+  findOwner: () => Promise<Owner | undefined>,
+): Promise<void> {
   const at = now();
-  const { data } = await db.entities.failedAttempt.get({ email, type }).go();
-  if (data && shouldLock(data, at)) await lock({ email, type }, data, at);
+  const pair = pairKey(email, address, type);
+  const { data: attempts } = await db.entities.failedAttempt.get(pair).go();
+  if (attempts && (attempts.count ?? 0) >= FREE_FAILURES) {
+    const lockedUntil = Math.max(attempts.lockedUntil ?? 0, at + delayAfter(attempts.count ?? 0, FREE_FAILURES, MAX_DELAY_MS));
+    await db.entities.failedAttempt.patch(pair).set({ lockedUntil, expiresAt: ttlFor(attempts.windowStartedAt, lockedUntil) }).go();
+  }
+  const record = await countInWindow({ email, type }, at);
+  const failures = record.count ?? 0;
+  if (type === "login" && failures >= ACCOUNT_FREE_FAILURES) {
+    const lockedUntil = at + delayAfter(failures, ACCOUNT_FREE_FAILURES, ACCOUNT_MAX_DELAY_MS);
+    await db.entities.failedAttempt.patch({ email, type }).set({ lockedUntil, expiresAt: ttlFor(record.windowStartedAt, lockedUntil) }).go();
+  }
+  if (failures < BURST_NOTICE_AT || record.notifiedAt) return;
+  const owner = await findOwner();
+  if (owner) await noticeBurst({ email, type }, owner, failures, at);
 }
 
-async function lock(key: { email: string; type: AttemptType }, record: FailureRecord, at: number) {
-  const lockedUntil = at + LOCKOUT_MS;
-  await db.entities.failedAttempt
-    .patch(key)
-    .set({ lockedUntil, expiresAt: ttlFor(record.windowStartedAt, lockedUntil) })
-    .go();
+async function noticeBurst(key: Key, owner: Owner, failures: number, at: number) {
+  try {
+    // Whoever sets notifiedAt first sends the one notice of this window.
+    await db.entities.failedAttempt.patch(key).set({ notifiedAt: at }).where((a, { notExists }) => notExists(a.notifiedAt)).go();
+  } catch (error) {
+    if (isConditionFailed(error)) return;
+    throw error;
+  }
+  try {
+    await sendMail({ to: owner.email, ...failedAttemptsMail({ recipient: owner, failures, kind: key.type }) });
+  } catch (error) {
+    logger.error("Failed-attempts notice not sent", { error: error as Error });
+  }
 }
 
 /** Adds one to the current window's count, or starts a new window; whichever parallel request starts it, no count is lost. */
-async function countInWindow(key: { email: string; type: AttemptType }, at: number): Promise<FailureRecord> {
+async function countInWindow(key: Key, at: number): Promise<FailureRecord> {
   for (let attempt = 0; ; attempt++) {
     try {
       const { data } = await db.entities.failedAttempt
@@ -83,7 +145,7 @@ async function countInWindow(key: { email: string; type: AttemptType }, at: numb
     try {
       // No record, or its window is over: start a new one, unless a parallel request just did.
       await db.entities.failedAttempt
-        .put({ ...key, count: 1, windowStartedAt: at, lockedUntil: undefined, expiresAt: ttlFor(at) })
+        .put({ ...key, count: 1, windowStartedAt: at, lockedUntil: undefined, notifiedAt: undefined, expiresAt: ttlFor(at) })
         .where((a, { notExists, lte }) => `${notExists(a.windowStartedAt)} OR ${lte(a.windowStartedAt, at - FAILURE_WINDOW_MS)}`)
         .go();
       return { count: 1, windowStartedAt: at };
@@ -93,6 +155,7 @@ async function countInWindow(key: { email: string; type: AttemptType }, at: numb
   }
 }
 
-export async function clearFailures(email: string, type: AttemptType): Promise<void> {
-  await db.entities.failedAttempt.delete({ email, type }).go();
+/** A success: this address starts afresh for this e-mail (the account's own count runs out with its window). */
+export async function clearFailures(email: string, type: AttemptType, address: string): Promise<void> {
+  await db.entities.failedAttempt.delete(pairKey(email, address, type)).go();
 }

@@ -11,15 +11,16 @@ import { endOtherSessions } from "./session";
 /** One answer for a wrong password, an unknown e-mail or a Google-only account: it never says which. */
 export const LOGIN_FAILED_MESSAGE = "Invalid email or password.";
 
-export async function login(rawEmail: string, password: string): Promise<UserItem> {
+/** `address` is the client's (docs/decisions.md#client-address): failures slow that address for this e-mail. */
+export async function login(rawEmail: string, password: string, address: string): Promise<UserItem> {
   const email = normalizeEmail(rawEmail);
-  await beginAttempt(email, "login");
+  await beginAttempt(email, "login", address);
   const user = (await checkPassword(email, password)) ? await findUserByEmail(email) : undefined;
   if (!user) {
-    await recordFailure(email, "login");
+    await recordFailure(email, "login", address, () => findUserByEmail(email));
     throw AppError.unauthorized(LOGIN_FAILED_MESSAGE);
   }
-  await clearFailures(email, "login");
+  await clearFailures(email, "login", address);
   return user;
 }
 
@@ -39,13 +40,13 @@ export async function sendPasswordResetCode(rawEmail: string): Promise<void> {
  * AdminResetUserPassword). A Google-only account gains a password identity
  * here. Every existing session ends; the caller opens a fresh one.
  */
-export async function resetPassword(rawEmail: string, password: string, code: string): Promise<UserItem> {
+export async function resetPassword(rawEmail: string, password: string, code: string, address: string): Promise<UserItem> {
   const email = normalizeEmail(rawEmail);
-  await beginAttempt(email, "resetPassword");
+  await beginAttempt(email, "resetPassword", address);
   try {
     await consumeCode(email, "resetPassword", code);
   } catch (error) {
-    if (isAppError(error) && error.status === 400) await recordFailure(email, "resetPassword");
+    if (isAppError(error) && error.status === 400) await recordFailure(email, "resetPassword", address, () => findUserByEmail(email));
     throw error;
   }
   const user = await findUserByEmail(email);
@@ -55,7 +56,7 @@ export async function resetPassword(rawEmail: string, password: string, code: st
   if (identity.created) {
     await db.entities.unique.put({ kind: "identity", value: identity.identityId, ownerId: user.userId }).go();
   }
-  await Promise.all([clearFailures(email, "resetPassword"), clearFailures(email, "login"), endOtherSessions(user.userId)]);
+  await Promise.all([clearFailures(email, "resetPassword", address), clearFailures(email, "login", address), endOtherSessions(user.userId)]);
   return user;
 }
 
@@ -67,12 +68,14 @@ export const NO_PASSWORD_YET = "This account signs in with Google. To add a pass
  * lockout), so a stolen session cannot be used to guess it.
  */
 export async function assertCurrentPassword(email: string, password: string): Promise<void> {
-  await beginAttempt(email, "login");
+  // A signed-in check is slowed per session: the session, not an address, is what a thief would hold.
+  const asker = `session:${useSessionId()}`;
+  await beginAttempt(email, "login", asker);
   if (!(await checkPassword(email, password))) {
-    await recordFailure(email, "login");
+    await recordFailure(email, "login", asker, () => findUserByEmail(email));
     throw AppError.badRequest(WRONG_CURRENT_PASSWORD);
   }
-  await clearFailures(email, "login");
+  await clearFailures(email, "login", asker);
 }
 
 /** Settings → change password of the user asking: checks the current one with Cognito, then ends every OTHER session. */

@@ -1,8 +1,9 @@
 /**
  * Account schemas shared by the web forms and the API handlers (docs/product.md#accounts).
- * Browser-safe: imports only zod. Messages are the spec's exact strings.
+ * Browser-safe: imports only zod and plain-text. Messages are the spec's exact strings.
  */
 import { z } from "zod";
+import { singleLine } from "../plain-text";
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const CONFIRMATION_CODE_LENGTH = 6;
@@ -23,7 +24,8 @@ export const MESSAGES = {
 const email = z.email({ error: MESSAGES.email });
 const password = z.string().min(PASSWORD_MIN_LENGTH, { error: MESSAGES.password });
 const timezone = z.string().min(1, { error: MESSAGES.timezone });
-const fullName = z.string().trim().max(100).optional();
+/** Names reach e-mail headers and greetings: one line, no controls (docs/decisions.md#text-placement). */
+const fullName = z.string().overwrite(singleLine).trim().max(100).optional();
 
 export const confirmationCodeSchema = z
   .string()
@@ -85,7 +87,7 @@ export const tokenExchangeSchema = z.object({
 
 export const accountSettingsSchema = z.object({
   email,
-  fullName: z.string().trim().max(100).optional(),
+  fullName,
   timezone,
 });
 export type AccountSettingsInput = z.infer<typeof accountSettingsSchema>;

@@ -1,5 +1,6 @@
 import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { config, localClientOptions } from "../config";
+import { singleLine } from "../plain-text";
 
 export interface Mail {
   to: string;
@@ -24,7 +25,8 @@ export async function sendMail(mail: Mail): Promise<string | undefined> {
       ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
       Content: {
         Simple: {
-          Subject: { Data: mail.subject, Charset: "UTF-8" },
+          // A name stored before the schemas stripped controls must still not add a header.
+          Subject: { Data: singleLine(mail.subject), Charset: "UTF-8" },
           Body: {
             Text: { Data: mail.text, Charset: "UTF-8" },
             Html: { Data: mail.html, Charset: "UTF-8" },

@@ -10,6 +10,7 @@ import { moderationProvider } from "../moderation/provider";
 import type { ModerationResult } from "../moderation/types";
 import { MAX_UPLOAD_BYTES } from "./constants";
 import { normaliseFileName } from "./file-name";
+import { singleLine } from "../plain-text";
 import { parseScreenplay } from "./parse";
 
 export const MAX_TITLE_LENGTH = 200;
@@ -57,7 +58,7 @@ export interface UploadInput {
  */
 export async function uploadScreenplay(input: UploadInput): Promise<{ id: string; moderation?: ModerationResult }> {
   const userId = useUserId();
-  const title = input.title?.trim() ?? "";
+  const title = singleLine(input.title ?? "").trim();
   if (title.length > MAX_TITLE_LENGTH) throw AppError.badRequest(`The title must be ${MAX_TITLE_LENGTH} characters or fewer.`);
   const { fileName, parsed, report, extension } = await checkUploadedFile(input);
 

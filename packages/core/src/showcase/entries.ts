@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { hasRole, useActor, useUserId } from "../actor";
+import { isConditionFailed } from "../dynamo/errors";
 import { db } from "../dynamo/service";
 import { assertCommitted } from "../dynamo/transaction";
 import { AppError } from "../error";
@@ -33,6 +34,8 @@ export function toEntryView(e: EntryItem) {
     language: e.language ?? "English",
     displayName: e.displayName,
     isPublic: e.isPublic !== false,
+    /** An admin unpublished it: the owner sees 'Hidden by moderation' and cannot publish it. */
+    heldByModeration: Boolean(e.heldAt),
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
   };
@@ -108,9 +111,18 @@ async function getOwnEntry(showcaseEntryId: string) {
   return entry;
 }
 
-/** PUT /api/showcase/{id}: the owner edits the fields, the thumbnail (from this render's images) and visibility. */
+export const HELD_MESSAGE = "Hidden by moderation: an admin must review this entry before it can be public again.";
+const heldError = () => AppError.forbidden(HELD_MESSAGE);
+
+/**
+ * PUT /api/showcase/{id}: the owner edits the fields, the thumbnail (from this render's images) and visibility.
+ * Making it public needs the features role and no moderation hold, checked again in the write itself, so a
+ * hold set while this request runs still wins (docs/product.md#showcase).
+ */
 export async function editEntry(showcaseEntryId: string, input: EditInput) {
   const entry = await getOwnEntry(showcaseEntryId);
+  if (input.isPublic && !hasRole("features")) throw AppError.forbidden("Publishing to the showcase needs the features role.");
+  if (input.isPublic && entry.heldAt) throw heldError();
   const thumbnailUrl =
     input.thumbnailUrl === entry.thumbnailUrl
       ? entry.thumbnailUrl
@@ -129,7 +141,12 @@ export async function editEntry(showcaseEntryId: string, input: EditInput) {
     ...(thumbnailUrl ? { thumbnailUrl } : {}),
   });
   if (removals.length) update = update.remove(removals);
-  await update.go();
+  try {
+    await (input.isPublic ? update.where((a, { notExists }) => notExists(a.heldAt)) : update).go();
+  } catch (error) {
+    if (isConditionFailed(error)) throw heldError();
+    throw error;
+  }
   return toEntryView((await getEntryItem(showcaseEntryId))!);
 }
 
@@ -180,11 +197,6 @@ export async function isPublicShowcaseMedia(renderJobId: string, key: string): P
   const entry = await entryOfRender(renderJobId);
   if (!entry || entry.isPublic === false) return false;
   return [entry.videoUrl, entry.posterUrl, entry.thumbnailUrl].includes(key);
-}
-
-/** Takes an entry out of public view (an admin after a report, or hosting expiry). */
-export async function unpublishEntry(showcaseEntryId: string) {
-  await db.entities.showcaseEntry.patch({ showcaseEntryId }).set({ isPublic: false }).go();
 }
 
 /** Hosting expiry removed a render's files: its entry, if any, stops being public and loses the media keys. */

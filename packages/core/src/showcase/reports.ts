@@ -9,7 +9,8 @@ import { reportReasonLabel } from "../catalog/showcase";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { assertWithinRateLimit } from "../rate-limit";
-import { ENTRY_NOT_FOUND, getEntryItem, unpublishEntry } from "./entries";
+import { ENTRY_NOT_FOUND, getEntryItem } from "./entries";
+import { holdEntry } from "./moderation-hold";
 import type { ReportInput } from "./schema";
 
 const OPEN = "open";
@@ -61,10 +62,10 @@ async function getOpenReport(reportId: string) {
   return data;
 }
 
-/** POST /api/admin/showcase-reports/{id}/unpublish: hides the entry and closes every open report of it. */
+/** POST /api/admin/showcase-reports/{id}/unpublish: hides the entry under a moderation hold and closes every open report of it. */
 export async function unpublishReported(reportId: string) {
   const report = await getOpenReport(reportId);
-  if (await getEntryItem(report.showcaseEntryId)) await unpublishEntry(report.showcaseEntryId);
+  if (await getEntryItem(report.showcaseEntryId)) await holdEntry(report.showcaseEntryId);
   await closeReports(report.showcaseEntryId, "unpublished");
   return { message: "The showcase entry is no longer public." };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ALL_TAGS, CONTACT_REASON_IDS, GENRE_NAMES, REPORT_REASON_IDS, subgenresOf } from "../catalog/showcase";
+import { multiLine, singleLine } from "../plain-text";
 import { SHOWCASE_LIMITS, SHOWCASE_MESSAGES } from "./limits";
 
 export { commaList, SHOWCASE_LIMITS, SHOWCASE_MESSAGES } from "./limits";
@@ -12,9 +13,10 @@ export { commaList, SHOWCASE_LIMITS, SHOWCASE_MESSAGES } from "./limits";
 const M = SHOWCASE_MESSAGES;
 
 const showcaseFields = {
-  title: z.string({ error: M.titleRequired }).trim().min(1, { error: M.titleRequired }).max(SHOWCASE_LIMITS.title, { error: M.titleMax }),
+  title: z.string({ error: M.titleRequired }).overwrite(singleLine).trim().min(1, { error: M.titleRequired }).max(SHOWCASE_LIMITS.title, { error: M.titleMax }),
   logline: z
     .string()
+    .overwrite(singleLine)
     .trim()
     .max(SHOWCASE_LIMITS.logline, { error: `Logline must be less than ${SHOWCASE_LIMITS.logline} characters` })
     .optional(),
@@ -31,6 +33,7 @@ const showcaseFields = {
     .default([]),
   displayName: z
     .string({ error: M.displayNameRequired })
+    .overwrite(singleLine)
     .trim()
     .min(1, { error: M.displayNameRequired })
     .max(SHOWCASE_LIMITS.displayName, { error: M.displayNameMax }),
@@ -63,6 +66,7 @@ export const contactFormSchema = z.object({
   reason: z.string({ error: M.reasonRequired }).refine((r) => CONTACT_REASON_IDS.includes(r), { error: M.reasonRequired }),
   message: z
     .string()
+    .overwrite(multiLine)
     .max(SHOWCASE_LIMITS.contactMessage, { error: `Message must be at most ${SHOWCASE_LIMITS.contactMessage} characters` })
     .optional(),
   agree: z.boolean().refine((v) => v, { error: M.agreementRequired }),
@@ -81,6 +85,7 @@ export const reportSchema = z.object({
   reason: z.string({ error: M.reasonRequired }).refine((r) => REPORT_REASON_IDS.includes(r), { error: M.reasonRequired }),
   message: z
     .string()
+    .overwrite(multiLine)
     .trim()
     .max(SHOWCASE_LIMITS.reportMessage, { error: `Message must be at most ${SHOWCASE_LIMITS.reportMessage} characters` })
     .optional(),

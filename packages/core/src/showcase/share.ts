@@ -77,8 +77,9 @@ export async function shareMetaTags(showcaseEntryId: string): Promise<string | u
 export async function sharePageHtml(showcaseEntryId: string, appHtml: string): Promise<string> {
   const tags = await shareMetaTags(showcaseEntryId);
   if (!tags) return appHtml;
+  // Replacer functions: a string replacement would read `$``, `$'` and `$&` in the entry's text as patterns.
   return appHtml
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
-    .replace(/<meta\s+name="description"[^>]*>\s*/i, "")
-    .replace(/<\/head>/i, `  ${tags}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, () => "")
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, () => "")
+    .replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }

@@ -35,7 +35,7 @@ export const GOOGLE_ONLY_EMAIL_MESSAGE =
   "This account signs in with Google. To change its e-mail, first add a password with Forgot password.";
 export const codeSentMessage = (email: string) => `We sent a 6-digit code to ${email}. Enter it to confirm your new e-mail address.`;
 
-/** Step 1: checks the current password (counted like a sign-in) and sends a code to the new address. */
+/** Step 1: checks the current password (counted like a sign-in) and sends a code to the new address if it is free. */
 export async function requestEmailChange(raw: unknown): Promise<{ message: string; email: string }> {
   const input = validate(emailChangeRequestSchema, raw);
   const user = await getUser(useUserId());
@@ -43,8 +43,10 @@ export async function requestEmailChange(raw: unknown): Promise<{ message: strin
   if (email === user.email) throw AppError.badRequest(SAME_EMAIL_MESSAGE);
   if (!(await passwordIdentityOf(user.email))) throw AppError.badRequest(GOOGLE_ONLY_EMAIL_MESSAGE);
   await assertCurrentPassword(user.email, input.currentPassword);
-  if (await ownerOf("email", email)) throw AppError.conflict(DUPLICATE_EMAIL_MESSAGE);
-  await issueCode(email, "changeEmail", { deliver: true, boundTo: user.userId });
+  // The same answer whether or not the address is taken (docs/decisions.md#enumeration): a taken address gets
+  // a code stored (so the resend limit counts alike) but never sent, so nobody can confirm it.
+  const taken = Boolean(await ownerOf("email", email));
+  await issueCode(email, "changeEmail", { deliver: !taken, boundTo: user.userId });
   return { message: codeSentMessage(email), email };
 }
 

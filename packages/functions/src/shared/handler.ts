@@ -8,7 +8,7 @@ import { loadSecrets } from "@storyboard/core/secrets";
 import { z } from "zod";
 import { type AuthLevel, NOT_FOUND_ROUTE, routeKey, routes } from "../routes";
 import { conditional, taggedAnswer } from "./etag";
-import { assertIpWithinLimits } from "./ip-limits";
+import { assertIpWithinLimits, assertThroughEdge } from "./ip-limits";
 import {
   type ApiEvent,
   type ApiResult,
@@ -63,6 +63,7 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
     logger.appendKeys({ requestId });
     try {
       await loadSecrets();
+      assertThroughEdge(event);
       const method = event.requestContext?.http?.method ?? "GET";
       if (STATE_CHANGING.has(method) && !options.skipOriginCheck) checkOrigin(event);
       await assertIpWithinLimits(event);

@@ -1,7 +1,10 @@
 import { Entity } from "electrodb";
 import { expiresAt, timestamps } from "./_shared";
 
-/** Counts failed logins or resets of an e-mail in a window, for the lockout. */
+/**
+ * Counts failed logins or resets in a window, for the growing delays (auth/lockout.ts): `email` is the
+ * e-mail and client address (`email#address`) or the e-mail alone (the account's own count).
+ */
 export const FailedAttempt = new Entity({
   model: { entity: "failedAttempt", version: "1", service: "storyboard" },
   attributes: {
@@ -9,7 +12,10 @@ export const FailedAttempt = new Entity({
     type: { type: ["login", "resetPassword"] as const, required: true },
     count: { type: "number", default: 0 },
     windowStartedAt: { type: "number", required: true },
+    /** Epoch ms before which the next attempt is refused. */
     lockedUntil: { type: "number" },
+    /** Epoch ms the owner was told of this burst of failures (once per window). */
+    notifiedAt: { type: "number" },
     expiresAt,
     ...timestamps,
   },

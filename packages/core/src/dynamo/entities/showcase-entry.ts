@@ -18,6 +18,8 @@ export const ShowcaseEntry = new Entity({
     language: { type: "string", default: "English" },
     displayName: { type: "string", required: true },
     isPublic: { type: "boolean", default: true },
+    /** Set when an admin unpublished the entry: only an admin lifts it, and while it is set isPublic stays false. */
+    heldAt: { type: "string" },
     /** "public" while visible, so the public index holds only visible entries (sparse). */
     visibility: {
       type: "string",

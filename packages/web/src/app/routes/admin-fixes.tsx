@@ -1,5 +1,6 @@
 import { AdminFixesScreen } from "../../features/admin/components/admin-fixes-screen";
 import { FeaturedAdminCard } from "../../features/showcase/components/featured-admin-card";
+import { ShowcaseHoldsCard } from "../../features/showcase/components/showcase-holds-card";
 import { ShowcaseReportsCard } from "../../features/showcase/components/showcase-reports-card";
 
 /** /admin/fixes: the admin tools of every feature, composed here (features do not import one another). */
@@ -8,6 +9,7 @@ export function AdminFixesRoute() {
     <AdminFixesScreen>
       <FeaturedAdminCard />
       <ShowcaseReportsCard />
+      <ShowcaseHoldsCard />
     </AdminFixesScreen>
   );
 }

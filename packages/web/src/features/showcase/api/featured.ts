@@ -73,6 +73,30 @@ export const showcaseReportsQueryOptions = () =>
 
 export const useShowcaseReports = () => useQuery(showcaseReportsQueryOptions());
 
+/** An entry under a moderation hold (Admin Fixes). */
+export interface ShowcaseHold {
+  showcaseEntryId: string;
+  title: string;
+  displayName: string;
+  heldAt: string;
+}
+
+export const useShowcaseHolds = () =>
+  useQuery({ queryKey: ["showcase-holds"], queryFn: () => api.get<ShowcaseHold[]>("/api/admin/showcase-holds") });
+
+export function useLiftHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ message: string }>(`/api/admin/showcase-holds/${encodeURIComponent(id)}/lift`),
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: ["showcase-holds"] });
+      void queryClient.invalidateQueries({ queryKey: ["showcase"] });
+      toast({ title: answer?.message ?? "Hold lifted" });
+    },
+    onError: adminError("Failed to lift the hold"),
+  });
+}
+
 export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -80,6 +104,7 @@ export function useResolveReport() {
       api.post<{ message: string }>(`/api/admin/showcase-reports/${encodeURIComponent(id)}/${action}`),
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: ["showcase-reports"] });
+      void queryClient.invalidateQueries({ queryKey: ["showcase-holds"] });
       void queryClient.invalidateQueries({ queryKey: ["featured-showcase"] });
       void queryClient.invalidateQueries({ queryKey: ["showcase"] });
       toast({ title: answer?.message ?? "Done" });

@@ -19,6 +19,8 @@ export interface ShowcaseEntry {
   tags?: string[];
   displayName?: string | null;
   isPublic?: boolean;
+  /** An admin unpublished it: hidden until an admin lifts the hold (docs/product.md#showcase). */
+  heldByModeration?: boolean;
   /** Only on the single-entry read: whether the caller owns it. */
   isOwner?: boolean;
   /** Only for the owner: the images the thumbnail can be chosen from. */

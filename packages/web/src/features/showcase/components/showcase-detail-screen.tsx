@@ -51,7 +51,11 @@ export function ShowcaseDetailScreen({ signedIn = false }: { signedIn?: boolean 
           <ArrowLeft /> All showcases
         </Link>
       </Button>
-      {entry.isPublic === false && (
+      {entry.heldByModeration ? (
+        <p role="status" className="flex items-center gap-2 rounded-md border border-destructive/50 px-3 py-2 text-sm text-destructive">
+          <EyeOff className="size-4" /> Hidden by moderation. An admin must review this entry before it can be public again.
+        </p>
+      ) : entry.isPublic === false && (
         <p className="flex items-center gap-2 rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">
           <EyeOff className="size-4" /> Only you can see this entry. Make it public in Edit Showcase.
         </p>

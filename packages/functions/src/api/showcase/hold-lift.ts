@@ -1,0 +1,4 @@
+import { liftHold } from "@storyboard/core/showcase/moderation-hold";
+import { api } from "../../shared/handler";
+
+export const handler = api({}, async ({ params }) => liftHold(params.id));
