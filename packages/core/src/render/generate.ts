@@ -3,6 +3,9 @@ import { renderKeys } from "../blob/keys";
 import type { StyleId } from "../catalog/styles";
 import { config } from "../config";
 import { db } from "../dynamo/service";
+import { logger } from "../logger";
+import { ProviderError } from "../provider/cloud/http";
+import { OfflineImageProvider } from "../provider/offline/image";
 import { providers } from "../provider/registry";
 import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types";
 import type { CharacterDictionary } from "../screenplay/types";
@@ -138,17 +141,21 @@ export function shotCharacters(block: { type: string; text: string; character?: 
 export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string) {
   const { characterDictionary, sceneDictionary } = snapshotOf(job);
   const characters = shotCharacters(block, characterDictionary);
-  const image = await withRetries(() =>
-    providers().image.generate({
-      prompt,
-      style: job.style as StyleId,
-      scene: imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined),
-      characters,
-      blockType: block.type,
-      text: block.text,
-      seed: `${job.renderJobId}:${block.blockId}:${variant}`,
-    }),
-  );
+  const request = {
+    prompt,
+    style: job.style as StyleId,
+    scene: imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined),
+    characters,
+    blockType: block.type,
+    text: block.text,
+    seed: `${job.renderJobId}:${block.blockId}:${variant}`,
+  };
+  const image = await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
+    // One refused frame must not fail a whole render: the pipeline's own frame is drawn instead; an on-demand one reports it.
+    if (variant !== "main" || !(error instanceof ProviderError) || error.kind !== "refused") throw error;
+    logger.warn("The image service refused a frame's prompt; drawing it offline", { renderJobId: job.renderJobId, blockId: block.blockId });
+    return new OfflineImageProvider().generate(request);
+  });
   const extension = image.contentType === "image/png" ? "png" : "jpg";
   const key = `${renderKeys.folder(job.userId, job.renderJobId)}images/${block.blockId}-${variant}.${extension}`;
   await putObject(config.mediaBucket, key, image.bytes, image.contentType);

@@ -84,7 +84,7 @@ export class ElevenLabsVoiceCatalog implements VoiceCatalog {
     if (!voice) throw new AppError("not_found", `Unknown voice: ${voiceId}`);
     // Preview files live on a public CDN: the key is not sent there.
     const { bytes } = await this.client.fetchUrl({ operation: "voice preview", path: voice.preview_url });
-    if (!isMp3(bytes)) throw new ProviderError("ElevenLabs voice preview failed: the file is not an MP3", "ElevenLabs", 200, undefined, false);
+    if (!isMp3(bytes)) throw new ProviderError("ElevenLabs voice preview failed: the file is not an MP3", "ElevenLabs", 200, undefined, "bad_request");
     return bytes;
   }
 
