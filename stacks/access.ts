@@ -24,6 +24,11 @@ export function storageEnvironment(storage: StorageResources): Record<string, st
   };
 }
 
+/** The provider model settings (docs/decisions.md#provider-models) set in the deploying shell; unset ones keep core's defaults. */
+export const PROVIDER_SETTINGS = ["OPENAI_TEXT_MODEL", "OPENAI_IMAGE_MODEL", "OPENAI_MODERATION_MODEL", "ELEVENLABS_SPEECH_MODEL", "ELEVENLABS_OUTPUT_FORMAT"];
+export const providerEnvironment = (): Record<string, string> =>
+  Object.fromEntries(PROVIDER_SETTINGS.flatMap((name) => (process.env[name]?.trim() ? [[name, process.env[name]!.trim()]] : [])));
+
 /** Item-level access to the table and its indexes, object access to both buckets: no table or bucket admin. */
 export function grantStorage(grantee: IGrantable, storage: StorageResources) {
   storage.table.cdk.table.grantReadWriteData(grantee);

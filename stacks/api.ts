@@ -3,7 +3,7 @@ import { IP_LIMITS } from "@storyboard/functions/shared/ip-limit-rules";
 import type { CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import * as iam from "aws-cdk-lib/aws-iam";
 import { Api as SstApi, type ApiRouteProps, type FunctionProps, type StackContext, use } from "sst/constructs";
-import { cognitoAdminStatement, grantStorage, sesSendStatement, storageEnvironment } from "./access";
+import { cognitoAdminStatement, grantStorage, providerEnvironment, sesSendStatement, storageEnvironment } from "./access";
 import { Auth } from "./auth";
 import { Render } from "./render";
 import { Secrets } from "./secrets";
@@ -79,6 +79,7 @@ export function Api({ stack, app }: StackContext) {
           COGNITO_DOMAIN: auth.cognitoDomain,
           GOOGLE_SIGN_IN_ENABLED: "true",
           ...render.environment,
+          ...providerEnvironment(),
           // Public by design; never STRIPE_API_URL on AWS, so the SDK and Stripe.js talk to Stripe itself.
           ...(stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: stripePublishableKey } : {}),
           ...(process.env.TUTORIAL_VIDEO_URL ? { TUTORIAL_VIDEO_URL: process.env.TUTORIAL_VIDEO_URL } : {}),

@@ -1,6 +1,6 @@
 import { SCHEDULED_JOBS } from "@storyboard/core/jobs/schedules";
 import { Cron, type StackContext, use } from "sst/constructs";
-import { grantStorage, sesSendStatement, storageEnvironment } from "./access";
+import { grantStorage, providerEnvironment, sesSendStatement, storageEnvironment } from "./access";
 import { Secrets } from "./secrets";
 import { settings } from "./settings";
 import { Storage } from "./storage";
@@ -9,7 +9,7 @@ export function Jobs({ stack, app }: StackContext) {
   const storage = use(Storage);
   const { parameters } = use(Secrets);
   const { siteUrl, mailFrom } = settings(app);
-  const environment = { STAGE: app.stage, APP_URL: siteUrl, MAIL_FROM: mailFrom, ...storageEnvironment(storage) };
+  const environment = { STAGE: app.stage, APP_URL: siteUrl, MAIL_FROM: mailFrom, ...storageEnvironment(storage), ...providerEnvironment() };
 
   const job = (handler: string) => ({
     function: {

@@ -16,7 +16,7 @@ import * as targets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as sfn from "aws-cdk-lib/aws-stepfunctions";
 import { Function, type FunctionProps, type StackContext, use } from "sst/constructs";
-import { grantStorage, sesSendStatement, storageEnvironment } from "./access";
+import { grantStorage, providerEnvironment, sesSendStatement, storageEnvironment } from "./access";
 import { Secrets } from "./secrets";
 import { settings } from "./settings";
 import { Storage } from "./storage";
@@ -75,6 +75,7 @@ export function Render({ stack, app }: StackContext) {
     MAIL_FROM: mailFrom,
     ...storageEnvironment(storage),
     ...phaseEnvironment,
+    ...providerEnvironment(),
   };
 
   const functions = {} as Record<TaskName, Function>;

@@ -18,8 +18,12 @@ describe("jobs stack", () => {
     return rules[0];
   };
 
-  it("has exactly the four cron rules", () => {
-    expect(Object.keys(resources(template, "AWS::Events::Rule"))).toHaveLength(4);
+  it("has exactly the five cron rules", () => {
+    expect(Object.keys(resources(template, "AWS::Events::Rule"))).toHaveLength(5);
+  });
+
+  it("checks the cloud providers every hour", () => {
+    expect(ruleFor("cron/provider-check").Properties.ScheduleExpression).toBe("rate(1 hour)");
   });
 
   it("sweeps stuck renders and unsettled image charges every 5 minutes", () => {

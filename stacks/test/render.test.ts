@@ -63,7 +63,9 @@ describe("render stack", () => {
     const generate = states("generate");
     expect(Object.keys(generate)).toEqual(expect.arrayContaining(["PlanBlocks", "GenerateBlocks", "AssetsGenerated", "MarkFailed"]));
     expect(generate.GenerateBlocks).toMatchObject({ Type: "Map", ItemsPath: "$.items", MaxConcurrency: 4 });
+    // A provider's failure already spent the block's retry budget in its client (docs/decisions.md#provider-errors).
     expect(generate.GenerateBlocks.ItemProcessor.States.GenerateBlock.Retry).toEqual([
+      { ErrorEquals: ["ProviderError"], MaxAttempts: 0 },
       { ErrorEquals: ["States.ALL"], IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2 },
     ]);
     for (const name of ["PlanBlocks", "GenerateBlocks", "AssetsGenerated"]) {

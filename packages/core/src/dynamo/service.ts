@@ -12,6 +12,7 @@ import { Payment } from "./entities/payment";
 import { PaymentProcessorId } from "./entities/payment-processor-id";
 import { Plan } from "./entities/plan";
 import { PointsLedger } from "./entities/points-ledger";
+import { ProviderCheck } from "./entities/provider-check";
 import { RateLimit } from "./entities/rate-limit";
 import { RenderBlock } from "./entities/render-block";
 import { RenderJob } from "./entities/render-job";
@@ -53,6 +54,7 @@ export const db = new Service(
     plan: Plan,
     rateLimit: RateLimit,
     deadline: Deadline,
+    providerCheck: ProviderCheck,
   },
   { client: documentClient, table: config.tableName },
 );

@@ -44,6 +44,13 @@ export const SCHEDULED_JOBS = [
     description:
       "Every 5 minutes: settle renders stuck past their deadline and unsettled image charges (docs/decisions.md#hardening).",
   },
+  {
+    name: "provider-check",
+    constructId: "ProviderCheck",
+    handler: "cron/provider-check",
+    schedule: "rate(1 hour)",
+    description: "Every hour: ask the cloud providers whether the keys, models and plan still work (docs/decisions.md#provider-check).",
+  },
 ] as const satisfies readonly ScheduledJob[];
 
 export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number]["name"];

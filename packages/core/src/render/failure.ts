@@ -4,6 +4,7 @@ import { commitWithRetry } from "../dynamo/transaction";
 import { db } from "../dynamo/service";
 import { logger } from "../logger";
 import { creditItems } from "../points/points";
+import { providerFailureIn, writerMessage } from "../provider/cloud/failure";
 import { notifyRender } from "./notify";
 
 /**
@@ -36,6 +37,7 @@ export async function refundRender(renderJobId: string, comment: string): Promis
 
 export interface FailureDetails {
   source: string;
+  /** For the operator (error log); a provider's failure in it also decides what the writer reads. */
   message: string;
   blockId?: string;
   kind?: string;
@@ -72,13 +74,16 @@ export async function markRenderFailed(renderJobId: string, details: FailureDeta
     .go();
   const alreadyFailed = job.status === "failed";
   const backToComplete = job.type === "re-render" && !!job.outputFilePath;
+  // A provider's failure is told in words the writer can act on (docs/decisions.md#provider-errors).
+  const provider = providerFailureIn(details.message);
+  const providerReason = provider && writerMessage(provider);
   try {
     await db.entities.renderJob
       .patch({ renderJobId })
       .set(
         backToComplete
-          ? { status: "complete", failureReason: RE_RENDER_FAILED_REASON }
-          : { status: "failed", failureReason: FAILED_REASON },
+          ? { status: "complete", failureReason: providerReason ? `${providerReason} Your previous video is kept.` : RE_RENDER_FAILED_REASON }
+          : { status: "failed", failureReason: providerReason ?? FAILED_REASON },
       )
       .where(({ status }, { ne }) => ne(status, "complete"))
       .go();

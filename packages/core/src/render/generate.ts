@@ -3,6 +3,9 @@ import { renderKeys } from "../blob/keys";
 import type { StyleId } from "../catalog/styles";
 import { config } from "../config";
 import { db } from "../dynamo/service";
+import { logger } from "../logger";
+import { ProviderError } from "../provider/cloud/http";
+import { OfflineImageProvider } from "../provider/offline/image";
 import { providers } from "../provider/registry";
 import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types";
 import type { CharacterDictionary } from "../screenplay/types";
@@ -149,26 +152,32 @@ export function shotCharacters(block: { type: string; text: string; character?: 
 export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string) {
   const { characterDictionary, sceneDictionary } = snapshotOf(job);
   const characters = shotCharacters(block, characterDictionary);
-  const scene = imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined);
+  const request = {
+    prompt,
+    style: job.style as StyleId,
+    scene: imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined),
+    characters,
+    blockType: block.type,
+    text: block.text,
+    seed: `${job.renderJobId}:${block.blockId}:${variant}`,
+  };
   // The pipeline's own image is reused when its inputs are unchanged; an extra one asked for by hand is always new.
   const reuse =
     variant === "main"
-      ? await reusableImage(jobFacts(job), { prompt, scene, characters, blockType: block.type, text: block.text })
+      ? await reusableImage(jobFacts(job), { prompt, scene: request.scene, characters, blockType: block.type, text: block.text })
       : undefined;
+  let drawnInstead = false;
   const image = reuse?.found
     ? reuse.found
-    : await withRetries(() =>
-        providers().image.generate({
-          prompt,
-          style: job.style as StyleId,
-          scene,
-          characters,
-          blockType: block.type,
-          text: block.text,
-          seed: `${job.renderJobId}:${block.blockId}:${variant}`,
-        }),
-      );
-  if (reuse && !reuse.found) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
+    : await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
+        // One refused frame must not fail a whole render: the pipeline's own frame is drawn instead; an on-demand one reports it.
+        if (variant !== "main" || !(error instanceof ProviderError) || error.kind !== "refused") throw error;
+        logger.warn("The image service refused a frame's prompt; drawing it offline", { renderJobId: job.renderJobId, blockId: block.blockId });
+        drawnInstead = true;
+        return new OfflineImageProvider().generate(request);
+      });
+  // A frame drawn in place of a refused one is not kept for reuse: the next draft asks the service again.
+  if (reuse && !reuse.found && !drawnInstead) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
   const extension = image.contentType === "image/png" ? "png" : "jpg";
   const key = `${renderKeys.folder(job.userId, job.renderJobId)}images/${block.blockId}-${variant}.${extension}`;
   await putObject(config.mediaBucket, key, image.bytes, image.contentType);

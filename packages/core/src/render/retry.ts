@@ -1,8 +1,10 @@
 /**
- * Retries a provider call a few times with backoff inside one task, so a
- * flaky provider rarely costs a whole task attempt (the state machine
- * retries tasks on top of this). An error that says it cannot succeed on a
- * retry (`retryable: false`, e.g. a rejected API key) is thrown at once.
+ * Retries a call a few times with backoff inside one task, so a flaky store
+ * rarely costs a whole task attempt. A provider call is not retried here: its
+ * client already spent the block's one retry budget (provider/cloud/http.ts,
+ * docs/decisions.md#provider-errors), and multiplying layers made one block
+ * cost dozens of attempts. Nor is an error that says it cannot succeed on a
+ * retry (`retryable: false`), or an AppError (a decision, not a fault).
  */
 export async function withRetries<T>(fn: () => Promise<T>, attempts = 3, baseDelayMs = 150): Promise<T> {
   let lastError: unknown;
@@ -11,9 +13,14 @@ export async function withRetries<T>(fn: () => Promise<T>, attempts = 3, baseDel
       return await fn();
     } catch (error) {
       lastError = error;
-      if ((error as { retryable?: boolean })?.retryable === false) break;
+      if (!mayRetry(error)) break;
       if (attempt < attempts - 1) await new Promise((r) => setTimeout(r, baseDelayMs * 2 ** attempt));
     }
   }
   throw lastError;
+}
+
+function mayRetry(error: unknown): boolean {
+  const { name, retryable } = (error ?? {}) as { name?: string; retryable?: boolean };
+  return retryable !== false && name !== "ProviderError" && name !== "AppError";
 }

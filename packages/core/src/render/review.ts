@@ -9,6 +9,8 @@ import { debitItems } from "../points/points";
 import type { CharacterDictionary, SceneDictionary } from "../screenplay/types";
 import { type DescribedScenes, writeImagePrompts } from "./describe";
 import { markRenderFailed } from "./failure";
+import { ProviderError } from "../provider/cloud/http";
+import { writerMessage } from "../provider/cloud/failure";
 import { makeImage } from "./generate";
 import { chargeImage, settleImageCharge } from "./image-charge";
 import { getOwnRenderJob, getRenderBlocks } from "./jobs";
@@ -108,6 +110,11 @@ export async function generateImageOnDemand(input: { renderJobId: string; blockI
   } catch (error) {
     logger.error("On-demand image failed; refunding", { error: error as Error, ...input });
     await settleImageCharge(chargeId, "refund");
+    // A refused prompt is the writer's to edit (400, with the choices the picker offers); other provider failures in plain words.
+    if (error instanceof ProviderError) {
+      const refused = error.kind === "refused";
+      throw new AppError(refused ? "bad_request" : "internal", writerMessage(error), { providerFailure: error.kind });
+    }
     throw new AppError("internal", "The image could not be generated. Your points have been refunded.");
   }
   if (!(await settleImageCharge(chargeId, { keep: url }))) {

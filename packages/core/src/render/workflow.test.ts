@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   BLOCK_CONCURRENCY,
   BLOCK_RETRY,
+  PROVIDER_NO_RETRY,
   COMPILE_STATES,
   compileDefinition,
   DEFINITIONS,
@@ -74,8 +75,12 @@ describe("render workflow definitions", () => {
     const block = processor.States.GenerateBlock;
     expect(block).toMatchObject({ Type: "Task", Resource: arn("GenerateBlock"), End: true });
     expect(block.Parameters).toEqual({ "renderJobId.$": "$.renderJobId", "batch.$": "$.batch" });
-    expect(block.Retry).toEqual([{ ErrorEquals: ["States.ALL"], IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2 }]);
-    expect(block.Retry).toEqual([BLOCK_RETRY]);
+    // A provider's failure is not retried again (its client spent the block's budget); anything else is, up to 3 times.
+    expect(block.Retry).toEqual([
+      { ErrorEquals: ["ProviderError"], MaxAttempts: 0 },
+      { ErrorEquals: ["States.ALL"], IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2 },
+    ]);
+    expect(block.Retry).toEqual([PROVIDER_NO_RETRY, BLOCK_RETRY]);
     // A block that still fails after its retries fails the Map, which the phase catches.
     expect(block.Catch).toBeUndefined();
     catchesToMarkFailed(map);

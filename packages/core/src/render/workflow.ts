@@ -67,7 +67,15 @@ const LAMBDA_TRANSIENT_RETRY: State = {
   BackoffRate: 2,
 };
 
-/** Block tasks are idempotent (keyed by render, block and kind), so any failure may retry. */
+/**
+ * A provider's failure is not retried by the workflow: its client already
+ * spent the block's retry budget, or the error cannot succeed on a retry
+ * (docs/decisions.md#provider-errors). Listed before BLOCK_RETRY, which
+ * would match it too: Step Functions uses the first retrier that matches.
+ */
+export const PROVIDER_NO_RETRY: State = { ErrorEquals: ["ProviderError"], MaxAttempts: 0 };
+
+/** Block tasks are idempotent (keyed by render, block and kind), so any other failure may retry. */
 export const BLOCK_RETRY: State = {
   ErrorEquals: ["States.ALL"],
   IntervalSeconds: 1,
@@ -175,7 +183,7 @@ export function generateDefinition(resolve: ResolveTask): StateMachineDefinition
               Resource: resolve(TASK.generateBlock),
               TimeoutSeconds: TASK_TIMEOUT_SECONDS[TASK.generateBlock],
               Parameters: { "renderJobId.$": "$.renderJobId", "batch.$": "$.batch" },
-              Retry: [BLOCK_RETRY],
+              Retry: [PROVIDER_NO_RETRY, BLOCK_RETRY],
               End: true,
             },
           },

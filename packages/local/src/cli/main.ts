@@ -6,6 +6,7 @@ import type { Command } from "@storyboard/core/cli/command";
 
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   parse: () => import("@storyboard/core/cli/parse"),
+  doctor: () => import("./doctor"),
   render: () => import("./render"),
   tutorial: () => import("./tutorial"),
   grant: async () => (await import("./roles")).grant,

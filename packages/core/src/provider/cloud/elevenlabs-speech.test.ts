@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readWavInfo } from "../../media/wav";
 import { DEFAULT_NARRATOR_VOICE_ID } from "../types";
-import { ElevenLabsSpeechProvider, SPEECH_MODEL, splitForSpeech } from "./elevenlabs-speech";
+import { ElevenLabsSpeechProvider, splitForSpeech } from "./elevenlabs-speech";
+import { MODEL_DEFAULTS } from "./models";
 import { ELEVENLABS_GEORGE_ID } from "./elevenlabs-voices";
 import { startStandIn, type StandIn } from "./stand-in";
 
@@ -34,7 +35,7 @@ describe("ElevenLabsSpeechProvider", () => {
     expect(request.query.get("output_format")).toBe("pcm_22050");
     expect(request.headers["xi-api-key"]).toBe(KEY);
     expect(request.headers.authorization).toBeUndefined();
-    expect(request.json()).toEqual({ text: "The tide waits for no one.", model_id: SPEECH_MODEL });
+    expect(request.json()).toEqual({ text: "The tide waits for no one.", model_id: MODEL_DEFAULTS.ELEVENLABS_SPEECH_MODEL });
   });
 
   it("speaks the default narrator with ElevenLabs' George", async () => {

@@ -1,18 +1,14 @@
 /**
- * Speech from ElevenLabs as bare 16-bit PCM at 22.05 kHz (`pcm_22050`), put
+ * Speech from ElevenLabs as bare 16-bit PCM (ELEVENLABS_OUTPUT_FORMAT, default `pcm_22050`), put
  * in a WAV header here: the compile step times the video from these files,
  * and PCM gives an exact duration where MP3 adds encoder padding.
  */
-import { AppError } from "../../error";
 import { encodeWav, silentWav } from "../../media/wav";
 import { DEFAULT_NARRATOR_VOICE_ID, type SpeechProvider, type SpeechRequest, type SynthesizedSpeech } from "../types";
 import { ELEVENLABS_GEORGE_ID } from "./elevenlabs-voices";
 import { ProviderError, type ProviderClient } from "./http";
+import { speechModel, speechOutputFormat } from "./models";
 import { elevenLabsClient, type ClientTuning, type CloudSettings } from "./settings";
-
-export const SPEECH_MODEL = "eleven_multilingual_v2";
-export const SPEECH_OUTPUT_FORMAT = "pcm_22050";
-export const SPEECH_SAMPLE_RATE = 22_050;
 /** What an empty block sounds like (as offline): a short beat of silence, no request. */
 const SILENCE_MS = 400;
 /** The model takes 10,000 characters a request; longer text is spoken in sentence-aligned parts. */
@@ -61,10 +57,11 @@ export class ElevenLabsSpeechProvider implements SpeechProvider {
 
   async synthesize({ text, voiceId }: SpeechRequest): Promise<SynthesizedSpeech> {
     const words = text.replace(/\s+/g, " ").trim();
-    if (!words) return { wav: silentWav(SILENCE_MS, SPEECH_SAMPLE_RATE), durationMs: SILENCE_MS };
+    const { format, sampleRate } = speechOutputFormat();
+    if (!words) return { wav: silentWav(SILENCE_MS, sampleRate), durationMs: SILENCE_MS };
     const providerVoiceId = await this.resolveVoiceId(voiceId);
     const parts: Int16Array[] = [];
-    for (const part of splitForSpeech(words)) parts.push(await this.speak(part, providerVoiceId, voiceId));
+    for (const part of splitForSpeech(words)) parts.push(await this.speak(part, providerVoiceId, voiceId, format));
     const samples = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
     let offset = 0;
     for (const part of parts) {
@@ -72,33 +69,34 @@ export class ElevenLabsSpeechProvider implements SpeechProvider {
       offset += part.length;
     }
     return {
-      wav: encodeWav({ sampleRate: SPEECH_SAMPLE_RATE, channels: 1, samples }),
-      durationMs: Math.round((samples.length / SPEECH_SAMPLE_RATE) * 1000),
+      wav: encodeWav({ sampleRate, channels: 1, samples }),
+      durationMs: Math.round((samples.length / sampleRate) * 1000),
     };
   }
 
-  private async speak(text: string, providerVoiceId: string, voiceId: string): Promise<Int16Array> {
+  private async speak(text: string, providerVoiceId: string, voiceId: string, format: string): Promise<Int16Array> {
     let answer: { bytes: Uint8Array; contentType: string };
     try {
       answer = await this.client.bytes({
         operation: "speech",
         method: "POST",
         path: `/text-to-speech/${encodeURIComponent(providerVoiceId)}`,
-        query: { output_format: SPEECH_OUTPUT_FORMAT },
-        json: { text, model_id: SPEECH_MODEL },
+        query: { output_format: format },
+        json: { text, model_id: speechModel() },
       });
     } catch (error) {
-      if (error instanceof ProviderError && (error.code === "voice_not_found" || error.status === 404)) {
-        throw new AppError("bad_request", `Unknown voice: ${voiceId}`);
+      // Not found is final: name our voice id (the writer chose it), never retry.
+      if (error instanceof ProviderError && (error.kind === "voice_not_found" || error.status === 404)) {
+        throw new ProviderError(`ElevenLabs speech failed: HTTP ${error.status} (voice_not_found): Unknown voice: ${voiceId}`, "ElevenLabs", error.status, "voice_not_found", "voice_not_found");
       }
       throw error;
     }
     // Asked for PCM: an MP3 or a JSON body here would be read as noise.
     if (/json|mpeg|text\//i.test(answer.contentType)) {
-      throw new ProviderError(`ElevenLabs speech failed: expected PCM audio, got ${answer.contentType}`, "ElevenLabs", 200, undefined, false);
+      throw new ProviderError(`ElevenLabs speech failed: expected PCM audio, got ${answer.contentType}`, "ElevenLabs", 200, undefined, "bad_request");
     }
     const samples = pcmSamples(answer.bytes);
-    if (!samples.length) throw new ProviderError("ElevenLabs speech failed: the answer had no audio", "ElevenLabs", 200, undefined, true);
+    if (!samples.length) throw new ProviderError("ElevenLabs speech failed: the answer had no audio", "ElevenLabs", 200, undefined, "bad_answer");
     return samples;
   }
 }

@@ -8,7 +8,7 @@ const KEY = "sk_voices0123456789abcdef0123456789";
 let standIn: StandIn;
 let previewMp3: Buffer;
 
-/** A voice as GET /v1/voices lists it. */
+/** A voice as GET /v2/voices lists it (ElevenLabs OpenAPI, VoiceResponseModel; read 2026-11-26). */
 function voice(voice_id: string, name: string, gender: string | undefined, preview: string | null, category = "premade") {
   return {
     voice_id,
@@ -29,6 +29,9 @@ function voice(voice_id: string, name: string, gender: string | undefined, previ
 
 const voicesAnswer = () => ({
   json: {
+    has_more: false,
+    total_count: 4,
+    next_page_token: null,
     voices: [
       voice("EXAVITQu4vr4xnSDxMaL", "Sarah", "female", `${standIn.origin}/previews/sarah.mp3`),
       voice(ELEVENLABS_GEORGE_ID, "George", "male", `${standIn.origin}/previews/george.mp3`),
@@ -59,7 +62,8 @@ describe("ElevenLabsVoiceCatalog", () => {
     const voices = await catalog().list();
     const [request] = standIn.requests;
     expect(request.method).toBe("GET");
-    expect(request.path).toBe("/v1/voices");
+    expect(request.path).toBe("/v2/voices");
+    expect(request.query.get("page_size")).toBe("100");
     expect(request.headers["xi-api-key"]).toBe(KEY);
     expect(voices).toEqual([
       { voice_id: "EXAVITQu4vr4xnSDxMaL", name: "Sarah", preview_url: `${standIn.origin}/previews/sarah.mp3`, labels: { gender: "female" } },
@@ -85,7 +89,7 @@ describe("ElevenLabsVoiceCatalog", () => {
     const voices = catalog();
     await Promise.all([voices.list(), voices.list()]);
     await voices.list();
-    expect(standIn.requests.filter((r) => r.path === "/v1/voices")).toHaveLength(1);
+    expect(standIn.requests.filter((r) => r.path === "/v2/voices")).toHaveLength(1);
   });
 
   it("previews a voice with its MP3, without sending the key to the file's host, and keeps it", async () => {
@@ -117,5 +121,20 @@ describe("ElevenLabsVoiceCatalog", () => {
     expect(error.message).toMatch(/^ElevenLabs voice list failed: HTTP 401 \(invalid_api_key\)/);
     expect(error.message).not.toContain(KEY);
     expect(await voices.list()).toHaveLength(3);
+  });
+
+  it("pages through /v2/voices with next_page_token until has_more is false", async () => {
+    const page = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => voice(`voice-${from + i}`, `Voice ${from + i}`, "female", `${standIn.origin}/previews/${from + i}.mp3`, "professional"));
+    standIn.answer((request) => {
+      const token = request.query.get("next_page_token");
+      if (!token) return { json: { voices: page(0, 100), has_more: true, total_count: 230, next_page_token: "p2" } };
+      if (token === "p2") return { json: { voices: page(100, 100), has_more: true, total_count: 230, next_page_token: "p3" } };
+      return { json: { voices: page(200, 30), has_more: false, total_count: 230, next_page_token: null } };
+    });
+    const voices = await catalog().list();
+    expect(voices).toHaveLength(230);
+    expect(voices.at(-1)?.voice_id).toBe("voice-229");
+    expect(standIn.requests.map((r) => r.query.get("next_page_token"))).toEqual([null, "p2", "p3"]);
   });
 });

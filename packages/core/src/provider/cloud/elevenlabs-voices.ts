@@ -19,6 +19,17 @@ export const ELEVENLABS_GEORGE_ID = "JBFqnCBsd6RMkjVDRZzb";
 /** Voices rarely change; the list is asked for on every render and preview. */
 const LIST_TTL_MS = 10 * 60 * 1000;
 const PREVIEW_CACHE_SIZE = 64;
+/** /v2/voices pages hold at most 100 voices; 50 pages is far beyond any account's library. */
+const VOICE_PAGE_SIZE = 100;
+const MAX_VOICE_PAGES = 50;
+
+/** GET /v2/voices (GetVoicesV2Response). */
+interface VoicesPage {
+  voices?: ElevenLabsVoice[];
+  has_more?: boolean;
+  total_count?: number | null;
+  next_page_token?: string | null;
+}
 
 interface ElevenLabsVoice {
   voice_id: string;
@@ -54,7 +65,12 @@ export class ElevenLabsVoiceCatalog implements VoiceCatalog {
 
   constructor(settings: CloudSettings, tuning: ClientTuning = {}) {
     this.client = elevenLabsClient(settings, tuning);
+    // The base URL names v1 (ELEVENLABS_BASE_URL); the voice list lives under v2 beside it.
+    const root = settings.baseUrl.replace(/\/v1\/?$/, "");
+    this.v2Url = (path) => `${root}/v2${path}`;
   }
+
+  private readonly v2Url: (path: string) => string;
 
   async list(): Promise<Voice[]> {
     return (await this.load()).voices;
@@ -84,7 +100,7 @@ export class ElevenLabsVoiceCatalog implements VoiceCatalog {
     if (!voice) throw new AppError("not_found", `Unknown voice: ${voiceId}`);
     // Preview files live on a public CDN: the key is not sent there.
     const { bytes } = await this.client.fetchUrl({ operation: "voice preview", path: voice.preview_url });
-    if (!isMp3(bytes)) throw new ProviderError("ElevenLabs voice preview failed: the file is not an MP3", "ElevenLabs", 200, undefined, false);
+    if (!isMp3(bytes)) throw new ProviderError("ElevenLabs voice preview failed: the file is not an MP3", "ElevenLabs", 200, undefined, "bad_request");
     return bytes;
   }
 
@@ -104,10 +120,30 @@ export class ElevenLabsVoiceCatalog implements VoiceCatalog {
     return this.state;
   }
 
+  /**
+   * Every voice of the account through `GET /v2/voices`, a page of 100 at a
+   * time (`/v1/voices` stops working past 500 voices; v2 pages with
+   * `next_page_token` while `has_more`).
+   */
+  private async fetchAllVoices(): Promise<ElevenLabsVoice[]> {
+    const voices: ElevenLabsVoice[] = [];
+    let token: string | undefined;
+    for (let page = 0; page < MAX_VOICE_PAGES; page++) {
+      const answer = await this.client.json<VoicesPage>({
+        operation: "voice list",
+        path: this.v2Url("/voices"),
+        query: { page_size: String(VOICE_PAGE_SIZE), include_total_count: "false", ...(token ? { next_page_token: token } : {}) },
+      });
+      voices.push(...(answer.voices ?? []));
+      token = answer.next_page_token ?? undefined;
+      if (!answer.has_more || !token) return voices;
+    }
+    return voices;
+  }
+
   private async fetchList(): Promise<CatalogState> {
-    const answer = await this.client.json<{ voices?: ElevenLabsVoice[] }>({ operation: "voice list", path: "/voices" });
     // Every voice offered must be previewable (the picker previews each option).
-    const usable = (answer.voices ?? []).filter((v) => v.voice_id && v.name && v.preview_url);
+    const usable = (await this.fetchAllVoices()).filter((v) => v.voice_id && v.name && v.preview_url);
     const george = findGeorge(usable);
     const providerIds = new Map<string, string>();
     const voices = usable.map((v): Voice => {

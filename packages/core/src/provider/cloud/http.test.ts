@@ -76,7 +76,7 @@ describe("ProviderClient", () => {
 
   it("reads ElevenLabs' error shape", async () => {
     standIn.answer(() => ({ status: 422, json: { detail: [{ loc: ["body", "text"], msg: "field required", type: "value_error.missing" }] } }));
-    await expect(client({ provider: "ElevenLabs" }).json({ operation: "speech", path: "/x" })).rejects.toThrow("ElevenLabs speech failed: HTTP 422: field required");
+    await expect(client({ provider: "ElevenLabs" }).json({ operation: "speech", path: "/x" })).rejects.toThrow("ElevenLabs speech failed: HTTP 422: body.text: field required");
     standIn.answer(() => ({ status: 404, json: { detail: { status: "voice_not_found", message: "A voice with that ID was not found." } } }));
     await expect(client({ provider: "ElevenLabs" }).json({ operation: "speech", path: "/x" })).rejects.toMatchObject({ code: "voice_not_found", status: 404 });
   });
@@ -99,12 +99,17 @@ describe("ProviderClient", () => {
 });
 
 describe("retryAfterMs", () => {
-  it("reads seconds, milliseconds and HTTP dates, capped at a minute", () => {
+  it("reads seconds, milliseconds, HTTP dates and, on a 429, OpenAI's x-ratelimit-reset-* durations", () => {
     expect(retryAfterMs(new Headers({ "retry-after": "2" }))).toBe(2000);
     expect(retryAfterMs(new Headers({ "retry-after-ms": "150", "retry-after": "9" }))).toBe(150);
     const now = Date.parse("2025-01-01T00:00:00Z");
     expect(retryAfterMs(new Headers({ "retry-after": "Wed, 01 Jan 2025 00:00:05 GMT" }), now)).toBe(5000);
-    expect(retryAfterMs(new Headers({ "retry-after": "3600" }))).toBe(60_000);
+    expect(retryAfterMs(new Headers({ "retry-after": "3600" }))).toBe(3_600_000);
     expect(retryAfterMs(new Headers())).toBeUndefined();
+    const resets = new Headers({ "x-ratelimit-reset-requests": "1s", "x-ratelimit-reset-tokens": "6m0s" });
+    expect(retryAfterMs(resets, now, 429)).toBe(360_000);
+    expect(retryAfterMs(new Headers({ "x-ratelimit-reset-requests": "20ms" }), now, 429)).toBe(20);
+    // The reset headers come on every answer; only a 429 means "wait for it".
+    expect(retryAfterMs(resets, now, 500)).toBeUndefined();
   });
 });

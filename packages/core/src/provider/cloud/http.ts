@@ -1,9 +1,12 @@
 /**
  * The one way the cloud adapters talk HTTP: Node's global fetch with a
- * timeout per attempt, retries with backoff on 429 and 5xx (honouring
- * Retry-After), and errors that name the provider, the operation and the
- * status, never the key.
+ * timeout per attempt, and errors that name the provider, the operation and
+ * the status, never the key. This is the only layer that retries a provider
+ * call (docs/decisions.md#provider-errors): at most 4 attempts, only for
+ * failures another try can cure (429, 5xx, timeouts), waiting as long as
+ * Retry-After or OpenAI's x-ratelimit-reset-* headers ask.
  */
+import { classifyFailure, parseResetDuration, RETRYABLE_KINDS, type ProviderFailureKind } from "./failure";
 
 export interface ProviderClientOptions {
   /** How the provider is named in errors, e.g. "OpenAI". */
@@ -16,7 +19,7 @@ export interface ProviderClientOptions {
   secrets: string[];
   /** Per attempt, default 60 s. */
   timeoutMs?: number;
-  /** Retries after the first attempt, default 3. */
+  /** Retries after the first attempt, default 3 (4 attempts: the whole budget of a block's call). */
   maxRetries?: number;
   /** First backoff delay, doubled per retry (with jitter), default 500 ms. */
   retryBaseMs?: number;
@@ -33,25 +36,33 @@ export interface ProviderRequest {
   timeoutMs?: number;
 }
 
-/** A provider call that failed; `status` is absent when no answer came back. */
+/**
+ * A provider call that failed; `status` is absent when no answer came back.
+ * Its name stays "ProviderError": the render workflow does not retry errors of
+ * that name (the client spent the block's retry budget already, render/workflow.ts).
+ */
 export class ProviderError extends Error {
+  readonly kind: ProviderFailureKind;
+  readonly retryable: boolean;
   constructor(
     message: string,
     readonly provider: string,
     readonly status: number | undefined,
     /** The provider's error code when it gave one (e.g. "invalid_api_key", "moderation_blocked"). */
     readonly code: string | undefined,
-    readonly retryable: boolean,
+    /** What went wrong; by default read from the status and code. */
+    kind?: ProviderFailureKind,
+    /** The provider's own words, unprefixed (shown to the writer for a refusal). */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = "ProviderError";
+    this.kind = kind ?? classifyFailure(status, code, message);
+    this.retryable = RETRYABLE_KINDS.has(this.kind);
   }
 }
 
-/** Worth another try: timeouts, conflicts, rate limits and server errors (as the official SDKs do). */
-const isRetryableStatus = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
-/** Quota errors come back as 429 but do not clear up by waiting. */
-const FINAL_CODES = new Set(["insufficient_quota", "quota_exceeded", "billing_hard_limit_reached"]);
+/** Longest wait between attempts; a provider asking for more is reported, not waited for. */
 const MAX_RETRY_AFTER_MS = 60_000;
 const MAX_BACKOFF_MS = 20_000;
 const MAX_MESSAGE = 300;
@@ -60,16 +71,27 @@ const KEY_LIKE = /\b(?:sk|rk|xi)[-_][A-Za-z0-9*_-]{6,}/g;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Milliseconds to wait from Retry-After (seconds or an HTTP date) or retry-after-ms, if given. */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+/**
+ * Milliseconds the provider asks us to wait, if it says: retry-after-ms,
+ * Retry-After (seconds or an HTTP date), else on a 429 the later of OpenAI's
+ * x-ratelimit-reset-requests / -tokens (whichever limit ran out). Not capped:
+ * the caller decides whether it is worth waiting that long.
+ */
+export function retryAfterMs(headers: Headers, now = Date.now(), status?: number): number | undefined {
   const ms = Number(headers.get("retry-after-ms"));
-  if (headers.has("retry-after-ms") && Number.isFinite(ms) && ms >= 0) return Math.min(ms, MAX_RETRY_AFTER_MS);
+  if (headers.has("retry-after-ms") && Number.isFinite(ms) && ms >= 0) return ms;
   const value = headers.get("retry-after")?.trim();
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.min(Math.max(0, date - now), MAX_RETRY_AFTER_MS);
+  if (value) {
+    const seconds = Number(value);
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+    const date = Date.parse(value);
+    if (!Number.isNaN(date)) return Math.max(0, date - now);
+  }
+  if (status !== 429) return undefined;
+  const resets = [headers.get("x-ratelimit-reset-requests"), headers.get("x-ratelimit-reset-tokens")]
+    .map(parseResetDuration)
+    .filter((v): v is number => v !== undefined);
+  return resets.length ? Math.max(...resets) : undefined;
 }
 
 /** The message and code out of an error body: OpenAI's `{error:{message,code}}` or ElevenLabs' `{detail}`. */
@@ -87,7 +109,12 @@ function describeErrorBody(text: string): { message?: string; code?: string } {
       return {
         message:
           detail
-            .map((d) => String(d?.msg ?? ""))
+            // FastAPI's validation errors: say which field ("body.text: Field required").
+            .map((d) => {
+              const loc = Array.isArray((d as { loc?: unknown })?.loc) ? (d as { loc: unknown[] }).loc.join(".") : "";
+              const msg = String(d?.msg ?? "");
+              return msg && loc ? `${loc}: ${msg}` : msg;
+            })
             .filter(Boolean)
             .join("; ") || undefined,
       };
@@ -128,7 +155,7 @@ export class ProviderClient {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw this.error(`${request.operation} answered with something that is not JSON`, response.status, undefined, false);
+      throw this.error(`${request.operation} answered with something that is not JSON`, response.status, undefined, "bad_answer");
     }
   }
 
@@ -165,32 +192,39 @@ export class ProviderClient {
         const response = await fetch(url, { method: request.method ?? "GET", headers, body, signal: AbortSignal.timeout(attemptTimeout) });
         if (response.ok) return response;
         const { message, code } = describeErrorBody(await response.text().catch(() => ""));
-        const retryable = isRetryableStatus(response.status) && !(code && FINAL_CODES.has(code));
+        const kind = classifyFailure(response.status, code, message);
         failure = this.error(
           `${request.operation} failed: HTTP ${response.status}${code ? ` (${code})` : ""}${message ? `: ${message}` : ""}`,
           response.status,
           code,
-          retryable,
+          kind,
+          message,
         );
-        waitMs = retryAfterMs(response.headers);
+        waitMs = retryAfterMs(response.headers, Date.now(), response.status);
       } catch (error) {
         const name = (error as Error).name;
         const timedOut = name === "TimeoutError" || name === "AbortError";
         const after = attemptTimeout < 1000 ? `${attemptTimeout} ms` : `${Math.round(attemptTimeout / 1000)} s`;
         const reason = timedOut ? `timed out after ${after}` : `network error (${(error as Error).message})`;
-        failure = this.error(`${request.operation} failed: no answer, ${reason}`, undefined, undefined, true);
+        failure = this.error(`${request.operation} failed: no answer, ${reason}`, undefined, undefined, "unavailable");
       }
       if (!failure.retryable || attempt >= maxRetries) throw failure;
+      // Asked to wait longer than a block can: say so now rather than hold the task.
+      if (waitMs !== undefined && waitMs > MAX_RETRY_AFTER_MS) {
+        throw this.error(`${failure.message.replace(/^\S+ /, "")} (asked to wait ${Math.round(waitMs / 1000)} s)`, failure.status, failure.code, failure.kind);
+      }
       const backoff = Math.min(retryBaseMs * 2 ** attempt, MAX_BACKOFF_MS) * (0.75 + Math.random() * 0.5);
       await sleep(waitMs ?? backoff);
     }
   }
 
-  private error(message: string, status: number | undefined, code: string | undefined, retryable: boolean): ProviderError {
-    let text = `${this.options.provider} ${message}`;
-    for (const secret of this.options.secrets) if (secret) text = text.split(secret).join("[redacted]");
-    text = text.replace(KEY_LIKE, "[redacted]");
-    if (text.length > MAX_MESSAGE) text = `${text.slice(0, MAX_MESSAGE)}…`;
-    return new ProviderError(text, this.options.provider, status, code, retryable);
+  private error(message: string, status: number | undefined, code: string | undefined, kind: ProviderFailureKind, detail?: string): ProviderError {
+    const scrub = (value: string) => {
+      let text = value;
+      for (const secret of this.options.secrets) if (secret) text = text.split(secret).join("[redacted]");
+      text = text.replace(KEY_LIKE, "[redacted]");
+      return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+    };
+    return new ProviderError(scrub(`${this.options.provider} ${message}`), this.options.provider, status, code, kind, detail && scrub(detail));
   }
 }

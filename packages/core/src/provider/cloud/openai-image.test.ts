@@ -1,8 +1,9 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { getStyle } from "../../catalog/styles";
 import type { ImageRequest } from "../types";
-import { IMAGE_MODEL, OpenAiImageProvider } from "./openai-image";
+import { MODEL_DEFAULTS } from "./models";
+import { OpenAiImageProvider } from "./openai-image";
 import { startStandIn, type StandIn } from "./stand-in";
 
 const KEY = "sk-proj-image-key-0123456789abcdef";
@@ -52,7 +53,7 @@ beforeAll(async () => {
 afterAll(() => standIn.close());
 
 describe("OpenAiImageProvider", () => {
-  it("asks gpt-image-1 for a 1536x1024 picture with the style in the prompt", async () => {
+  it("asks gpt-image-2 for a 16:9 1536x864 picture with the style in the prompt", async () => {
     standIn.answer(imagesAnswer);
     await images.generate(request);
     const [sent] = standIn.requests;
@@ -60,8 +61,8 @@ describe("OpenAiImageProvider", () => {
     expect(sent.path).toBe("/v1/images/generations");
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     const body = sent.json<Record<string, unknown>>();
-    expect(body).toMatchObject({ model: IMAGE_MODEL, size: "1536x1024", n: 1 });
-    // gpt-image-1 always answers base64 and rejects response_format.
+    expect(body).toMatchObject({ model: MODEL_DEFAULTS.OPENAI_IMAGE_MODEL, size: "1536x864", n: 1 });
+    // GPT image models always answer base64 and reject response_format.
     expect(body).not.toHaveProperty("response_format");
     expect(body.prompt).toBe(`${request.prompt}. Style: ${getStyle("ghibli").promptFragment}`);
   });
@@ -73,8 +74,10 @@ describe("OpenAiImageProvider", () => {
     expect(standIn.requests[0].json<{ prompt: string }>().prompt).toBe(prompt);
   });
 
-  it("returns a 1280x720 JPEG frame, scaled to cover and centre-cropped", async () => {
+  it("returns a 1280x720 JPEG frame from an older 3:2 model, scaled to cover and centre-cropped", async () => {
     standIn.answer(imagesAnswer);
+    process.env.OPENAI_IMAGE_MODEL = "gpt-image-1.5";
+    onTestFinished(() => void delete process.env.OPENAI_IMAGE_MODEL);
     const image = await images.generate(request);
     expect(image).toMatchObject({ contentType: "image/jpeg", width: 1280, height: 720 });
     const meta = await sharp(image.bytes).metadata();
@@ -89,15 +92,14 @@ describe("OpenAiImageProvider", () => {
     }
   });
 
-  it("draws the offline frame when OpenAI's safety system refuses the prompt", async () => {
+  it("reports a refusal by OpenAI's safety system as such, after one attempt", async () => {
     standIn.answer(() => ({
       status: 400,
       json: { error: { message: "Your request was rejected by the safety system.", type: "image_generation_user_error", param: null, code: "moderation_blocked" } },
     }));
-    const image = await images.generate(request);
+    const error = await images.generate(request).catch((e: unknown) => e);
     expect(standIn.requests).toHaveLength(1);
-    expect(image).toMatchObject({ width: 1280, height: 720 });
-    expect((await sharp(image.bytes).metadata()).width).toBe(1280);
+    expect(error).toMatchObject({ name: "ProviderError", kind: "refused", retryable: false, detail: "Your request was rejected by the safety system." });
   });
 
   it("retries a 429 and then succeeds", async () => {

@@ -1,19 +1,19 @@
 /**
- * Storyboard frames drawn by OpenAI's image model. It makes 1536x1024 at
- * most in landscape; the video compile wants 1280x720 frames, so the answer
- * is scaled to cover 1280x720 and centre-cropped (a 3:2 picture loses a
- * strip at the top and the bottom), then stored as JPEG like the offline frames.
+ * Storyboard frames drawn by OpenAI's image model (OPENAI_IMAGE_MODEL,
+ * models.ts). The video compile wants 1280x720 frames: gpt-image-2 is asked
+ * for 1536x864 (16:9, scaled down whole); an older 3:2 model's answer is
+ * scaled to cover 1280x720 and centre-cropped. Stored as JPEG like the
+ * offline frames. A refused prompt is an error that says so
+ * (`ProviderError.kind === "refused"`), never retried: the caller decides
+ * what the writer sees (docs/decisions.md#provider-errors).
  */
 import sharp from "sharp";
 import { getStyle } from "../../catalog/styles";
-import { logger } from "../../logger";
-import { OfflineImageProvider } from "../offline/image";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "../types";
 import { ProviderError, type ProviderClient } from "./http";
+import { imageModel, imageRequestSize } from "./models";
 import { openAiClient, type ClientTuning, type CloudSettings } from "./settings";
 
-export const IMAGE_MODEL = "gpt-image-1";
-export const IMAGE_REQUEST_SIZE = "1536x1024";
 export const FRAME_WIDTH = 1280;
 export const FRAME_HEIGHT = 720;
 /** "medium" is a storyboard's trade-off between detail, time (~20-40 s) and price. */
@@ -21,8 +21,6 @@ const IMAGE_QUALITY = "medium";
 /** Image generation is slow; a minute is not enough on a busy day. */
 const IMAGE_TIMEOUT_MS = 150_000;
 const JPEG_QUALITY = 90;
-/** How OpenAI says its safety system refused the prompt (current and older code). */
-const REFUSAL_CODES = new Set(["moderation_blocked", "content_policy_violation"]);
 
 interface ImagesResponse {
   data?: { b64_json?: string | null }[];
@@ -38,33 +36,21 @@ export function promptWithStyle(input: Pick<ImageRequest, "prompt" | "style">): 
 export class OpenAiImageProvider implements ImageProvider {
   private readonly client: ProviderClient;
 
-  constructor(
-    settings: CloudSettings,
-    tuning: ClientTuning = {},
-    /** Draws the frame when OpenAI refuses a prompt, so one refused block does not fail a whole render. */
-    private readonly fallback: ImageProvider = new OfflineImageProvider(),
-  ) {
-    this.client = openAiClient(settings, { timeoutMs: IMAGE_TIMEOUT_MS, maxRetries: 2, ...tuning });
+  constructor(settings: CloudSettings, tuning: ClientTuning = {}) {
+    this.client = openAiClient(settings, { timeoutMs: IMAGE_TIMEOUT_MS, ...tuning });
   }
 
   async generate(input: ImageRequest): Promise<GeneratedImage> {
-    let answer: ImagesResponse;
-    try {
-      answer = await this.client.json<ImagesResponse>({
-        operation: "image generation",
-        method: "POST",
-        path: "/images/generations",
-        json: { model: IMAGE_MODEL, prompt: promptWithStyle(input), size: IMAGE_REQUEST_SIZE, quality: IMAGE_QUALITY, n: 1 },
-      });
-    } catch (error) {
-      if (error instanceof ProviderError && error.status === 400 && error.code && REFUSAL_CODES.has(error.code)) {
-        logger.warn("OpenAI refused an image prompt; drawing the offline frame instead", { seed: input.seed, code: error.code });
-        return this.fallback.generate(input);
-      }
-      throw error;
-    }
+    const model = imageModel();
+    const { width, height } = imageRequestSize(model);
+    const answer = await this.client.json<ImagesResponse>({
+      operation: "image generation",
+      method: "POST",
+      path: "/images/generations",
+      json: { model, prompt: promptWithStyle(input), size: `${width}x${height}`, quality: IMAGE_QUALITY, n: 1 },
+    });
     const b64 = answer.data?.[0]?.b64_json;
-    if (!b64) throw new ProviderError("OpenAI image generation failed: the answer had no image", "OpenAI", 200, undefined, true);
+    if (!b64) throw new ProviderError("OpenAI image generation failed: the answer had no image", "OpenAI", 200, undefined, "bad_answer");
     let frame: Buffer;
     try {
       frame = await sharp(Buffer.from(b64, "base64"))
@@ -78,7 +64,7 @@ export class OpenAiImageProvider implements ImageProvider {
         "OpenAI",
         200,
         undefined,
-        true,
+        "bad_answer",
       );
     }
     return {

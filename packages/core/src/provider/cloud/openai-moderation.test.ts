@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mapOpenAiCategories, MODERATION_MODEL, OpenAiModerationProvider } from "./openai-moderation";
+import { MODEL_DEFAULTS } from "./models";
+import { mapOpenAiCategories, OpenAiModerationProvider } from "./openai-moderation";
 import { startStandIn, type RecordedRequest, type StandIn } from "./stand-in";
 
 const KEY = "sk-moderation-key-0123456789";
@@ -56,7 +57,7 @@ describe("OpenAiModerationProvider", () => {
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/v1/moderations");
     expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(request.json()).toEqual({ model: MODERATION_MODEL, input: ["INT. KITCHEN - NIGHT", "She pours the tea."] });
+    expect(request.json()).toEqual({ model: MODEL_DEFAULTS.OPENAI_MODERATION_MODEL, input: ["INT. KITCHEN - NIGHT", "She pours the tea."] });
   });
 
   it("warns about what screenplays legitimately show and lets the upload proceed", async () => {

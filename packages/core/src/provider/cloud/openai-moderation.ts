@@ -17,9 +17,8 @@
 import { categoriesOf } from "../../moderation/offline";
 import type { FlaggedSection, ModerationLevel, ModerationProvider, ModerationResult, ModerationSection } from "../../moderation/types";
 import { ProviderError, type ProviderClient } from "./http";
+import { moderationModel } from "./models";
 import { openAiClient, type ClientTuning, type CloudSettings } from "./settings";
-
-export const MODERATION_MODEL = "omni-moderation-latest";
 
 /** Our category and its level for each OpenAI category. */
 export const OPENAI_CATEGORY_MAP: Record<string, { category: string; level: ModerationLevel }> = {
@@ -138,7 +137,7 @@ export class OpenAiModerationProvider implements ModerationProvider {
           operation: "moderation",
           method: "POST",
           path: "/moderations",
-          json: { model: MODERATION_MODEL, input: batch.texts },
+          json: { model: moderationModel(), input: batch.texts },
         });
         if (answer.results?.length !== batch.texts.length) {
           throw new ProviderError(
@@ -146,7 +145,7 @@ export class OpenAiModerationProvider implements ModerationProvider {
             "OpenAI",
             200,
             undefined,
-            true,
+            "bad_answer",
           );
         }
         answer.results.forEach((result, i) => (flags[batch.start + i] = result.categories ?? {}));

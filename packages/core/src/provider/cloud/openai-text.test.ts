@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getStyle } from "../../catalog/styles";
 import type { Block, CharacterEntry } from "../../screenplay/types";
-import { OpenAiTextProvider, TEXT_MODEL } from "./openai-text";
+import { MODEL_DEFAULTS } from "./models";
+import { OpenAiTextProvider } from "./openai-text";
 import { chatCompletion, startStandIn, type RecordedRequest, type StandIn } from "./stand-in";
 import { characterFacts, sceneFacts } from "../../render/story-facts";
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => standIn.close());
 
 describe("OpenAiTextProvider", () => {
-  it("describes a character from the lines that show them, with a low temperature and JSON output", async () => {
+  it("describes a character from the lines that show them, with a low reasoning effort and JSON output", async () => {
     standIn.answer(() => ({
       json: chatCompletion(
         JSON.stringify({ text: "A weathered woman in her forties with a long salt-grey braid and a heavy oilskin coat." }),
@@ -59,9 +60,11 @@ describe("OpenAiTextProvider", () => {
     expect(request.path).toBe("/v1/chat/completions");
     expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
     const body = bodyOf(request);
-    expect(body.model).toBe(TEXT_MODEL);
-    expect(body.temperature).toBeLessThanOrEqual(0.3);
-    expect(body.max_completion_tokens).toBeGreaterThan(0);
+    expect(body.model).toBe(MODEL_DEFAULTS.OPENAI_TEXT_MODEL);
+    // The default is a reasoning model: no temperature (it refuses one), a low effort and room beyond the reasoning.
+    expect(body).not.toHaveProperty("temperature");
+    expect(body).toMatchObject({ reasoning_effort: "low" });
+    expect(body.max_completion_tokens).toBeGreaterThan(1000);
     expect(body.response_format.type).toBe("json_schema");
     expect(body.response_format.json_schema.strict).toBe(true);
     expect(body.response_format.json_schema.schema.required).toEqual(["text"]);

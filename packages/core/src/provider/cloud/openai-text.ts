@@ -10,11 +10,11 @@ import type { Block } from "../../screenplay/types";
 import { OfflineTextProvider } from "../offline/text";
 import type { TextProvider } from "../text";
 import { ProviderError, type ProviderClient } from "./http";
+import { textModel, textModelParameters } from "./models";
 import { openAiClient, type ClientTuning, type CloudSettings } from "./settings";
 
-export const TEXT_MODEL = "gpt-4o-mini";
-export const TEXT_TEMPERATURE = 0.2;
-const MAX_COMPLETION_TOKENS = 300;
+/** Room for the answer itself (a reasoning model gets more, models.ts). */
+const MAX_ANSWER_TOKENS = 300;
 /** Screenplay text sent as context per request: enough to describe, small enough to stay cheap. */
 const MAX_CONTEXT_CHARS = 4000;
 const MAX_LINE_CHARS = 400;
@@ -136,14 +136,14 @@ export class OpenAiTextProvider implements TextProvider {
 
   /** The model's text, clipped to `max`; undefined when the model declined (the caller falls back to the offline writer). */
   private async write(operation: string, lines: string[], max: number): Promise<string | undefined> {
+    const model = textModel();
     const completion = await this.client.json<ChatCompletion>({
       operation,
       method: "POST",
       path: "/chat/completions",
       json: {
-        model: TEXT_MODEL,
-        temperature: TEXT_TEMPERATURE,
-        max_completion_tokens: MAX_COMPLETION_TOKENS,
+        model,
+        ...textModelParameters(model, MAX_ANSWER_TOKENS),
         response_format: RESPONSE_FORMAT,
         messages: [
           { role: "system", content: SYSTEM_PROMPT },
@@ -176,7 +176,7 @@ export class OpenAiTextProvider implements TextProvider {
         "OpenAI",
         200,
         undefined,
-        true,
+        "bad_answer",
       );
     }
     return text;

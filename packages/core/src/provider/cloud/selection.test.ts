@@ -80,7 +80,7 @@ describe("provider selection", () => {
   it("points the chosen adapters at the base URLs and speaks George through the catalogue", async () => {
     setEnv({ OPENAI_API_KEY: "sk-test-openai", OPENAI_BASE_URL: `${standIn.origin}/openai/v1`, ELEVENLABS_API_KEY: "sk_test_el", ELEVENLABS_BASE_URL: `${standIn.origin}/el/v1` });
     standIn.answer((request) => {
-      if (request.path === "/el/v1/voices") {
+      if (request.path === "/el/v2/voices") {
         return { json: { voices: [{ voice_id: ELEVENLABS_GEORGE_ID, name: "George", category: "premade", labels: { gender: "male" }, preview_url: `${standIn.origin}/p.mp3` }] } };
       }
       if (request.path.startsWith("/el/v1/text-to-speech/")) return { body: Buffer.alloc(2205 * 2), headers: { "content-type": "audio/pcm" } };
@@ -91,7 +91,7 @@ describe("provider selection", () => {
     const { durationMs } = await providers().speech.synthesize({ text: "Hello.", voiceId: DEFAULT_NARRATOR_VOICE_ID });
     expect(durationMs).toBe(100);
     expect(await moderationProvider().moderate([{ text: "Calm sea." }])).toEqual({ canProceed: true, flaggedSections: [] });
-    expect(standIn.requests.map((r) => r.path)).toEqual(["/el/v1/voices", `/el/v1/text-to-speech/${ELEVENLABS_GEORGE_ID}`, "/openai/v1/moderations"]);
+    expect(standIn.requests.map((r) => r.path)).toEqual(["/el/v2/voices", `/el/v1/text-to-speech/${ELEVENLABS_GEORGE_ID}`, "/openai/v1/moderations"]);
   });
 
   it("lets tests replace the moderator whatever the environment", () => {

@@ -1,4 +1,5 @@
 import { AdminFixesScreen } from "../../features/admin/components/admin-fixes-screen";
+import { ProviderCheckCard } from "../../features/providers/components/provider-check-card";
 import { FeaturedAdminCard } from "../../features/showcase/components/featured-admin-card";
 import { ShowcaseHoldsCard } from "../../features/showcase/components/showcase-holds-card";
 import { ShowcaseReportsCard } from "../../features/showcase/components/showcase-reports-card";
@@ -10,6 +11,7 @@ export function AdminFixesRoute() {
       <FeaturedAdminCard />
       <ShowcaseReportsCard />
       <ShowcaseHoldsCard />
+      <ProviderCheckCard />
     </AdminFixesScreen>
   );
 }
