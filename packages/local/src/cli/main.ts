@@ -8,6 +8,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   parse: () => import("@storyboard/core/cli/parse"),
   render: () => import("./render"),
   tutorial: () => import("./tutorial"),
+  job: () => import("./job"),
   grant: async () => (await import("./roles")).grant,
   revoke: async () => (await import("./roles")).revoke,
 };
