@@ -30,6 +30,16 @@ describe("jobs stack", () => {
     expect(ruleFor("cron/stuck-work").Properties.ScheduleExpression).toBe("rate(5 minutes)");
   });
 
+  it("lets the sweeper resume a stalled render: it starts the three render phases (docs/decisions.md#crash-safety)", () => {
+    const fnId = arnTarget(ruleFor("cron/stuck-work").Properties.Targets[0].Arn);
+    const fn = template.toJSON().Resources[fnId];
+    for (const phase of ["DESCRIBE", "GENERATE", "COMPILE"]) expect(fn.Properties.Environment.Variables[`${phase}_STATE_MACHINE_ARN`]).toBeTruthy();
+    const actions = statementsOfRole(template, fn.Properties.Role["Fn::GetAtt"][0]).flatMap(actionsOf);
+    expect(actions).toContain("states:StartExecution");
+    const other = template.toJSON().Resources[arnTarget(ruleFor("cron/weekly-digest").Properties.Targets[0].Arn)];
+    expect(statementsOfRole(template, other.Properties.Role["Fn::GetAtt"][0]).flatMap(actionsOf)).not.toContain("states:StartExecution");
+  });
+
   it("credits the monthly points of annual plans every day", () => {
     const rule = ruleFor("cron/subscription-credits");
     expect(rule.Properties.ScheduleExpression).toBe("cron(0 4 * * ? *)");

@@ -63,7 +63,9 @@ async function sharePage(req: IncomingMessage, res: ServerResponse, appHtml: (ur
 }
 
 /** One origin for everything: `/api/*` to the handlers, `/media/*` to the media bucket, the rest to the web app. */
-export async function startAppServer(options: AppServerOptions): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+export type AppServer = { url: string; server: Server; close: () => Promise<void> };
+
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const media = createMediaHandler(options.s3Endpoint, options.mediaBucket);
   let vite:
     { middlewares: Middleware; close: () => Promise<void>; transformIndexHtml: (url: string, html: string) => Promise<string> } | undefined;
@@ -73,7 +75,8 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     vite = await createVite({
       root,
       configFile: `${root}/vite.config.ts`,
-      server: { middlewareMode: true, hmr: { port: options.port + 1 } },
+      // The hot-reload socket listens on loopback only, like everything npm start runs (docs/decisions.md#crash-safety).
+      server: { middlewareMode: true, hmr: { port: options.port + 1, host: "127.0.0.1" } },
       appType: "spa",
       logLevel: "warn",
     });

@@ -1,3 +1,4 @@
+import { portHolder, StartupError } from "./instance";
 import { createServer } from "node:net";
 
 /** A free TCP port on loopback (for tests, which must not collide with `npm start`). */
@@ -14,9 +15,11 @@ export const freePort = () =>
 export async function assertPortFree(port: number, what: string) {
   await new Promise<void>((resolve, reject) => {
     const srv = createServer();
-    srv.once("error", () =>
-      reject(new Error(`Port ${port} (${what}) is in use. Stop whatever uses it, or set another port (see .env.example).`)),
-    );
+    srv.once("error", () => {
+      const pid = portHolder(port);
+      const holder = pid ? ` by pid ${pid}` : "";
+      reject(new StartupError(`Port ${port} (${what}) is in use${holder}. Stop it, or set another port (see .env.example).`));
+    });
     srv.listen(port, "127.0.0.1", () => srv.close(() => resolve()));
   });
 }

@@ -16,6 +16,7 @@ import { markRenderFailed } from "@storyboard/core/render/failure";
 import { chargeImage, settleImageCharge } from "@storyboard/core/render/image-charge";
 import { getRenderBlocks } from "@storyboard/core/render/jobs";
 import { setPhaseStarter } from "@storyboard/core/render/phases";
+import { MAX_RESUMES } from "@storyboard/core/render/resume";
 import { reRender } from "@storyboard/core/render/review";
 import type { RenderStatus } from "@storyboard/core/render/status";
 import { createTestUser, eventually, type TestUser, uploadScreenplay } from "./test/fixtures";
@@ -103,9 +104,9 @@ describe("render settlement", () => {
     expect((await ledgerOf(user.userId)).filter((e) => e.referenceId === id && e.reason === "refund")).toHaveLength(1);
   });
 
-  it("the sweeper fails and refunds a render stuck past its deadline and leaves complete and waiting renders alone", async () => {
+  it("the sweeper fails and refunds a render stuck past its deadline that cannot resume, and leaves complete and waiting renders alone", async () => {
     const user = await createTestUser({ points: 1000 });
-    const stuck = await chargedJob(user, "generating_assets");
+    const stuck = await chargedJob(user, "generating_assets", { resumeCount: MAX_RESUMES });
     const complete = await chargedJob(user, "complete");
     const waiting = await chargedJob(user, "descriptions_ready");
     for (const id of [stuck, complete, waiting])

@@ -2,7 +2,8 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { assertPortFree, freePort } from "./ports";
 import { ensureTable, ensureUserPool } from "./bootstrap";
-import { type StandIn, startCognito, startDynamo, startS3, startSes } from "./stand-ins";
+import { recordChild } from "./instance";
+import { type StandIn, type Supervision, startCognito, startDynamo, startS3, startSes } from "./stand-ins";
 import { startMemoryDynamo } from "./dynamo-memory/server";
 import type { StripeStandIn } from "./stripe/server";
 
@@ -20,6 +21,8 @@ export interface RuntimeOptions {
   pipelineOnly?: boolean;
   /** "stand-in" (default): the local Stripe stand-in; "none": the environment's own Stripe keys are used (README.md). */
   stripe?: "stand-in" | "none";
+  /** Keep this run's stand-in pids in `dataDir/run.json` (instance.ts), for the next start to clean up after a crash. */
+  recordPids?: boolean;
 }
 
 export interface Runtime {
@@ -55,6 +58,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const uploadsBucket = "storyboard-uploads";
   const mediaBucket = "storyboard-media";
   const listeners: ((event: unknown) => void)[] = [];
+  const supervise = (name: string): Supervision => ({
+    onPid: options.recordPids ? (pid) => recordChild(dataDir, name, pid) : undefined,
+  });
   const started: StandIn[] = [];
   try {
     // Each stand-in is recorded as soon as it is up, so a failure of another still stops it.
@@ -67,10 +73,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       track(
         options.pipelineOnly
           ? startMemoryDynamo(ports.dynamo)
-          : startDynamo(ports.dynamo, options.inMemoryDb ? undefined : join(dataDir, "dynamodb")),
+          : startDynamo(ports.dynamo, options.inMemoryDb ? undefined : join(dataDir, "dynamodb"), supervise("DynamoDB Local")),
       ),
-      track(startS3(ports.s3, join(dataDir, "s3"), [uploadsBucket, mediaBucket], (e) => listeners.forEach((l) => l(e)))),
-      ...(options.pipelineOnly ? [] : [track(startSes(ports.ses)), track(startCognito(ports.cognito, join(dataDir, "cognito")))]),
+      track(startS3(ports.s3, join(dataDir, "s3"), [uploadsBucket, mediaBucket], (e) => listeners.forEach((l) => l(e)), supervise("local S3"))),
+      ...(options.pipelineOnly
+        ? []
+        : [track(startSes(ports.ses)), track(startCognito(ports.cognito, join(dataDir, "cognito"), supervise("Cognito Local")))]),
     ]);
     const failed = results.find((r) => r.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;

@@ -1,8 +1,8 @@
 /**
  * The handler modules the local runner and the local S3 events call, each
  * imported by a literal name so a bundler (the command line's, cli/bundle.mjs)
- * can follow it. Keyed by the module names of TASK_HANDLERS and s3-events.ts;
- * task-modules.test.ts keeps the two lists the same.
+ * can follow it. Keyed by the module names of TASK_HANDLERS, s3-events.ts and
+ * the scheduled jobs (core/jobs/schedules.ts); task-modules.test.ts keeps the lists the same.
  */
 type Handler = (input: never) => Promise<unknown>;
 
@@ -18,6 +18,10 @@ export const HANDLER_MODULES: Record<string, () => Promise<{ handler: Handler }>
   "render/finish-compile": () => import("@storyboard/functions/render/finish-compile"),
   "render/mark-failed": () => import("@storyboard/functions/render/mark-failed"),
   "s3/screenplay-uploaded": () => import("@storyboard/functions/s3/screenplay-uploaded"),
+  "cron/hosting-expiry": () => import("@storyboard/functions/cron/hosting-expiry"),
+  "cron/weekly-digest": () => import("@storyboard/functions/cron/weekly-digest"),
+  "cron/subscription-credits": () => import("@storyboard/functions/cron/subscription-credits"),
+  "cron/stuck-work": () => import("@storyboard/functions/cron/stuck-work"),
 };
 
 /** A handler module's `handler`; an unknown name is a programming error. */

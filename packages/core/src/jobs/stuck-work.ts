@@ -1,33 +1,48 @@
 /**
- * The sweeper (docs/decisions.md#hardening), every few minutes: work whose
- * deadline has passed is settled. A render still in a pipeline status past
- * its phase's deadline is failed and refunded; an on-demand image charge
- * that was never settled (the request died) is refunded.
+ * The sweeper (docs/decisions.md#crash-safety), every few minutes and once at
+ * each local start: work whose deadline has passed is settled. A render that
+ * showed no progress for its phase's limit is resumed, or failed and refunded
+ * when it cannot resume (render/resume.ts); an on-demand image charge that was
+ * never settled (the request died) is refunded; a screenplay whose parse was
+ * cut off is parsed again once, then failed with a message.
  */
 import { now } from "../clock";
 import { db } from "../dynamo/service";
 import { logger } from "../logger";
-import { clearDeadline, dueDeadlines, isPipelineActive } from "../render/deadlines";
-import { markRenderFailed } from "../render/failure";
+import { clearDeadline, dueDeadlines } from "../render/deadlines";
 import { settleImageCharge } from "../render/image-charge";
+import { resumeOrFail } from "../render/resume";
+import { sweepStalledParses } from "../screenplay/parse-deadline";
 
-export async function sweepStuckWork(at = now()) {
+export interface SweepOptions {
+  /**
+   * Everything in flight was cut off (a local start: no execution or request survives
+   * the process), so every deadline counts as passed.
+   */
+  afterRestart?: boolean;
+}
+
+export async function sweepStuckWork(at = now(), options: SweepOptions = {}) {
+  const cutoff = options.afterRestart ? Date.UTC(9999, 0) : at;
+  let resumedRenders = 0;
   let failedRenders = 0;
-  for (const deadline of await dueDeadlines("render", at)) {
+  for (const deadline of await dueDeadlines("render", cutoff)) {
     const { data: job } = await db.entities.renderJob.get({ renderJobId: deadline.id }).go();
-    if (job && isPipelineActive(job.status)) {
-      await markRenderFailed(job.renderJobId, {
-        source: "stuck-render-sweeper",
-        message: `The render was still ${job.status.replace(/_/g, " ")} past the deadline of its ${deadline.phase ?? "current"} phase (${deadline.dueAt}).`,
-      });
-      failedRenders++;
-    }
+    const why = options.afterRestart
+      ? `The render was ${job?.status.replace(/_/g, " ")} when the product stopped.`
+      : `The render showed no progress in its ${deadline.phase ?? "current"} phase by ${deadline.dueAt}.`;
+    const outcome = job ? await resumeOrFail(job, why) : "left";
+    if (outcome === "resumed") resumedRenders++;
+    if (outcome === "failed") failedRenders++;
+    // A resumed render has a new deadline (a new dueAt), which this leaves in place.
     await clearDeadline("render", deadline.id, deadline.dueAt);
   }
   let refundedImages = 0;
-  for (const deadline of await dueDeadlines("image", at)) {
+  for (const deadline of await dueDeadlines("image", cutoff)) {
     if (await settleImageCharge(deadline.id, "refund")) refundedImages++;
   }
-  if (failedRenders || refundedImages) logger.warn("Stuck work settled", { failedRenders, refundedImages });
-  return { failedRenders, refundedImages };
+  const parses = await sweepStalledParses(cutoff);
+  const settled = { resumedRenders, failedRenders, refundedImages, ...parses };
+  if (Object.values(settled).some(Boolean)) logger.warn("Stuck work settled", settled);
+  return settled;
 }

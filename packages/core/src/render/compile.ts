@@ -21,6 +21,7 @@ import {
   writeCompilePlan,
 } from "./compile-plan";
 import { mapWithLimit } from "./concurrency";
+import { renderHeartbeat } from "./deadlines";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem, toBlockView } from "./jobs";
 import { notifyRender } from "./notify";
 import { moveRenderStatus } from "./transition";
@@ -119,6 +120,7 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
       .patch({ renderJobId })
       .add({ videoEncodedMs: framesMs(segment.endFrame - segment.startFrame) })
       .go();
+    await renderHeartbeat(renderJobId, "compile");
     return { renderJobId, segment: index };
   });
 }
@@ -137,6 +139,7 @@ export async function compileAudio({ renderJobId }: { renderJobId: string }) {
     await uploadFile(config.mediaBucket, compileKeys.narration(job), m4a, "audio/mp4");
     await uploadFile(config.mediaBucket, outputKey(job, "audio.mp3"), mp3, outputOf("audio.mp3").contentType);
   });
+  await renderHeartbeat(renderJobId, "compile");
   return { renderJobId };
 }
 
@@ -175,6 +178,7 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
     await uploadFile(config.mediaBucket, outputKey(job, "poster.jpg"), poster, outputOf("poster.jpg").contentType);
     await uploadFile(config.mediaBucket, outputKey(job, "project.zip"), zip, outputOf("project.zip").contentType);
   });
+  await renderHeartbeat(renderJobId, "compile");
   return { renderJobId };
 }
 

@@ -44,6 +44,8 @@ export interface FailureDetails {
 }
 
 const FAILED_REASON = "Something went wrong while making this render. Your points have been refunded.";
+/** What the render page says of a render that failed and was refunded. */
+export const refundedReason = (points: number) => `This render failed; ${points} points were refunded.`;
 const RE_RENDER_FAILED_REASON = "The re-render failed. Your previous video is kept and your points have been refunded.";
 
 /**
@@ -96,6 +98,17 @@ export async function markRenderFailed(renderJobId: string, details: FailureDeta
     renderJobId,
     backToComplete ? `Refund for failed re-render: ${job.title}` : `Refund for failed render: ${job.title}`,
   );
+  if (refunded && !backToComplete) {
+    // The page says what happened in numbers (docs/decisions.md#crash-safety).
+    await db.entities.renderJob
+      .patch({ renderJobId })
+      .set({ failureReason: refundedReason(job.pointsCharged ?? 0) })
+      .where(({ status }, { eq }) => eq(status, "failed"))
+      .go()
+      .catch((error: unknown) => {
+        if (!isConditionFailed(error)) throw error;
+      });
+  }
   if (!alreadyFailed) {
     await notifyRender("renderFailure", job, { refundedPoints: refunded ? job.pointsCharged : undefined });
   }

@@ -14,6 +14,7 @@ import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem, type Ren
 import { renderBlockViews } from "./block-snapshot";
 import { BATCH_CONCURRENCY, type BlockBatch, type BlockTask, readBatch, writeBatches } from "./batches";
 import { mapWithLimit } from "./concurrency";
+import { renderHeartbeat } from "./deadlines";
 import { startPhase } from "./phases";
 import { moveRenderStatus } from "./transition";
 import { withRetries } from "./retry";
@@ -221,12 +222,14 @@ async function planBlocksIgnoringStatus(renderJobId: string) {
 const setMediaCounters = (renderJobId: string, mediaNeeded: number, imagesMade: number, audioMade: number) =>
   db.entities.renderJob.patch({ renderJobId }).set({ mediaNeeded, imagesMade, audioMade }).go();
 
-/** One more asset made: an atomic add on the job, so progress never counts media items. */
-const countMade = (task: BlockTask) =>
-  db.entities.renderJob
+/** One more asset made: an atomic add on the job, so progress never counts media items; and a heartbeat (deadlines.ts). */
+async function countMade(task: BlockTask) {
+  await db.entities.renderJob
     .patch({ renderJobId: task.renderJobId })
     .add(task.kind === "image" ? { imagesMade: 1 } : { audioMade: 1 })
     .go();
+  await renderHeartbeat(task.renderJobId, "generate");
+}
 
 /**
  * The spec's media completion: images and audio made against those needed.

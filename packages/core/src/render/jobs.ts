@@ -101,6 +101,8 @@ function renderDetail(job: RenderJobItem, blocks: BlockView[]) {
     burnCaptions: job.burnCaptions ?? false,
     pointsCharged: job.pointsCharged ?? 0,
     failureReason: job.failureReason ?? null,
+    /** When the sweeper last resumed a phase cut off mid-way (render/resume.ts). */
+    resumedAt: job.resumedAt ?? null,
     updatedAt: job.updatedAt,
     pace: renderPace(job),
   };

@@ -1,4 +1,4 @@
-import { ASSUMED_VIDEO_MS_PER_MS, DEFAULT_ESTIMATE_MS, progressPercent, timeLeftLabel } from "./progress";
+import { ASSUMED_VIDEO_MS_PER_MS, DEFAULT_ESTIMATE_MS, progressPercent, STALLED_AFTER_MS, timeLeftLabel } from "./progress";
 
 const t0 = Date.parse("2026-01-01T00:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -74,7 +74,16 @@ describe("timeLeftLabel: time left from what this render measured", () => {
     const long = { ...compiling, videoMs: 40 * min };
     expect(timeLeftLabel("compiling", long, t0)).toBe(`about ${Math.ceil(40 / ASSUMED_VIDEO_MS_PER_MS)} minutes left`);
     expect(timeLeftLabel("compiling", long, t0 + 4 * min)).toBe(`about ${Math.ceil(40 / ASSUMED_VIDEO_MS_PER_MS) - 4} minutes left`);
-    expect(timeLeftLabel("compiling", long, t0 + 60 * min)).toBe("almost done");
+    expect(timeLeftLabel("compiling", long, t0 + 4.5 * min)).toBe(`about ${Math.ceil(40 / ASSUMED_VIDEO_MS_PER_MS) - 4} minutes left`);
+    // An hour without a change: not moving, so no number at all (never "almost done").
+    expect(timeLeftLabel("compiling", long, t0 + 60 * min)).toBeNull();
+  });
+
+  it("a render whose job has not changed for five minutes shows no time left, whatever its counters say", () => {
+    const nearlyDone = { ...generating, assetsMade: 99 };
+    expect(timeLeftLabel("generating_assets", nearlyDone, t0 + 2 * min + STALLED_AFTER_MS)).not.toBeNull();
+    expect(timeLeftLabel("generating_assets", nearlyDone, t0 + 3 * min + STALLED_AFTER_MS)).toBeNull();
+    expect(timeLeftLabel("generating_assets", { ...generating, assetsMade: 100 }, t0 + 3 * min + STALLED_AFTER_MS)).toBeNull();
   });
 
   it("compiling: video encoded per second once segments finish", () => {

@@ -86,6 +86,11 @@ export function minutesLeftLabel(leftMs: number): string {
 
 const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
 
+/** A render whose job has not changed for this long is not moving: no time left is shown for it (docs/decisions.md#crash-safety). */
+export const STALLED_AFTER_MS = 5 * 60_000;
+
+export const isStalled = (pace: Pick<RenderPace, "measuredAt">, now = Date.now()) => now - time(pace.measuredAt) > STALLED_AFTER_MS;
+
 /** What remains at the rate measured from `startedAt` to `measuredAt`, less the time since; null without progress to measure. */
 function leftAtMeasuredRate(done: number, total: number, startedAt: number, measuredAt: number, now: number): number | null {
   const elapsed = measuredAt - startedAt;
@@ -102,7 +107,7 @@ function leftAtMeasuredRate(done: number, total: number, startedAt: number, meas
  *   complete, failed): no number.
  */
 export function timeLeftLabel(status: RenderStatus, pace: RenderPace | null | undefined, now = Date.now()): string | null {
-  if (!pace) return null;
+  if (!pace || isStalled(pace, now)) return null;
   const measuredAt = time(pace.measuredAt);
   if (status === "generating_assets") {
     const startedAt = time(pace.generateStartedAt);

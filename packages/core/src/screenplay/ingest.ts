@@ -1,10 +1,11 @@
-import { getObjectBytes, putObject } from "../blob/s3";
+import { putObject } from "../blob/s3";
 import { screenplayKeys } from "../blob/keys";
 import { config } from "../config";
 import { db } from "../dynamo/service";
-import { isAppError } from "../error";
+import { AppError, isAppError } from "../error";
 import { logger } from "../logger";
 import { parseScreenplay } from "./parse";
+import { parseSettled, readWholeOriginal } from "./parse-deadline";
 
 /** Seconds of work per page for the render estimate shown before a render starts. */
 const RENDER_SECONDS_PER_PAGE = 45;
@@ -29,7 +30,8 @@ export async function ingestUploadedScreenplay(key: string) {
   if (screenplay.status === "ready") return;
   await db.entities.screenplay.patch({ screenplayId }).set({ status: "parsing" }).go();
   try {
-    const bytes = await getObjectBytes(config.uploadsBucket, key);
+    const bytes = await readWholeOriginal(key, screenplay.fileSize);
+    if (!bytes) throw new AppError("bad_request", "The upload of this screenplay was cut off. Please upload it again.");
     const parsed = parseScreenplay(bytes, screenplay.originalFileName);
     const parsedPath = screenplayKeys.parsed(userId, screenplayId);
     await putObject(config.uploadsBucket, parsedPath, JSON.stringify({ blocks: parsed.blocks }), "application/json");
@@ -48,9 +50,11 @@ export async function ingestUploadedScreenplay(key: string) {
       })
       .remove(["failureReason"])
       .go();
+    await parseSettled(screenplayId);
   } catch (error) {
     logger.error("Screenplay parse failed", { screenplayId, error: error as Error });
     const reason = isAppError(error) ? error.message : "We could not read this screenplay. Please try uploading it again.";
     await db.entities.screenplay.patch({ screenplayId }).set({ status: "failed", failureReason: reason }).go();
+    await parseSettled(screenplayId);
   }
 }

@@ -12,6 +12,7 @@ import { MAX_UPLOAD_BYTES } from "./constants";
 import { normaliseFileName } from "./file-name";
 import { singleLine } from "../plain-text";
 import { parseScreenplay } from "./parse";
+import { parseDeadlineItem, parseSettled } from "./parse-deadline";
 
 export const MAX_TITLE_LENGTH = 200;
 
@@ -64,22 +65,33 @@ export async function uploadScreenplay(input: UploadInput): Promise<{ id: string
 
   const screenplayId = randomUUID();
   const filePath = screenplayKeys.original(userId, screenplayId, extension);
-  await db.entities.screenplay
-    .create({
-      screenplayId,
-      userId,
-      title: title || parsed.title || fileName.slice(0, fileName.length - extension.length) || "Untitled",
-      originalFileName: fileName,
-      filePath,
-      format: parsed.format,
-      status: "uploaded",
-    })
-    .go();
+  // The record and its parse deadline together: if the file never arrives whole (a crash), the sweeper removes the record.
+  await db.transaction
+    .write((tx) => [
+      tx.screenplay
+        .create({
+          screenplayId,
+          userId,
+          title: title || parsed.title || fileName.slice(0, fileName.length - extension.length) || "Untitled",
+          originalFileName: fileName,
+          filePath,
+          fileSize: input.bytes.byteLength,
+          format: parsed.format,
+          status: "uploaded",
+        })
+        .commit(),
+      tx.deadline.create(parseDeadlineItem(screenplayId)).commit(),
+    ])
+    .go()
+    .then((result) => {
+      if (result.canceled) throw new Error(`The screenplay ${screenplayId} could not be recorded.`);
+    });
   try {
     await putObject(config.uploadsBucket, filePath, input.bytes, contentTypeOf(extension));
   } catch (e) {
     // Leave nothing half-written: no record without its file.
     await db.entities.screenplay.delete({ screenplayId }).go();
+    await parseSettled(screenplayId).catch(() => {});
     await deleteKeys(config.uploadsBucket, [filePath]).catch(() => {});
     throw e;
   }

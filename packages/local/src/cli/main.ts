@@ -9,6 +9,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   doctor: () => import("./doctor"),
   render: () => import("./render"),
   tutorial: () => import("./tutorial"),
+  job: () => import("./job"),
   grant: async () => (await import("./roles")).grant,
   revoke: async () => (await import("./roles")).revoke,
 };

@@ -31,6 +31,9 @@ export const RenderJob = new Entity({
     previewDescriptionsBeforeFirstImages: { type: "boolean", default: true },
     previewImagesBeforeFirstRender: { type: "boolean", default: true },
     failureReason: { type: "string" },
+    /** Times the sweeper restarted a phase cut off mid-way, and when it last did (docs/decisions.md#crash-safety). */
+    resumeCount: { type: "number" },
+    resumedAt: { type: "string" },
     /** Media counters kept as generate tasks finish, so progress polls read one item (docs/decisions.md#scale). */
     mediaNeeded: { type: "number" },
     imagesMade: { type: "number" },

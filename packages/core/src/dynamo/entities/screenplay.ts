@@ -14,6 +14,8 @@ export const Screenplay = new Entity({
     title: { type: "string", required: true },
     originalFileName: { type: "string", required: true },
     filePath: { type: "string", required: true },
+    /** The original's size in bytes, so a truncated file is never read as whole (docs/decisions.md#crash-safety). */
+    fileSize: { type: "number" },
     parsedPath: { type: "string" },
     format: { type: "string" },
     status: { type: ["uploaded", "parsing", "ready", "failed"] as const, default: "uploaded", required: true },

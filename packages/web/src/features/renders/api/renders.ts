@@ -62,6 +62,8 @@ export interface RenderJob extends RenderSummary {
   burnCaptions: boolean;
   pointsCharged: number;
   failureReason: string | null;
+  /** When a phase cut off mid-way (a crash) was last resumed; null if never. */
+  resumedAt?: string | null;
   /** What the running phase measured, for time left. */
   pace?: RenderPace;
 }

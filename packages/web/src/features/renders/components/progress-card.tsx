@@ -15,6 +15,8 @@ const PHASE: Record<string, string> = {
   compiling: "Finishing the video, poster, audio track and project archive.",
 };
 
+const RESUMING_NOTICE_MS = 3 * 60_000;
+
 /** docs/product.md#renders progress: the shared formula, held at the review gates, time left from the rates this render measured (progress.ts). */
 export function ProgressCard({ render, now = Date.now() }: { render: RenderJob; now?: number }) {
   const { data: media } = useMediaCompletion(render.id, render.status);
@@ -28,6 +30,8 @@ export function ProgressCard({ render, now = Date.now() }: { render: RenderJob; 
   });
   const waiting = isReviewGate(status);
   const timeLeft = timeLeftLabel(status, render.pace, now);
+  // For a few minutes after the sweeper resumed a phase cut off mid-way (docs/decisions.md#crash-safety).
+  const resuming = !!render.resumedAt && now - Date.parse(render.resumedAt) < RESUMING_NOTICE_MS;
 
   return (
     <Card>
@@ -54,6 +58,11 @@ export function ProgressCard({ render, now = Date.now() }: { render: RenderJob; 
               );
             })}
           </dl>
+        )}
+        {resuming && (
+          <p className="text-sm font-medium" data-testid="render-resuming">
+            This render was interrupted; resuming.
+          </p>
         )}
         {waiting && (
           <p className="flex items-center gap-2 text-sm font-medium" data-testid="waiting-for-you">

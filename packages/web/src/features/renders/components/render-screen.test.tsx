@@ -102,6 +102,19 @@ describe("render detail", () => {
     expect(await screen.findByText("almost done")).toBeInTheDocument();
   });
 
+  it("says a render cut off by a crash is resuming, and shows no time left for one that is not moving", async () => {
+    const stalledFor = 20 * 60_000;
+    const pace = { compileStartedAt: new Date(Date.now() - stalledFor).toISOString(), videoMs: 600_000, videoEncodedMs: 600_000 };
+    open(renderJob({ status: "compiling", pace: { ...pace, measuredAt: new Date(Date.now() - stalledFor).toISOString() } }));
+    expect(await screen.findByText("Finishing the video, poster, audio track and project archive.")).toBeInTheDocument();
+    expect(screen.queryByText(/almost done/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/interrupted/)).not.toBeInTheDocument();
+    cleanup();
+    const resumedAt = new Date().toISOString();
+    open(renderJob({ status: "compiling", resumedAt, pace: { ...pace, measuredAt: resumedAt } }));
+    expect(await screen.findByText("This render was interrupted; resuming.")).toBeInTheDocument();
+  });
+
   it("shows 5% while queued and no time left", async () => {
     open(renderJob({ status: "queued" }));
     expect(await screen.findByText("5%")).toBeInTheDocument();

@@ -1,0 +1,36 @@
+/**
+ * What `npm start` does once it serves (docs/decisions.md#crash-safety): it
+ * settles the work an earlier run left cut off (no execution or request
+ * survives the process, so every deadline counts as passed: renders resume,
+ * image charges are refunded, parses run again), then runs the scheduled jobs
+ * on their schedules and answers `storyboard job NAME` on its control socket.
+ */
+import { withActor } from "@storyboard/core/actor";
+import { sweepStuckWork } from "@storyboard/core/jobs/stuck-work";
+import { startControlServer } from "./control";
+import { findJob, runJob, startScheduler } from "./scheduler";
+
+export async function afterRestart(dataDir: string, log: (line: string) => void = console.log) {
+  const settled = await withActor({ type: "system", reason: "work cut off by a restart" }, () => sweepStuckWork(undefined, { afterRestart: true }));
+  const lines = [
+    settled.resumedRenders && `${settled.resumedRenders} render(s) resumed`,
+    settled.failedRenders && `${settled.failedRenders} render(s) failed and refunded`,
+    settled.refundedImages && `${settled.refundedImages} image charge(s) refunded`,
+    settled.reparsed && `${settled.reparsed} screenplay(s) parsed again`,
+    settled.removedUploads && `${settled.removedUploads} unfinished upload(s) removed`,
+    settled.failedParses && `${settled.failedParses} screenplay(s) failed`,
+  ].filter(Boolean);
+  if (lines.length) log(`Work cut off by the last stop: ${lines.join(", ")}.`);
+  const scheduler = startScheduler({ log });
+  const control = await startControlServer(dataDir, async ({ job: name }) => {
+    const job = name ? findJob(name) : undefined;
+    if (!job) return { status: 404, body: { message: `Unknown job "${name}".` } };
+    return { status: 200, body: (await runJob(job)) ?? null };
+  });
+  return {
+    stop: () => {
+      scheduler.stop();
+      control.close();
+    },
+  };
+}

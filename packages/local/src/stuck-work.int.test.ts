@@ -1,0 +1,180 @@
+/**
+ * Resume first, refund second (issue 21): the sweeper resumes a render whose
+ * phase stopped showing progress from what is already made, fails and refunds
+ * one that cannot resume, and settles a screenplay whose parse was cut off.
+ * Deadlines are moved into the past by hand, so the sweeps touch only this file's work.
+ */
+import { randomUUID } from "node:crypto";
+import { withActor } from "@storyboard/core/actor";
+import { putObject } from "@storyboard/core/blob/s3";
+import { screenplayKeys } from "@storyboard/core/blob/keys";
+import { config } from "@storyboard/core/config";
+import { db } from "@storyboard/core/dynamo/service";
+import { sweepStuckWork } from "@storyboard/core/jobs/stuck-work";
+import { debitPoints } from "@storyboard/core/points/points";
+import { createRender } from "@storyboard/core/render/create";
+import { refundedReason } from "@storyboard/core/render/failure";
+import { generateBlockAsset } from "@storyboard/core/render/generate";
+import { getRenderBlocks } from "@storyboard/core/render/jobs";
+import { type PhaseStarter, setPhaseStarter } from "@storyboard/core/render/phases";
+import { MAX_RESUMES } from "@storyboard/core/render/resume";
+import type { Phase } from "@storyboard/core/render/workflow";
+import { nightShift } from "@storyboard/core/screenplay/fixtures/short";
+import { PARSE_CUT_OFF_REASON } from "@storyboard/core/screenplay/parse-deadline";
+import { createTestUser, eventually, type TestUser, uploadScreenplay } from "./test/fixtures";
+import { localPhaseStarter, useLocalWorkflows, workflowsSettled } from "./workflows";
+
+const jobOf = async (id: string) => (await db.entities.renderJob.get({ renderJobId: id }).go()).data!;
+const balanceOf = async (userId: string) => (await db.entities.user.get({ userId }).go()).data!.points;
+const ledgerOf = async (userId: string) => (await db.entities.pointsLedger.query.byUser({ userId }).go({ pages: "all" })).data;
+const asUser = <T>(user: TestUser, run: () => Promise<T>) => withActor({ type: "user", userId: user.userId, roles: [], sessionId: "test" }, run);
+const past = () => new Date(Date.now() - 60_000).toISOString();
+const overdue = (kind: "render" | "parse", id: string) => db.entities.deadline.patch({ kind, id }).set({ dueAt: past() }).go();
+
+async function readyScreenplay(user: TestUser) {
+  const { id } = await (await uploadScreenplay(user, "fdx")).json();
+  await eventually(async () => (await (await user.call(`/api/screenplays/${id}`)).json()).status === "ready");
+  return id as string;
+}
+
+/** The local runner, except that the first start of `phase` is lost, as a crash just after the status moved would lose it. */
+function losingFirstStart(phase: Phase): PhaseStarter & { lost: () => boolean } {
+  const local = localPhaseStarter({ retryIntervalSeconds: 0 });
+  let lost = false;
+  return {
+    lost: () => lost,
+    async start(p, input) {
+      if (p === phase && !lost) {
+        lost = true;
+        return;
+      }
+      await local.start(p, input);
+    },
+  };
+}
+
+beforeAll(() => useLocalWorkflows({ retryIntervalSeconds: 0 }));
+afterEach(() => useLocalWorkflows({ retryIntervalSeconds: 0 }));
+
+describe("stuck renders: resume first, refund second", () => {
+  it("a render cut off while generating resumes from the assets already made and completes, charged once", async () => {
+    const user = await createTestUser({ points: 5000 });
+    const screenplayId = await readyScreenplay(user);
+    const starter = losingFirstStart("generate");
+    setPhaseStarter(starter);
+    const { id } = await asUser(user, () =>
+      createRender({ screenplayId, title: "Cut off", style: "documentary", previewDescriptionsBeforeFirstImages: false, previewImagesBeforeFirstRender: false }),
+    );
+    await eventually(async () => starter.lost());
+    await workflowsSettled();
+    expect((await jobOf(id)).status).toBe("generating_assets");
+    // What was made before the crash: one block's image, which the resumed phase must keep, not redo.
+    const first = (await getRenderBlocks(id)).find((b) => b.type === "action")!;
+    const made = await generateBlockAsset({ renderJobId: id, blockId: first.blockId, kind: "image" });
+    const balanceAfterCharge = await balanceOf(user.userId);
+
+    await overdue("render", id);
+    const swept = await sweepStuckWork();
+    expect(swept.resumedRenders).toBeGreaterThanOrEqual(1);
+    await eventually(async () => ["complete", "failed"].includes((await jobOf(id)).status), 60_000);
+    await workflowsSettled();
+    const job = await jobOf(id);
+    expect(job.status).toBe("complete");
+    expect(job.resumeCount).toBe(1);
+    expect(job.refunded).toBe(false);
+    expect((await getRenderBlocks(id)).find((b) => b.blockId === first.blockId)!.imageUrl).toEqual([(made as { url: string }).url]);
+    expect(await balanceOf(user.userId)).toBe(balanceAfterCharge);
+    expect((await ledgerOf(user.userId)).filter((e) => e.referenceId === id).map((e) => e.reason)).toEqual(["render"]);
+  }, 90_000);
+
+  it("a render that cannot resume any more is failed and refunded once, and the page says how many points came back", async () => {
+    const user = await createTestUser({ points: 1000 });
+    const renderJobId = randomUUID();
+    await debitPoints({ userId: user.userId, amount: 500, reason: "render", referenceId: renderJobId });
+    await db.entities.renderJob
+      .create({ renderJobId, userId: user.userId, screenplayId: randomUUID(), title: "Dies each time", style: "noir", status: "compiling", pointsCharged: 500, resumeCount: MAX_RESUMES })
+      .go();
+    await db.entities.deadline.put({ kind: "render", id: renderJobId, dueAt: past(), phase: "compile" }).go();
+    await sweepStuckWork();
+    await sweepStuckWork();
+    const job = await jobOf(renderJobId);
+    expect(job.status).toBe("failed");
+    expect(job.failureReason).toBe(refundedReason(500));
+    expect(job.failureReason).toBe("This render failed; 500 points were refunded.");
+    expect(await balanceOf(user.userId)).toBe(1000);
+    expect((await ledgerOf(user.userId)).filter((e) => e.reason === "refund")).toHaveLength(1);
+  });
+
+  it("a render whose phase cannot start again is failed and refunded", async () => {
+    const user = await createTestUser({ points: 1000 });
+    const renderJobId = randomUUID();
+    await debitPoints({ userId: user.userId, amount: 100, reason: "render", referenceId: renderJobId });
+    await db.entities.renderJob
+      .create({ renderJobId, userId: user.userId, screenplayId: randomUUID(), title: "No start", style: "noir", status: "generating_assets", pointsCharged: 100 })
+      .go();
+    await db.entities.deadline.put({ kind: "render", id: renderJobId, dueAt: past(), phase: "generate" }).go();
+    setPhaseStarter({ start: async () => Promise.reject(new Error("StartExecution refused (injected)")) });
+    await sweepStuckWork();
+    expect((await jobOf(renderJobId)).status).toBe("failed");
+    expect(await balanceOf(user.userId)).toBe(1000);
+  });
+});
+
+describe("stuck parses (all-or-nothing uploads)", () => {
+  /** A screenplay whose parse died after it set `parsing` (a killed worker): its file stored, its record and deadline written by hand. */
+  async function cutOffParse(user: TestUser, attempts: number, bytes = nightShift("fountain").bytes) {
+    const screenplayId = randomUUID();
+    const filePath = screenplayKeys.original(user.userId, screenplayId, ".fountain");
+    // The file first: its bucket event finds no record yet and is ignored, as the parse that "died" would have left it.
+    await putObject(config.uploadsBucket, filePath, bytes, "text/plain");
+    await db.entities.screenplay
+      .create({ screenplayId, userId: user.userId, title: "Cut off", originalFileName: "night.fountain", filePath, fileSize: nightShift("fountain").bytes.byteLength, status: "parsing" })
+      .go();
+    await db.entities.deadline.put({ kind: "parse", id: screenplayId, dueAt: past(), detail: { attempts } }).go();
+    return screenplayId;
+  }
+  const screenplayOf = async (id: string) => (await db.entities.screenplay.get({ screenplayId: id }).go()).data;
+
+  it("a parse killed mid-way is parsed again by the sweeper", async () => {
+    const user = await createTestUser();
+    const id = await cutOffParse(user, 0);
+    await sweepStuckWork();
+    const screenplay = await screenplayOf(id);
+    expect(screenplay?.status).toBe("ready");
+    expect(screenplay?.blockCount).toBeGreaterThan(0);
+    expect((await db.entities.deadline.get({ kind: "parse", id }).go()).data).toBeNull();
+  });
+
+  it("a parse cut off again after its second run ends failed, with a message", async () => {
+    const user = await createTestUser();
+    const id = await cutOffParse(user, 1);
+    await sweepStuckWork();
+    expect(await screenplayOf(id)).toMatchObject({ status: "failed", failureReason: PARSE_CUT_OFF_REASON });
+  });
+
+  it("a truncated original is never read as whole", async () => {
+    const user = await createTestUser();
+    const whole = nightShift("fountain").bytes;
+    const id = await cutOffParse(user, 0, whole.slice(0, Math.floor(whole.byteLength / 2)));
+    await sweepStuckWork();
+    expect(await screenplayOf(id)).toMatchObject({ status: "failed", failureReason: "The upload of this screenplay was cut off. Please upload it again." });
+  });
+
+  it("an upload whose file never arrived is removed, not left processing", async () => {
+    const user = await createTestUser();
+    const screenplayId = randomUUID();
+    await db.entities.screenplay
+      .create({ screenplayId, userId: user.userId, title: "Never stored", originalFileName: "x.fdx", filePath: screenplayKeys.original(user.userId, screenplayId, ".fdx"), status: "uploaded" })
+      .go();
+    await db.entities.deadline.put({ kind: "parse", id: screenplayId, dueAt: past(), detail: { attempts: 0 } }).go();
+    await sweepStuckWork();
+    expect(await screenplayOf(screenplayId)).toBeNull();
+    expect((await user.call(`/api/screenplays/${screenplayId}`)).status).toBe(404);
+  });
+
+  it("an upload through the API leaves no parse deadline once it is parsed", async () => {
+    const user = await createTestUser();
+    const id = await readyScreenplay(user);
+    await eventually(async () => (await db.entities.deadline.get({ kind: "parse", id }).go()).data === null);
+  });
+});
