@@ -35,6 +35,8 @@ export interface Route {
   memory?: number;
 }
 
+// One row per line, whatever its length: rows are added and reviewed one at a time.
+// prettier-ignore
 export const routes: Route[] = [
   { method: "GET", path: "/api/env", handler: "api/env/get", auth: "public", group: "public" },
   { method: "GET", path: "/api/faqs", handler: "api/faq/list", auth: "public", group: "public" },
@@ -75,14 +77,7 @@ export const routes: Route[] = [
   // Subscriptions (docs/product.md#subscriptions)
   { method: "GET", path: "/api/user/subscription", handler: "api/subscription/get", auth: "user", group: "billing" },
   { method: "POST", path: "/api/userSubscription", handler: "api/subscription/create", auth: "user", group: "billing", timeout: 28 },
-  {
-    method: "POST",
-    path: "/api/userSubscription/estimate",
-    handler: "api/subscription/estimate",
-    auth: "user",
-    group: "billing",
-    timeout: 28,
-  },
+  { method: "POST", path: "/api/userSubscription/estimate", handler: "api/subscription/estimate", auth: "user", group: "billing", timeout: 28 },
   { method: "PUT", path: "/api/userSubscription", handler: "api/subscription/change", auth: "user", group: "billing", timeout: 28 },
   { method: "DELETE", path: "/api/userSubscription", handler: "api/subscription/cancel", auth: "user", group: "billing", timeout: 28 },
 
@@ -94,37 +89,16 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/screenplays/{id}/file", handler: "api/screenplay/file", auth: "user", group: "render" },
   { method: "GET", path: "/api/screenplays/{id}/renders", handler: "api/screenplay/renders", auth: "user", group: "render" },
   { method: "POST", path: "/api/screenplays/{id}/characters", handler: "api/screenplay/add-character", auth: "user", group: "render" },
-  {
-    method: "DELETE",
-    path: "/api/screenplays/{id}/characters/{characterName}",
-    handler: "api/screenplay/remove-character",
-    auth: "user",
-    group: "render",
-  },
+  { method: "DELETE", path: "/api/screenplays/{id}/characters/{characterName}", handler: "api/screenplay/remove-character", auth: "user", group: "render" },
 
   // Renders
   { method: "GET", path: "/api/renders", handler: "api/render/list", auth: "user", group: "render" },
   { method: "POST", path: "/api/renders", handler: "api/render/create", auth: "user", group: "render", timeout: 28 },
   { method: "GET", path: "/api/renders/{id}", handler: "api/render/get", auth: "user", group: "render" },
   { method: "GET", path: "/api/renders/mediaCompletion/{id}", handler: "api/render/media-completion", auth: "user", group: "render" },
-  {
-    method: "PUT",
-    path: "/api/renders/{id}/descriptions",
-    handler: "api/render/update-descriptions",
-    auth: "user",
-    group: "render",
-    timeout: 28,
-  },
+  { method: "PUT", path: "/api/renders/{id}/descriptions", handler: "api/render/update-descriptions", auth: "user", group: "render", timeout: 28 },
   { method: "PUT", path: "/api/renders/status", handler: "api/render/update-status", auth: "user", group: "render" },
-  {
-    method: "POST",
-    path: "/api/renders/blocks/image",
-    handler: "api/render/generate-image",
-    auth: "user",
-    group: "render",
-    timeout: 28,
-    memory: 1024,
-  },
+  { method: "POST", path: "/api/renders/blocks/image", handler: "api/render/generate-image", auth: "user", group: "render", timeout: 28, memory: 1024 },
   { method: "POST", path: "/api/renders/save-image-order", handler: "api/render/save-image-order", auth: "user", group: "render" },
   { method: "POST", path: "/api/renders/re-render", handler: "api/render/re-render", auth: "user", group: "render" },
   { method: "GET", path: "/api/voices", handler: "api/voice/list", auth: "user", group: "render" },
@@ -148,13 +122,7 @@ export const routes: Route[] = [
   { method: "DELETE", path: "/api/featured-showcase/{id}", handler: "api/showcase/featured-remove", auth: "admin", group: "admin" },
   { method: "POST", path: "/api/contact-requests", handler: "api/showcase/contact", auth: "user", group: "render" },
   { method: "GET", path: "/api/admin/showcase-reports", handler: "api/showcase/reports-list", auth: "admin", group: "admin" },
-  {
-    method: "POST",
-    path: "/api/admin/showcase-reports/{id}/{action}",
-    handler: "api/showcase/report-resolve",
-    auth: "admin",
-    group: "admin",
-  },
+  { method: "POST", path: "/api/admin/showcase-reports/{id}/{action}", handler: "api/showcase/report-resolve", auth: "admin", group: "admin" },
 ];
 
 /** Answers every /api path that no row matches (API Gateway's `$default` route). */
