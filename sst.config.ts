@@ -1,8 +1,10 @@
+import { Aspects } from "aws-cdk-lib";
 import type { SSTConfig } from "sst";
 import { Api } from "./stacks/api";
 import { Auth } from "./stacks/auth";
 import { nodejsBundling } from "./stacks/bundling";
 import { Jobs } from "./stacks/jobs";
+import { RetainOnlyData } from "./stacks/removal";
 import { Render } from "./stacks/render";
 import { Secrets } from "./stacks/secrets";
 import { Storage } from "./stacks/storage";
@@ -21,8 +23,10 @@ export default {
       architecture: "x86_64",
       ...nodejsBundling,
     });
-    // Stages other than prod are disposable; prod keeps its data when a stack goes.
-    app.setDefaultRemovalPolicy(app.stage === "prod" ? "retain" : "destroy");
+    // Stages other than prod are disposable (buckets emptied too); prod keeps only its data
+    // (stacks/removal.ts), so a resource taken out of the code goes from the account.
+    if (app.stage === "prod") Aspects.of(app).add(new RetainOnlyData());
+    else app.setDefaultRemovalPolicy("destroy");
     for (const stack of STACKS) app.stack(stack);
   },
 } satisfies SSTConfig;

@@ -36,6 +36,28 @@ export function grantStorage(grantee: IGrantable, storage: StorageResources) {
   storage.media.cdk.bucket.grantReadWrite(grantee);
 }
 
+/** Item reads of the table and its indexes. */
+export function grantTableRead(grantee: IGrantable, storage: StorageResources) {
+  storage.table.cdk.table.grantReadData(grantee);
+}
+
+/** Item reads, puts and updates (sessions touched, per-IP counters, an unsubscribe): no deletes. */
+export const TABLE_PUT_UPDATE_ACTIONS = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:ConditionCheckItem"];
+
+export function grantTableReadAndUpdate(grantee: IGrantable, storage: StorageResources) {
+  grantTableRead(grantee, storage);
+  storage.table.cdk.table.grant(grantee, ...TABLE_PUT_UPDATE_ACTIONS);
+}
+
+/** Object reads (and, with `write`, puts and deletes) under each prefix of a bucket: `screenplays/*`. */
+export function grantObjects(grantee: IGrantable, bucket: Bucket, access: "read" | "read-write", prefixes: readonly string[] = [""]) {
+  for (const prefix of prefixes) {
+    const pattern = `${prefix}*`;
+    if (access === "read") bucket.cdk.bucket.grantRead(grantee, pattern);
+    else bucket.cdk.bucket.grantReadWrite(grantee, pattern);
+  }
+}
+
 /** Sending mail through SES (SESv2 SendEmail) from any verified identity of the account. */
 export function sesSendStatement(stack: Stack) {
   return new PolicyStatement({

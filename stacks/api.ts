@@ -1,9 +1,27 @@
-import { NOT_FOUND_ROUTE, type AuthLevel, type Route, routeKey, routes } from "@storyboard/functions/routes";
+import { UPLOAD_PREFIX } from "@storyboard/core/blob/keys";
+import {
+  NOT_FOUND_ROUTE,
+  type AuthLevel,
+  MAX_ROUTE_TIMEOUT,
+  type Route,
+  ROUTE_GROUPS,
+  type RouteGroup,
+  routeKey,
+  routes,
+} from "@storyboard/functions/routes";
 import { IP_LIMITS } from "@storyboard/functions/shared/ip-limit-rules";
 import type { CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import * as iam from "aws-cdk-lib/aws-iam";
-import { Api as SstApi, type ApiRouteProps, type FunctionProps, type StackContext, use } from "sst/constructs";
-import { cognitoAdminStatement, grantStorage, providerEnvironment, sesSendStatement, storageEnvironment } from "./access";
+import { Api as SstApi, type ApiRouteProps, type Config, type FunctionProps, type StackContext, use } from "sst/constructs";
+import {
+  cognitoAdminStatement,
+  grantObjects,
+  grantTableReadAndUpdate,
+  providerEnvironment,
+  sesSendStatement,
+  storageEnvironment,
+  type StorageResources,
+} from "./access";
 import { Auth } from "./auth";
 import { Render } from "./render";
 import { Secrets } from "./secrets";
@@ -18,11 +36,73 @@ export const ANONYMOUS_ROUTE_THROTTLE = { rate: 20, burst: 40 };
 export const DEFAULT_ROUTE_TIMEOUT = 15;
 export const DEFAULT_ROUTE_MEMORY = 1024;
 
+/** Where the screenplay originals and their parse results live in the uploads bucket. */
+export const UPLOADS_PREFIXES = [UPLOAD_PREFIX, "parsed/"] as const;
+
+/** What each route group's role may do (docs/decisions.md#least-privilege); the table says it in one place. */
+export interface GroupAccess {
+  /** "update": reads, puts and updates of items, never a delete. */
+  table: "update" | "read-write";
+  uploads?: "read" | "read-write";
+  media?: "read" | "read-write";
+  mail: boolean;
+  cognitoAdmin: boolean;
+  stripeSecrets: boolean;
+  providerSecrets: boolean;
+  startRenders: boolean;
+}
+
+export const GROUP_ACCESS: Record<RouteGroup, GroupAccess> = {
+  // Signed GETs of media, the showcase, the session check, an unsubscribe.
+  public: {
+    table: "update",
+    media: "read",
+    mail: false,
+    cognitoAdmin: false,
+    stripeSecrets: false,
+    providerSecrets: false,
+    startRenders: false,
+  },
+  account: { table: "read-write", mail: true, cognitoAdmin: true, stripeSecrets: false, providerSecrets: false, startRenders: false },
+  // Buying a render creates it (core's createRender): the screenplay's blocks, the voices, the describe phase.
+  billing: {
+    table: "read-write",
+    uploads: "read",
+    mail: true,
+    cognitoAdmin: false,
+    stripeSecrets: true,
+    providerSecrets: true,
+    startRenders: true,
+  },
+  render: {
+    table: "read-write",
+    uploads: "read-write",
+    media: "read-write",
+    mail: true,
+    cognitoAdmin: false,
+    stripeSecrets: false,
+    providerSecrets: true,
+    startRenders: true,
+  },
+  admin: {
+    table: "read-write",
+    uploads: "read",
+    media: "read-write",
+    mail: true,
+    cognitoAdmin: false,
+    stripeSecrets: false,
+    providerSecrets: true,
+    startRenders: true,
+  },
+};
+
 /** The Lambda behind a route: the row's module, sizing and auth level. */
 export function routeFunction(route: Pick<Route, "handler" | "auth" | "timeout" | "memory">, key: string): FunctionProps {
+  const timeout = route.timeout ?? DEFAULT_ROUTE_TIMEOUT;
+  if (timeout > MAX_ROUTE_TIMEOUT) throw new Error(`${key}: ${timeout} s is past API Gateway's limit (at most ${MAX_ROUTE_TIMEOUT} s).`);
   return {
     handler: `packages/functions/src/${route.handler}.handler`,
-    timeout: route.timeout ?? DEFAULT_ROUTE_TIMEOUT,
+    timeout,
     memorySize: route.memory ?? DEFAULT_ROUTE_MEMORY,
     // The handler wrapper enforces auth from the session cookie; the tag says
     // which level this function serves (and the tests hold it to the table).
@@ -43,24 +123,30 @@ export function Api({ stack, app }: StackContext) {
   const { providerSecrets, billingSecrets, parameters } = use(Secrets);
   const { siteUrl, mailFrom, apiDomain, stripePublishableKey } = settings(app);
 
-  // One role for every route function: they need the same rights, and a role
-  // per function would put a 60-route API past CloudFormation's 500 resources.
-  const role = new iam.Role(stack, "RouteRole", {
-    assumedBy: new iam.ServicePrincipal("lambda.amazonaws.com"),
-    managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName("service-role/AWSLambdaBasicExecutionRole")],
-  });
-  grantStorage(role, storage);
-  role.addToPrincipalPolicy(sesSendStatement(stack));
-  role.addToPrincipalPolicy(cognitoAdminStatement(auth.userPool.userPoolArn));
-  for (const machine of Object.values(render.machines)) machine.grantStartExecution(role);
+  // One role per route group (a role per function would put a 60-route API past
+  // CloudFormation's 500 resources): each with only what its routes touch.
+  const groups = Object.fromEntries(
+    ROUTE_GROUPS.map((group) => {
+      const access = GROUP_ACCESS[group];
+      const role = groupRole(stack, group, access, storage);
+      if (access.mail) role.addToPrincipalPolicy(sesSendStatement(stack));
+      if (access.cognitoAdmin) role.addToPrincipalPolicy(cognitoAdminStatement(auth.userPool.userPoolArn));
+      if (access.startRenders) for (const machine of Object.values(render.machines)) machine.grantStartExecution(role);
+      const secrets: Config.Secret[] = [
+        ...(access.stripeSecrets ? billingSecrets : []),
+        ...(access.providerSecrets ? providerSecrets : []),
+      ];
+      return [group, { role, bind: [...secrets, parameters.APP_URL, parameters.MAIL_FROM] }];
+    }),
+  ) as Record<RouteGroup, { role: iam.Role; bind: (Config.Secret | Config.Parameter)[] }>;
 
   const routeProps: Record<string, ApiRouteProps<never>> = {};
-  for (const route of routes) {
-    const key = routeKey(route);
+  const add = (key: string, route: Pick<Route, "handler" | "auth" | "timeout" | "memory" | "group">) => {
     if (routeProps[key]) throw new Error(`The route table has "${key}" twice.`);
-    routeProps[key] = { function: routeFunction(route, key) };
-  }
-  routeProps[NOT_FOUND_ROUTE.routeKey] = { function: routeFunction(NOT_FOUND_ROUTE, NOT_FOUND_ROUTE.routeKey) };
+    routeProps[key] = { function: { ...routeFunction(route, key), ...groups[route.group] } };
+  };
+  for (const route of routes) add(routeKey(route), route);
+  add(NOT_FOUND_ROUTE.routeKey, NOT_FOUND_ROUTE);
 
   const api = new SstApi(stack, "Api", {
     // Same-origin behind the site's CloudFront (`/api/*`): no CORS to open.
@@ -68,7 +154,6 @@ export function Api({ stack, app }: StackContext) {
     customDomain: apiDomain,
     defaults: {
       function: {
-        role,
         environment: {
           STAGE: app.stage,
           APP_URL: siteUrl,
@@ -84,7 +169,6 @@ export function Api({ stack, app }: StackContext) {
           ...(stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: stripePublishableKey } : {}),
           ...(process.env.TUTORIAL_VIDEO_URL ? { TUTORIAL_VIDEO_URL: process.env.TUTORIAL_VIDEO_URL } : {}),
         },
-        bind: [...providerSecrets, ...billingSecrets, parameters.APP_URL, parameters.MAIL_FROM],
       },
     },
     routes: routeProps,
@@ -104,4 +188,18 @@ export function Api({ stack, app }: StackContext) {
 
   stack.addOutputs({ ApiUrl: api.customDomainUrl ?? api.url });
   return { api };
+}
+
+/** A route group's role: logs, and the table and bucket access its row of GROUP_ACCESS names. */
+function groupRole(stack: StackContext["stack"], group: RouteGroup, access: GroupAccess, storage: StorageResources) {
+  const role = new iam.Role(stack, `${group[0]!.toUpperCase()}${group.slice(1)}RouteRole`, {
+    description: `The ${group} routes of the API`,
+    assumedBy: new iam.ServicePrincipal("lambda.amazonaws.com"),
+    managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName("service-role/AWSLambdaBasicExecutionRole")],
+  });
+  if (access.table === "update") grantTableReadAndUpdate(role, storage);
+  else storage.table.cdk.table.grantReadWriteData(role);
+  if (access.uploads) grantObjects(role, storage.uploads, access.uploads, UPLOADS_PREFIXES);
+  if (access.media) grantObjects(role, storage.media, access.media);
+  return role;
 }

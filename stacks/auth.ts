@@ -4,6 +4,7 @@ import { AwsCustomResource, AwsCustomResourcePolicy, Logging, PhysicalResourceId
 import type { Construct } from "constructs";
 import { type Config, type StackContext, use } from "sst/constructs";
 import { getParameterPath } from "sst/constructs/util/binding.js";
+import { keepInProd } from "./removal";
 import { Secrets } from "./secrets";
 import { settings } from "./settings";
 
@@ -37,10 +38,17 @@ export function Auth({ stack, app }: StackContext) {
       requireDigits: false,
       requireSymbols: false,
     },
-    mfa: cognito.Mfa.OFF,
+    // A user may add an authenticator app; nobody is made to.
+    mfa: cognito.Mfa.OPTIONAL,
+    mfaSecondFactor: { otp: true, sms: false },
+    // Threat protection watches sign-ins (compromised credentials, risky addresses) and reports to
+    // CloudWatch; audit mode acts on nothing, so our own lockouts stay the rule (docs/decisions.md#production-on-aws).
+    featurePlan: cognito.FeaturePlan.PLUS,
+    standardThreatProtectionMode: cognito.StandardThreatProtectionMode.AUDIT_ONLY,
     deletionProtection: isProd,
     removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
+  keepInProd(userPool);
 
   const google = new cognito.UserPoolIdentityProviderGoogle(stack, "Google", {
     userPool,

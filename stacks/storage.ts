@@ -2,10 +2,16 @@ import { tableKeys } from "@storyboard/core/dynamo/keys";
 import { Duration } from "aws-cdk-lib";
 import { Bucket, type StackContext, Table } from "sst/constructs";
 import { grantStorage, type StorageResources, storageEnvironment } from "./access";
+import { keepInProd } from "./removal";
 import { settings } from "./settings";
 
 /** Where uploaded screenplay originals go; the upload notification listens on it. */
 export const SCREENPLAY_PREFIX = "screenplays/";
+
+/** Days an overwritten or deleted object is kept as an old version before the lifecycle removes it. */
+export const OLD_VERSION_DAYS = 30;
+
+const oldVersionsExpire = [{ noncurrentVersionExpiration: Duration.days(OLD_VERSION_DAYS), expiredObjectDeleteMarker: true }];
 
 export function Storage({ stack, app }: StackContext) {
   const { siteUrl, isProd } = settings(app);
@@ -33,23 +39,40 @@ export function Storage({ stack, app }: StackContext) {
     cdk: { table: { pointInTimeRecovery: isProd, deletionProtection: isProd } },
   });
 
-  // Screenplay originals: private, reached only by the functions.
+  keepInProd(table.cdk.table);
+
+  // Screenplay originals: private, reached only by the functions (the browser posts files to the API,
+  // never to the bucket, so no CORS). Versioned, so an overwrite or a delete can be undone for a while.
   const uploads = new Bucket(stack, "Uploads", {
     blockPublicACLs: true,
+    cors: false,
     cdk: {
       bucket: {
-        lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+        versioned: true,
+        enforceSSL: true,
+        lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }, ...oldVersionsExpire],
       },
     },
   });
+  keepInProd(uploads.cdk.bucket);
 
   // Render outputs: private. Nobody reads them but the functions and holders of a short-lived presigned GET,
   // which GET /api/media/{key+} gives a render's owner (or anyone, for a public showcase entry's files)
   // (docs/decisions.md#private-media). The site's pages play and show them from here, hence CORS.
+  // Versioned like the uploads: the media that hosting expiry deletes stays as old versions for
+  // OLD_VERSION_DAYS (an operator's mistake can be undone), then the lifecycle removes them.
   const media = new Bucket(stack, "Media", {
     blockPublicACLs: true,
     cors: [{ allowedMethods: ["GET", "HEAD"], allowedOrigins: [siteUrl], allowedHeaders: ["*"], maxAge: "3600 seconds" }],
+    cdk: {
+      bucket: {
+        versioned: true,
+        enforceSSL: true,
+        lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }, ...oldVersionsExpire],
+      },
+    },
   });
+  keepInProd(media.cdk.bucket);
   const mediaUrl = `${siteUrl}/api/media/`;
   const storage: StorageResources = { table, uploads, media, mediaUrl };
 

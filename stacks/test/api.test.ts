@@ -1,14 +1,21 @@
-import { NOT_FOUND_ROUTE, routeKey, routes } from "@storyboard/functions/routes";
+import { NOT_FOUND_ROUTE, ROUTE_GROUPS, routeKey, routes } from "@storyboard/functions/routes";
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Api, DEFAULT_ROUTE_MEMORY, DEFAULT_ROUTE_TIMEOUT } from "../api";
+import { Api, DEFAULT_ROUTE_MEMORY, DEFAULT_ROUTE_TIMEOUT, GROUP_ACCESS, routeFunction, UPLOADS_PREFIXES } from "../api";
 import { COGNITO_ADMIN_ACTIONS } from "../access";
 import { actionsOf, arnTarget, build, handlersByLogicalId, resources, SITE_URL, statementsOfRole } from "./harness";
 
 /** Every row of the route table, plus `$default` for paths no row matches. */
 const expected = [
-  ...routes.map((r) => ({ key: routeKey(r), handler: r.handler, auth: r.auth, timeout: r.timeout, memory: r.memory })),
-  { key: NOT_FOUND_ROUTE.routeKey, handler: NOT_FOUND_ROUTE.handler, auth: NOT_FOUND_ROUTE.auth, timeout: undefined, memory: undefined },
+  ...routes.map((r) => ({ key: routeKey(r), handler: r.handler, auth: r.auth, group: r.group, timeout: r.timeout, memory: r.memory })),
+  {
+    key: NOT_FOUND_ROUTE.routeKey,
+    handler: NOT_FOUND_ROUTE.handler,
+    auth: NOT_FOUND_ROUTE.auth,
+    group: NOT_FOUND_ROUTE.group,
+    timeout: undefined,
+    memory: undefined,
+  },
 ];
 
 describe("api stack", () => {
@@ -95,32 +102,120 @@ describe("api stack", () => {
           `test-storyboard-Render:ExportsOutputRef${phase[0]}${phase.slice(1).toLowerCase()}StateMachine`,
         );
       }
-      // Bound SST secrets: fetched from SSM by sst/node at cold start.
-      for (const secret of ["OPENAI_API_KEY", "ELEVENLABS_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]) {
-        expect(vars[`SST_Secret_value_${secret}`]).toBe("__FETCH_FROM_SSM__");
-      }
+      // Bound SST secrets (fetched from SSM by sst/node at cold start), by the route's group.
+      const bound = Object.keys(vars).filter((name) => name.startsWith("SST_Secret_value_"));
+      for (const name of bound) expect(vars[name]).toBe("__FETCH_FROM_SSM__");
+      const access = GROUP_ACCESS[row.group];
+      const expectedSecrets = [
+        ...(access.stripeSecrets ? ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] : []),
+        ...(access.providerSecrets ? ["OPENAI_API_KEY", "ELEVENLABS_API_KEY"] : []),
+      ];
+      expect(bound.map((name) => name.slice("SST_Secret_value_".length)).sort(), row.key).toEqual(expectedSecrets.sort());
     }
   });
 
-  it("lets the route functions use the table, the buckets, SES, Cognito admin calls and start the renders", () => {
-    const roles = new Set(expected.map((row) => JSON.stringify(functionOf(row.key).fn.Properties.Role)));
-    expect(roles.size).toBe(1);
-    const roleId = JSON.parse([...roles][0]!)["Fn::GetAtt"][0];
+  /** The role of a route's function and every statement attached to it. */
+  const roleOf = (key: string) => {
+    const roleId = arnTarget(functionOf(key).fn.Properties.Role);
     const statements = statementsOfRole(template, roleId);
     const allows = (action: string, resourceText: string) =>
-      statements.some((s) => actionsOf(s).includes(action) && JSON.stringify(s.Resource).includes(resourceText));
+      statements.some(
+        (s) =>
+          s.Effect === "Allow" &&
+          actionsOf(s).some((a) => a === action || (a.endsWith("*") && action.startsWith(a.slice(0, -1)))) &&
+          JSON.stringify(s.Resource).includes(resourceText),
+      );
+    return { roleId, statements, allows };
+  };
+  const secretNames = ["OPENAI_API_KEY", "ELEVENLABS_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GOOGLE_CLIENT_SECRET"];
 
-    expect(allows("dynamodb:PutItem", "ExportsOutputFnGetAttTable")).toBe(true);
-    expect(allows("dynamodb:Query", "ExportsOutputFnGetAttTable")).toBe(true);
-    expect(allows("s3:PutObject", "ExportsOutputFnGetAttUploadsBucket")).toBe(true);
-    expect(allows("s3:GetObject*", "ExportsOutputFnGetAttMediaBucket")).toBe(true);
+  it("gives each route group its own role, shared by the group's routes only", () => {
+    const roleByGroup = new Map<string, string>();
+    for (const row of expected) {
+      const { roleId } = roleOf(row.key);
+      const known = roleByGroup.get(row.group);
+      if (known) expect(roleId, row.key).toBe(known);
+      else roleByGroup.set(row.group, roleId);
+    }
+    expect([...roleByGroup.keys()].sort()).toEqual([...ROUTE_GROUPS].sort());
+    expect(new Set(roleByGroup.values()).size).toBe(ROUTE_GROUPS.length);
+  });
+
+  it("keeps every public route away from secrets, Cognito admin calls, object deletes, item deletes and renders", () => {
+    const publicRows = expected.filter((row) => row.group === "public");
+    expect(publicRows.length).toBeGreaterThan(5);
+    for (const row of publicRows) {
+      const { statements, allows } = roleOf(row.key);
+      const text = JSON.stringify(statements);
+      for (const secret of secretNames) expect(text, `${row.key} reads ${secret}`).not.toContain(`/Secret/${secret}/`);
+      const vars = functionOf(row.key).fn.Properties.Environment.Variables;
+      expect(
+        Object.keys(vars).filter((name) => name.startsWith("SST_Secret_")),
+        row.key,
+      ).toEqual([]);
+      const actions = statements.filter((s) => s.Effect === "Allow").flatMap(actionsOf);
+      for (const forbidden of [
+        "s3:DeleteObject",
+        "s3:DeleteObjectVersion",
+        "s3:PutObject",
+        "dynamodb:DeleteItem",
+        "dynamodb:BatchWriteItem",
+        "states:StartExecution",
+        "ses:SendEmail",
+      ]) {
+        const matching = actions.filter((a) => a === forbidden || a === "*" || (a.endsWith("*") && forbidden.startsWith(a.slice(0, -1))));
+        expect(matching, `${row.key} may ${forbidden}`).toEqual([]);
+      }
+      expect(
+        actions.filter((a) => a.startsWith("cognito-idp:")),
+        row.key,
+      ).toEqual([]);
+      expect(allows("s3:GetObject", "ExportsOutputFnGetAttMediaBucket"), row.key).toBe(true);
+      expect(allows("dynamodb:Query", "ExportsOutputFnGetAttTable"), row.key).toBe(true);
+    }
+  });
+
+  it("lets only the billing routes read Stripe's secrets", () => {
+    for (const row of expected) {
+      const text = JSON.stringify(roleOf(row.key).statements);
+      const reads = text.includes("/Secret/STRIPE_SECRET_KEY/") || text.includes("/Secret/STRIPE_WEBHOOK_SECRET/");
+      expect(reads, row.key).toBe(row.group === "billing");
+    }
+  });
+
+  it("gives the account routes Cognito's admin calls and mail, and no bucket", () => {
+    const account = expected.find((row) => row.group === "account")!;
+    const { statements, allows } = roleOf(account.key);
+    for (const action of COGNITO_ADMIN_ACTIONS) expect(allows(action, "ExportsOutputFnGetAttUserPool"), action).toBe(true);
     expect(allows("ses:SendEmail", ":identity/*")).toBe(true);
-    for (const action of COGNITO_ADMIN_ACTIONS) expect(allows(action, "ExportsOutputFnGetAttUserPool")).toBe(true);
+    expect(allows("dynamodb:DeleteItem", "ExportsOutputFnGetAttTable")).toBe(true);
+    expect(statements.flatMap(actionsOf).filter((a) => a.startsWith("s3:"))).toEqual([]);
+  });
+
+  it("lets the render routes use both buckets under their prefixes, the AI keys and start the renders", () => {
+    const { allows } = roleOf("POST /api/renders");
+    expect(allows("s3:PutObject", "ExportsOutputFnGetAttUploadsBucket")).toBe(true);
+    for (const prefix of UPLOADS_PREFIXES) expect(allows("s3:DeleteObject", `/${prefix}*`), prefix).toBe(true);
+    expect(allows("s3:DeleteObject", "ExportsOutputFnGetAttMediaBucket")).toBe(true);
     for (const phase of ["Describe", "Generate", "Compile"]) {
       expect(allows("states:StartExecution", `ExportsOutputRef${phase}StateMachine`), phase).toBe(true);
     }
     expect(allows("ssm:GetParameters", "/Secret/OPENAI_API_KEY/value")).toBe(true);
-    // No admin rights over the table or the buckets themselves.
-    expect(statements.flatMap(actionsOf).filter((a) => a === "dynamodb:*" || a === "s3:*" || a === "*")).toEqual([]);
+    expect(allows("cognito-idp:AdminDeleteUser", "UserPool")).toBe(false);
+  });
+
+  it("never grants admin rights over the table or the buckets themselves", () => {
+    for (const row of expected) {
+      const actions = roleOf(row.key).statements.flatMap(actionsOf);
+      expect(
+        actions.filter((a) => a === "dynamodb:*" || a === "s3:*" || a === "*"),
+        row.key,
+      ).toEqual([]);
+    }
+  });
+
+  it("answers in time: every route's timeout is under API Gateway's 29 s", () => {
+    for (const row of expected) expect(functionOf(row.key).fn.Properties.Timeout, row.key).toBeLessThan(29);
+    expect(() => routeFunction({ handler: "x", auth: "user", timeout: 29 }, "GET /x")).toThrow(/API Gateway/);
   });
 });

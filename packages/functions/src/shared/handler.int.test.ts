@@ -119,7 +119,7 @@ describe("the handler wrapper", () => {
     const adminOnly = api({}, async () => ({ ok: true }));
     // A route-table row marked admin is what makes a route admin-only; simulate one by its key.
     const { routes } = await import("../routes");
-    routes.push({ method: "GET", path: "/api/test-admin", handler: "none", auth: "admin" });
+    routes.push({ method: "GET", path: "/api/test-admin", handler: "none", auth: "admin", group: "admin" });
     try {
       const { cookie } = await makeUser();
       const { cookie: adminCookie } = await makeUser(["admin"]);
