@@ -5,6 +5,7 @@
  */
 import type { Handler } from "./api";
 import * as customers from "./customers";
+import * as disputes from "./disputes";
 import * as intents from "./payment-intents";
 import * as methods from "./payment-methods";
 import * as refunds from "./refunds";
@@ -43,6 +44,11 @@ export const paymentRoutes: Route[] = [
   { method: "POST", pattern: "/v1/refunds", handler: refunds.createRefund },
   { method: "GET", pattern: "/v1/refunds", handler: refunds.listRefunds },
   { method: "GET", pattern: "/v1/refunds/:id", handler: refunds.retrieveRefund },
+
+  { method: "GET", pattern: "/v1/disputes", handler: disputes.listDisputes },
+  { method: "GET", pattern: "/v1/disputes/:id", handler: disputes.retrieveDispute },
+  { method: "POST", pattern: "/v1/disputes/:id", handler: disputes.updateDispute },
+  { method: "POST", pattern: "/v1/disputes/:id/close", handler: disputes.acceptDispute },
 
   { method: "GET", pattern: "/v1/events", handler: refunds.listEvents },
   { method: "GET", pattern: "/v1/events/:id", handler: refunds.retrieveEvent },
