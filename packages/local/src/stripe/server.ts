@@ -7,13 +7,14 @@
 import { randomBytes } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { type Context, parseForm } from "./api";
+import { arrayParam, type Context, parseForm } from "./api";
 import { controlApi } from "./control";
 import { StripeApiError, unauthorized } from "./errors";
 import { API_VERSION, type DeliveryOptions, EventBus } from "./events";
 import { billingRoutes } from "./billing/routes";
 import { seedPlanPrices } from "./billing/catalog";
 import { advanceTo } from "./billing/renewals";
+import { checkExpansions, checkParams } from "./params";
 import { matchRoute, paymentRoutes } from "./routes";
 import { CHALLENGE_PATH, challengeRequest } from "./three-d-secure";
 import { StripeStore } from "./store";
@@ -142,6 +143,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       });
     if (key === "publishable" && !route.publishable)
       throw unauthorized("This API call cannot be made with a publishable API key. Please use a secret API key.");
+    checkParams(route.params, params);
+    checkExpansions(route.returns, arrayParam(params, "expand"));
     const idempotencyKey = method === "POST" ? (req.headers["idempotency-key"] as string | undefined) : undefined;
     const replayKey = idempotencyKey ? `${key}:${idempotencyKey}` : undefined;
     const fingerprint = `${method} ${url.pathname} ${rawBody}`;
@@ -167,7 +170,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       status = error.status;
       body = error.toJSON();
     }
-    if (replayKey) store.rememberAnswer(replayKey, { fingerprint, status, body });
+    // Stripe keeps no result for a request that failed validation, so a corrected retry with the same key runs.
+    if (replayKey && (status < 400 || status === 402)) store.rememberAnswer(replayKey, { fingerprint, status, body });
     return { status, body };
   }
 

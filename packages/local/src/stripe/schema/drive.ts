@@ -176,8 +176,8 @@ export async function driveEveryEndpoint(t: Harness) {
   await stripe.events.list({ type: "invoice.*", limit: 10 });
 
   // Refusals answer Stripe's error shape.
-  //TMP await refused(stripe.customers.create({ email: "x@example.com", nonsense: "1" } as Stripe.CustomerCreateParams));
-  //TMP2
+  await refused(stripe.customers.create({ email: "x@example.com", nonsense: "1" } as Stripe.CustomerCreateParams));
+  await refused(stripe.subscriptions.retrieve(sub.id, { expand: ["latest_invoice.payment_intent"] }));
   await refused(stripe.customers.retrieve("cus_missing"));
   await stripe.customers.del(customer.id);
   await stripe.testHelpers.testClocks.del(clock.id);
