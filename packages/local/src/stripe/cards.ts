@@ -9,7 +9,25 @@ import { cardError } from "./errors";
 export interface CardOutcome {
   /** Charging this card fails with these codes; undefined: it succeeds. */
   decline?: { code: string; declineCode?: string; message: string };
+  /**
+   * 3-D Secure: "always" asks on every payment, "unless_set_up" asks unless
+   * the card was saved by an authenticated payment and is charged off-session.
+   */
+  authentication?: "always" | "unless_set_up";
+  /** The charge succeeds, then the cardholder disputes it (`charge.dispute.created`). */
+  dispute?: boolean;
 }
+
+/** Stripe's 3-D Secure test numbers (https://docs.stripe.com/testing#regulatory-cards). */
+const AUTHENTICATION: Record<string, CardOutcome["authentication"]> = {
+  "4000002500003155": "unless_set_up",
+  "4000002760003184": "always",
+  "4000000000003220": "always",
+  "4000000000003063": "always",
+  "4000008260003178": "always", // then declined for insufficient funds
+};
+
+const DISPUTED = new Set(["4000000000000259"]);
 
 const DECLINED = { code: "card_declined", declineCode: "generic_decline", message: "Your card was declined." };
 
@@ -23,6 +41,7 @@ const DECLINES: Record<string, CardOutcome["decline"]> = {
   "4000000000000069": { code: "expired_card", message: "Your card has expired." },
   "4000000000000127": { code: "incorrect_cvc", message: "Your card's security code is incorrect." },
   "4000000000000119": { code: "processing_error", message: "An error occurred while processing your card. Try again in a little bit." },
+  "4000008260003178": { code: "card_declined", declineCode: "insufficient_funds", message: "Your card has insufficient funds." },
 };
 
 /** The `pm_card_*` test tokens and the number each stands for. */
@@ -37,9 +56,19 @@ export const TEST_TOKENS: Record<string, string> = {
   pm_card_chargeDeclinedExpiredCard: "4000000000000069",
   pm_card_chargeDeclinedIncorrectCvc: "4000000000000127",
   pm_card_chargeCustomerFail: "4000000000000341",
+  pm_card_authenticationRequiredOnSetup: "4000002500003155",
+  pm_card_authenticationRequired: "4000002760003184",
+  pm_card_threeDSecure2Required: "4000000000003220",
+  pm_card_threeDSecureRequired: "4000000000003063",
+  pm_card_authenticationRequiredChargeDeclinedInsufficientFunds: "4000008260003178",
+  pm_card_createDispute: "4000000000000259",
 };
 
-export const outcomeOf = (number: string): CardOutcome => ({ decline: DECLINES[number] });
+export const outcomeOf = (number: string): CardOutcome => ({
+  decline: DECLINES[number],
+  authentication: AUTHENTICATION[number],
+  dispute: DISPUTED.has(number),
+});
 
 export function brandOf(number: string): string {
   if (/^4/.test(number)) return "visa";

@@ -3,7 +3,8 @@
  * secret key is required). Tests use it to hold, reorder and repeat event
  * deliveries, wait until every event was delivered, and move the clock.
  */
-import { parseForm } from "./api";
+import { type Context, parseForm } from "./api";
+import { closeDispute } from "./disputes";
 import { invalidRequest, resourceMissing, StripeApiError } from "./errors";
 import { customerOf, type EventBus } from "./events";
 import { publicCopy, type StripeStore } from "./store";
@@ -13,6 +14,8 @@ export interface ControlDeps {
   events: EventBus;
   /** Moves the stand-in's own clock to a time and runs what falls due (renewals of customers without a test clock). */
   advanceClock: (to: number) => void;
+  /** A context for changes the control API makes (no API request behind them). */
+  context: () => Context;
 }
 
 type Answer = { status: number; body: unknown };
@@ -92,6 +95,13 @@ export async function controlApi(deps: ControlDeps, method: string, url: URL, ra
     if (to < store.now()) throw invalidRequest("The clock only moves forward.", "to");
     deps.advanceClock(to);
     return { status: 200, body: { now: store.now() } };
+  }
+  const dispute = /^POST \/disputes\/([^/]+)\/close$/.exec(route);
+  if (dispute) {
+    const found = store.find("dispute", dispute[1]);
+    if (!found) throw resourceMissing("dispute", dispute[1]);
+    if (body.status !== "won" && body.status !== "lost") throw invalidRequest("status must be won or lost.", "status");
+    return { status: 200, body: publicCopy(closeDispute(deps.context(), found, body.status)) };
   }
   throw new StripeApiError(404, { type: "invalid_request_error", message: `Unknown control call ${route}.` });
 }

@@ -66,6 +66,7 @@ export class EventBus {
     private readonly store: StripeStore,
     private readonly secret: string,
     private readonly options: DeliveryOptions,
+    private readonly record?: (entry: { request: string; status: number; body: unknown }) => void,
   ) {}
 
   /** Where events go; until it is set they wait, as they would for an endpoint not yet created. */
@@ -173,6 +174,7 @@ export class EventBus {
     const event = this.store.get(delivery.eventId);
     if (!event) return;
     const payload = JSON.stringify(publicCopy(event), null, 2);
+    if (delivery.attempt === 1) this.record?.({ request: "webhook", status: 200, body: JSON.parse(payload) });
     let status: number | "error" = "error";
     try {
       const res = await fetch(this.webhookUrl!, {

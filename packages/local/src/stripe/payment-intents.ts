@@ -5,17 +5,30 @@
  * outcome as in test mode.
  */
 import { type Context, arrayParam, bool, createdFilter, int, listPage, mergeMetadata, need, render, str } from "./api";
-import { outcomeOf } from "./cards";
+import { type CardOutcome, outcomeOf } from "./cards";
+import { cardDetails } from "./charges";
 import { attachPaymentMethod } from "./customers";
 import { cardError, invalidRequest, StripeApiError, unexpectedState } from "./errors";
+import { openDispute } from "./disputes";
 import { methodFromData, resolvePaymentMethod } from "./payment-methods";
+import { requireAction } from "./three-d-secure";
 import { publicCopy, type StripeObject } from "./store";
 
 const SETUP_FUTURE_USAGE = ["on_session", "off_session"];
 
 type IntentListener = (ctx: Context, intent: StripeObject) => void;
-/** What else follows an intent's payment: an invoice's intent pays or fails its invoice (billing/invoices.ts). */
-export const intentListeners = { succeeded: [] as IntentListener[], failed: [] as IntentListener[] };
+/** What else follows an intent's payment: an invoice's intent pays, fails or waits for its invoice (billing/invoices.ts). */
+export const intentListeners = {
+  succeeded: [] as IntentListener[],
+  failed: [] as IntentListener[],
+  actionRequired: [] as IntentListener[],
+};
+
+/** How a charge is attempted: off-session (a renewal, `off_session=true`) and where a 3-D Secure redirect returns. */
+export interface ChargeContext {
+  offSession?: boolean;
+  returnUrl?: string | null;
+}
 
 function checkAmount(amount: number, currency: string) {
   if (amount < 50 && currency === "usd") throw invalidRequest("Amount must be at least $0.50 usd", "amount", "amount_too_small");
@@ -110,6 +123,11 @@ export function createPaymentIntent(ctx: Context) {
   const pm = str(params, "payment_method");
   if (pm) ctx.store.update(intent, { payment_method: resolvePaymentMethod(ctx, pm).id, status: "requires_confirmation" });
   if (bool(params, "confirm")) confirm(ctx, intent);
+  else if (params.off_session !== undefined || params.return_url !== undefined)
+    throw invalidRequest(
+      "You can only pass off_session and return_url when confirm=true.",
+      params.off_session !== undefined ? "off_session" : "return_url",
+    );
   return render(ctx, intent);
 }
 
@@ -176,12 +194,29 @@ function confirm(ctx: Context, intent: StripeObject) {
   }
   if (pm.customer && intent.customer && pm.customer !== intent.customer)
     throw invalidRequest("The provided PaymentMethod belongs to another customer.", "payment_method");
-  chargeIntent(ctx, intent, pm);
+  const offSession = params.off_session === "true" || params.off_session === "one_off" || params.off_session === "recurring";
+  chargeIntent(ctx, intent, pm, { offSession, returnUrl: str(params, "return_url") ?? null });
 }
 
-/** Charges an intent with a method: success settles it; a decline leaves it `requires_payment_method` and throws Stripe's 402. */
-export function chargeIntent(ctx: Context, intent: StripeObject, pm: StripeObject) {
-  const { decline } = outcomeOf(pm._number);
+/**
+ * Charges an intent with a method: success settles it; a decline leaves it
+ * `requires_payment_method` and throws Stripe's 402; a card that asks for
+ * 3-D Secure leaves it `requires_action` (off-session confirms: declined
+ * `authentication_required`, as Stripe does).
+ */
+export function chargeIntent(ctx: Context, intent: StripeObject, pm: StripeObject, how: ChargeContext = {}) {
+  const outcome = outcomeOf(pm._number);
+  if (needsAuthentication(outcome, intent, pm, how.offSession === true)) {
+    if (how.offSession && !intent._invoice) {
+      const error = cardError("authentication_required", "Your card was declined. This transaction requires authentication.", {
+        decline_code: "authentication_required",
+      });
+      failAttempt(ctx, intent, pm, null, error);
+      throw error;
+    }
+    return requireAction(ctx, intent, pm, how.returnUrl ?? null);
+  }
+  const { decline } = outcome;
   const charge = newCharge(ctx, intent, pm, decline);
   if (decline) {
     const error = cardError(decline.code, decline.message, {
@@ -197,16 +232,32 @@ export function chargeIntent(ctx: Context, intent: StripeObject, pm: StripeObjec
     payment_method: pm.id,
     latest_charge: charge.id,
     last_payment_error: null,
+    next_action: null,
   });
   if (intent.customer && intent.setup_future_usage && !pm.customer) attachPaymentMethod(ctx, pm.id, intent.customer);
+  // Saved by a payment the cardholder authenticated: later off-session charges need no challenge.
+  if (intent.setup_future_usage) ctx.store.update(pm, { _setUp: true });
   ctx.events.emit("charge.succeeded", charge, { request: ctx.request });
   ctx.events.emit("payment_intent.succeeded", intent, { request: ctx.request });
   for (const listener of intentListeners.succeeded) listener(ctx, intent);
+  if (outcome.dispute) openDispute(ctx, charge);
 }
 
-function failAttempt(ctx: Context, intent: StripeObject, pm: StripeObject | null, charge: StripeObject | null, error: StripeApiError) {
+function needsAuthentication(outcome: CardOutcome, intent: StripeObject, pm: StripeObject, offSession: boolean) {
+  if (intent._authenticated === pm.id || !outcome.authentication) return false;
+  return outcome.authentication === "always" || !(offSession && pm._setUp);
+}
+
+export function failAttempt(
+  ctx: Context,
+  intent: StripeObject,
+  pm: StripeObject | null,
+  charge: StripeObject | null,
+  error: StripeApiError,
+) {
   ctx.store.update(intent, {
     status: "requires_payment_method",
+    next_action: null,
     payment_method: null,
     latest_charge: charge?.id ?? intent.latest_charge,
     last_payment_error: {
@@ -263,7 +314,7 @@ function newCharge(ctx: Context, intent: StripeObject, pm: StripeObject, decline
     payment_intent: intent.id,
     payment_method: pm.id,
     payment_method_details: {
-      card: { ...pm.card, checks: pm.card.checks, network: pm.card.brand, three_d_secure: null, wallet: null },
+      card: cardDetails(pm, intent._authenticated === pm.id),
       type: "card",
     },
     receipt_email: null,

@@ -82,9 +82,12 @@ export function createPaymentMethod(ctx: Context) {
 
 export const retrievePaymentMethod = (ctx: Context) => render(ctx, need(ctx, "payment_method", ctx.path.id, "payment_method"));
 
+/** `POST /v1/payment_methods/:id/attach`; a `pm_card_*` token makes a new card, as on Stripe. */
 export function attach(ctx: Context) {
   const customer = str(ctx.params, "customer", true);
-  return render(ctx, attachPaymentMethod(ctx, ctx.path.id, customer));
+  need(ctx, "customer", customer, "customer");
+  const pm = resolvePaymentMethod(ctx, ctx.path.id);
+  return render(ctx, attachPaymentMethod(ctx, pm.id, customer));
 }
 
 export function detach(ctx: Context) {

@@ -5,15 +5,18 @@
  * `expand[]`, lists and signed event delivery behave as in Stripe test mode.
  */
 import { randomBytes } from "node:crypto";
+import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { type Context, parseForm } from "./api";
+import { arrayParam, type Context, parseForm } from "./api";
 import { controlApi } from "./control";
 import { StripeApiError, unauthorized } from "./errors";
 import { API_VERSION, type DeliveryOptions, EventBus } from "./events";
 import { billingRoutes } from "./billing/routes";
 import { seedPlanPrices } from "./billing/catalog";
 import { advanceTo } from "./billing/renewals";
+import { checkExpansions, checkParams } from "./params";
 import { matchRoute, paymentRoutes } from "./routes";
+import { CHALLENGE_PATH, challengeRequest } from "./three-d-secure";
 import { StripeStore } from "./store";
 
 export interface StripeKeys {
@@ -31,6 +34,26 @@ export interface StripeStandInOptions {
   /** The app's webhook endpoint; can also be set later with `setWebhookUrl`. */
   webhookUrl?: string;
   delivery?: Partial<DeliveryOptions>;
+  /**
+   * Recording mode: called with every answer and every event sent to the
+   * webhook (the schema suite validates them). `STRIPE_STAND_IN_RECORD=<file>`
+   * appends them to that file as JSON lines instead.
+   */
+  record?: (entry: RecordedAnswer) => void;
+}
+
+export interface RecordedAnswer {
+  /** `GET /v1/customers/:id`, or `webhook` for a delivered event. */
+  request: string;
+  status: number;
+  body: unknown;
+}
+
+function recorderOf(options: StripeStandInOptions): ((entry: RecordedAnswer) => void) | undefined {
+  if (options.record) return options.record;
+  const file = process.env.STRIPE_STAND_IN_RECORD;
+  if (!file) return undefined;
+  return (entry) => appendFileSync(file, `${JSON.stringify(entry)}\n`);
 }
 
 export interface StripeStandIn extends StripeKeys {
@@ -67,14 +90,22 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     webhookSecret: options.keys?.webhookSecret ?? token("whsec_"),
   };
   const store = new StripeStore(options.dataFile);
-  const events = new EventBus(store, keys.webhookSecret, { attempts: 5, retryBaseMs: 500, ...options.delivery });
+  const record = recorderOf(options);
+  const events = new EventBus(store, keys.webhookSecret, { attempts: 5, retryBaseMs: 500, ...options.delivery }, record);
   if (options.webhookUrl) events.setWebhookUrl(options.webhookUrl);
   const routes = [...paymentRoutes, ...billingRoutes];
   seedPlanPrices(store);
+  const contextOf = (params: Record<string, unknown> | null): Context => ({
+    store,
+    events,
+    params: params ?? {},
+    path: {},
+    key: "secret",
+    request: null,
+  });
   /** Time passing on the stand-in's own clock, for customers without a test clock. */
   const advanceClock = (to: number) => {
-    const ctx: Context = { store, events, params: {}, path: {}, key: "secret", request: null };
-    advanceTo(ctx, null, to, (t) => {
+    advanceTo(contextOf(null), null, to, (t) => {
       store.clockOffset = t - Math.floor(Date.now() / 1000);
       store.changed();
     });
@@ -112,6 +143,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       });
     if (key === "publishable" && !route.publishable)
       throw unauthorized("This API call cannot be made with a publishable API key. Please use a secret API key.");
+    checkParams(route.params, params);
+    checkExpansions(route.returns, arrayParam(params, "expand"));
     const idempotencyKey = method === "POST" ? (req.headers["idempotency-key"] as string | undefined) : undefined;
     const replayKey = idempotencyKey ? `${key}:${idempotencyKey}` : undefined;
     const fingerprint = `${method} ${url.pathname} ${rawBody}`;
@@ -137,7 +170,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       status = error.status;
       body = error.toJSON();
     }
-    if (replayKey) store.rememberAnswer(replayKey, { fingerprint, status, body });
+    // Stripe keeps no result for a request that failed validation, so a corrected retry with the same key runs.
+    if (replayKey && (status < 400 || status === 402)) store.rememberAnswer(replayKey, { fingerprint, status, body });
     return { status, body };
   }
 
@@ -158,9 +192,21 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     let status = 200;
     let body: unknown;
     try {
+      if (url.pathname.startsWith(CHALLENGE_PATH)) {
+        // The issuer's 3-D Secure page: opened by the cardholder's browser, so the client secret is its key.
+        const page = challengeRequest(contextOf(null), req.method ?? "GET", url, await readBody(req));
+        res.writeHead(page.status, { "content-type": "text/html; charset=utf-8", ...(page.location ? { location: page.location } : {}) });
+        res.end(page.html);
+        return;
+      }
       if (url.pathname.startsWith("/_stand-in/")) {
         if (authenticate(req) !== "secret") throw unauthorized("The control API needs the secret key.");
-        ({ status, body } = await controlApi({ store, events, advanceClock }, req.method ?? "GET", url, await readBody(req)));
+        ({ status, body } = await controlApi(
+          { store, events, advanceClock, context: () => contextOf(null) },
+          req.method ?? "GET",
+          url,
+          await readBody(req),
+        ));
       } else {
         ({ status, body } = await handleStripe(req, res, url, requestId));
       }
@@ -174,6 +220,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         body = { error: { type: "api_error", message: "An unexpected error occurred in the Stripe stand-in." } };
       }
     }
+    if (!url.pathname.startsWith("/_stand-in/")) record?.({ request: `${req.method} ${url.pathname}`, status, body });
     res.writeHead(status, {
       "content-type": "application/json",
       "request-id": requestId,
@@ -189,6 +236,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     server.listen(options.port, host, () => resolve());
   });
   const { port } = server.address() as { port: number };
+  store.origin = `http://${host}:${port}`;
   return {
     ...keys,
     url: `http://${host}:${port}`,

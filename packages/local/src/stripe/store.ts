@@ -51,6 +51,8 @@ export class StripeStore {
   /** Orders objects created in the same second (list endpoints are newest first). */
   private sequence = 0;
   readonly idempotency = new Map<string, IdempotentResult>();
+  /** The stand-in's own address once it listens (the 3-D Secure page lives there); not saved. */
+  origin = "";
   private saveTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly file?: string) {

@@ -56,8 +56,30 @@ export async function standInWithWebhook(options: Partial<StripeStandInOptions> 
     });
     return { status: res.status, body: (await res.json()) as any };
   };
+  /**
+   * The cardholder on the 3-D Secure page an intent's `next_action` points to:
+   * opens it, then presses Complete or Fail. Answers the page's status, the
+   * redirect (when the confirm gave a return_url) and the page's HTML.
+   */
+  const challenge = async (intent: { next_action?: any }, outcome: "complete" | "fail") => {
+    const action = intent.next_action;
+    const url = action?.redirect_to_url?.url ?? action?.use_stripe_sdk?.stripe_js;
+    if (!url) throw new Error(`no 3-D Secure step in ${JSON.stringify(action)}`);
+    const page = await fetch(url);
+    const html = await page.text();
+    if (!page.ok || !html.includes('value="complete"')) throw new Error(`challenge page ${page.status}: ${html}`);
+    const target = new URL(url);
+    const res = await fetch(`${target.origin}${target.pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_secret: target.searchParams.get("client_secret")!, outcome }).toString(),
+      redirect: "manual",
+    });
+    return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+  };
   return {
     standIn,
+    challenge,
     stripe: sdk,
     received,
     failNext,

@@ -42,7 +42,8 @@ export function payInvoice(ctx: Context) {
       undefined,
       "invoice_no_customer_line_items",
     );
-  chargeIntent(ctx, intent, resolvePaymentMethod(ctx, pmId));
+  // `off_session` defaults to true for invoice payments, as on Stripe.
+  chargeIntent(ctx, intent, resolvePaymentMethod(ctx, pmId), { offSession: str(ctx.params, "off_session") !== "false" });
   return render(ctx, invoice);
 }
 

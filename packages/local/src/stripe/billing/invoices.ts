@@ -24,7 +24,7 @@ export interface LineInput {
 }
 
 type InvoiceListener = (ctx: Context, invoice: StripeObject) => void;
-export const invoiceListeners = { paid: [] as InvoiceListener[], failed: [] as InvoiceListener[] };
+export const invoiceListeners = { paid: [] as InvoiceListener[], failed: [] as InvoiceListener[], actionRequired: [] as InvoiceListener[] };
 
 /** Days between automatic retries of a failed renewal, and how many attempts in all before Stripe gives up. */
 const RETRY_DAYS = 3;
@@ -95,36 +95,53 @@ export function invoiceObject(
     object: "invoice",
     account_country: "US",
     account_name: "Storyboard",
+    account_tax_ids: null,
     amount_due: amountDue,
     amount_overpaid: 0,
     amount_paid: 0,
     amount_remaining: amountDue,
     amount_shipping: 0,
+    application: null,
     attempt_count: 0,
     attempted: false,
     auto_advance: true,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: input.billingReason,
     collection_method: "charge_automatically",
     created: at,
     currency: lines[0]?.currency ?? "usd",
+    custom_fields: null,
     customer: customer.id,
+    customer_account: null,
+    customer_address: customer.address ?? null,
     customer_email: customer.email,
     customer_name: customer.name,
+    customer_phone: customer.phone ?? null,
+    customer_shipping: customer.shipping ?? null,
+    customer_tax_exempt: customer.tax_exempt ?? "none",
+    customer_tax_ids: [],
     default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
     description: null,
     discounts: [],
     due_date: null,
     effective_at: null,
     ending_balance: null,
+    footer: null,
+    from_invoice: null,
+    hosted_invoice_url: null,
+    invoice_pdf: null,
     issuer: { type: "self" },
     last_finalization_error: null,
+    latest_revision: null,
     lines: { object: "list", data: lines, has_more: false, url: `/v1/invoices/${input.id}/lines` },
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
     number: null,
+    on_behalf_of: null,
     parent: subscription
       ? {
           quote_details: null,
@@ -137,14 +154,21 @@ export function invoiceObject(
     period_start: periods.length ? Math.min(...periods.map((p) => p.start)) : at,
     post_payment_credit_notes_amount: 0,
     pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
     starting_balance: startingBalance,
+    statement_descriptor: null,
     status: "draft",
     status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
     subtotal,
     subtotal_excluding_tax: subtotal,
     test_clock: customer.test_clock ?? null,
     total,
+    total_discount_amounts: [],
     total_excluding_tax: total,
+    total_pretax_credit_amounts: [],
     total_taxes: [],
     webhooks_delivered_at: null,
   };
@@ -170,8 +194,6 @@ export function createInvoice(ctx: Context, input: Omit<Parameters<typeof invoic
     effective_at: input.at,
     ending_balance: Math.min(0, invoice.starting_balance + invoice.total),
     status_transitions: { ...invoice.status_transitions, finalized_at: input.at },
-    hosted_invoice_url: null,
-    invoice_pdf: null,
   });
   if (invoice.amount_due > 0) {
     const intent = newPaymentIntent(ctx, {
@@ -244,6 +266,15 @@ intentListeners.failed.push((ctx, intent) => {
   for (const listener of invoiceListeners.failed) listener(ctx, invoice);
 });
 
+/** A charge of the invoice waits for 3-D Secure: `invoice.payment_action_required`; no automatic retry, the customer must act. */
+intentListeners.actionRequired.push((ctx, intent) => {
+  const invoice = intent._invoice ? ctx.store.get(intent._invoice) : undefined;
+  if (!invoice || invoice.status !== "open") return;
+  ctx.store.update(invoice, { attempted: true, attempt_count: invoice.attempt_count + 1, next_payment_attempt: null });
+  ctx.events.emit("invoice.payment_action_required", invoice, { request: ctx.request });
+  for (const listener of invoiceListeners.actionRequired) listener(ctx, invoice);
+});
+
 /** Charges an open invoice to a method (or the subscription's / customer's default); false when declined or none. */
 export function attemptPayment(ctx: Context, invoice: StripeObject, paymentMethodId?: string | null): boolean {
   const intent = ctx.store.get(invoice._paymentIntent);
@@ -257,8 +288,9 @@ export function attemptPayment(ctx: Context, invoice: StripeObject, paymentMetho
     return false;
   }
   try {
-    chargeIntent(ctx, intent, resolvePaymentMethod(ctx, pmId));
-    return true;
+    // Stripe charges invoices off-session: a card saved by an authenticated payment needs no new challenge.
+    chargeIntent(ctx, intent, resolvePaymentMethod(ctx, pmId), { offSession: true });
+    return intent.status === "succeeded";
   } catch (error) {
     if (error instanceof StripeApiError && error.body.type === "card_error") return false;
     throw error;

@@ -63,11 +63,12 @@ export function createSubscription(ctx: Context) {
     billing_cycle_anchor: at,
     billing_cycle_anchor_config: null,
     billing_mode: { flexible: null, type: "classic" },
+    billing_schedules: [],
     billing_thresholds: null,
     cancel_at: null,
     cancel_at_period_end: bool(params, "cancel_at_period_end") ?? false,
     canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, reason: null },
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
     collection_method: "charge_automatically",
     created: at,
     currency: subItems[0].price.currency,
@@ -79,7 +80,7 @@ export function createSubscription(ctx: Context) {
     description: str(params, "description") ?? null,
     discounts: [],
     ended_at: null,
-    invoice_settings: { account_tax_ids: null, issuer: { type: "self" } },
+    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: "self" } },
     items: {
       object: "list",
       data: subItems,
@@ -89,6 +90,7 @@ export function createSubscription(ctx: Context) {
     },
     latest_invoice: null,
     livemode: false,
+    managed_payments: null,
     metadata: mergeMetadata({}, params.metadata),
     next_pending_invoice_item_invoice: null,
     on_behalf_of: null,
@@ -107,7 +109,7 @@ export function createSubscription(ctx: Context) {
     test_clock: customer.test_clock ?? null,
     transfer_data: null,
     trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: "create_invoice" } },
     trial_start: null,
     _pendingLines: [],
   });
@@ -128,7 +130,12 @@ function refuseIfDeclined(ctx: Context, customer: StripeObject, pmId: string | n
   const id = pmId ?? sub?.default_payment_method ?? customer.invoice_settings.default_payment_method;
   const pm = id ? ctx.store.get(id) : undefined;
   if (!pm) throw invalidRequest("This customer has no attached payment source or default payment method.", undefined, "resource_missing");
-  const { decline } = outcomeOf(pm._number);
+  const { decline, authentication } = outcomeOf(pm._number);
+  // A payment that would wait for 3-D Secure is refused too (Stripe: "if a payment method requires 3DS authentication").
+  if (authentication === "always" || (authentication === "unless_set_up" && !pm._setUp))
+    throw cardError("authentication_required", "Your card was declined. This transaction requires authentication.", {
+      decline_code: "authentication_required",
+    });
   if (decline) throw cardError(decline.code, decline.message, decline.declineCode ? { decline_code: decline.declineCode } : {});
 }
 
@@ -154,6 +161,15 @@ function activate(ctx: Context, sub: StripeObject, invoice: StripeObject) {
 invoiceListeners.paid.push((ctx, invoice) => {
   const sub = invoice.parent?.subscription_details ? ctx.store.get(invoice.parent.subscription_details.subscription) : undefined;
   if (sub && !ENDED.includes(sub.status)) activate(ctx, sub, invoice);
+});
+
+/** A renewal waiting for 3-D Secure makes the subscription past_due until it is paid; a first invoice leaves it incomplete. */
+invoiceListeners.actionRequired.push((ctx, invoice) => {
+  const sub = invoice.parent?.subscription_details ? ctx.store.get(invoice.parent.subscription_details.subscription) : undefined;
+  if (!sub || invoice.billing_reason === "subscription_create" || ENDED.includes(sub.status) || sub.status === "past_due") return;
+  const before = structuredClone(sub);
+  sub.status = "past_due";
+  emitUpdated(ctx, sub, before);
 });
 
 invoiceListeners.failed.push((ctx, invoice) => {
@@ -248,7 +264,12 @@ export function updateSubscription(ctx: Context) {
     sub.cancel_at_period_end = cancelAtEnd;
     sub.cancel_at = cancelAtEnd ? sub.items.data[0].current_period_end : null;
     sub.canceled_at = cancelAtEnd ? timeOf(store, sub.customer) : null;
-    sub.cancellation_details = { comment: null, feedback: null, reason: cancelAtEnd ? "cancellation_requested" : null };
+    sub.cancellation_details = {
+      comment: null,
+      feedback: null,
+      feedback_option: null,
+      reason: cancelAtEnd ? "cancellation_requested" : null,
+    };
   }
   if (change && plan) {
     const item = sub.items.data.find((i: StripeObject) => i.id === change.itemId);
