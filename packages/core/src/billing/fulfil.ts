@@ -25,6 +25,7 @@ export function paymentRecordItems(tx: TransactionEntities, intent: OurIntent, m
         status: "paid",
         paymentMethod: method,
         description: intent.description,
+        points: intent.points,
       })
       .commit(),
     tx.paymentProcessorId

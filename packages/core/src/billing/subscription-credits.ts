@@ -25,7 +25,7 @@ import type { SubscriptionSnapshot } from "./subscription-state";
 export const invoiceCreditKey = (invoiceId: string) => `stripe:invoice:${invoiceId}`;
 export const annualMonthKey = (invoiceId: string, month: number) => `stripe:invoice:${invoiceId}:month:${month}`;
 
-async function linesOf(invoice: Stripe.Invoice): Promise<InvoiceLine[]> {
+export async function linesOf(invoice: Pick<Stripe.Invoice, "lines">): Promise<InvoiceLine[]> {
   const lines = [];
   for (const line of invoice.lines?.data ?? []) {
     lines.push({
@@ -37,16 +37,17 @@ async function linesOf(invoice: Stripe.Invoice): Promise<InvoiceLine[]> {
   return lines;
 }
 
-/** "Visa •••• 4242" of the card that paid the invoice; "card" if Stripe cannot tell. */
-async function invoiceMethod(invoiceId: string): Promise<string> {
+/** The PaymentIntent that paid the invoice and "Visa •••• 4242" of its card ("card" if Stripe cannot tell). */
+async function invoicePayment(invoiceId: string): Promise<{ intentId: string | null; method: string }> {
+  let intentId: string | null = null;
   try {
     const { data } = await stripe().invoicePayments.list({ invoice: invoiceId, limit: 3 });
-    const intentId = idOf(data.find((p) => p.status === "paid")?.payment?.payment_intent);
-    if (!intentId) return "card";
+    intentId = idOf(data.find((p) => p.status === "paid")?.payment?.payment_intent);
+    if (!intentId) return { intentId, method: "card" };
     const intent = await stripe().paymentIntents.retrieve(intentId);
-    return paymentMethodLabel(idOf(intent.payment_method));
+    return { intentId, method: await paymentMethodLabel(idOf(intent.payment_method)) };
   } catch {
-    return "card";
+    return { intentId, method: "card" };
   }
 }
 
@@ -69,17 +70,19 @@ function annualSchedule(tx: TransactionEntities, userId: string, invoice: Stripe
 export async function creditPaidInvoice(invoiceId: string, snapshot: SubscriptionSnapshot): Promise<boolean> {
   const invoice = await stripe().invoices.retrieve(invoiceId);
   if (invoice.status !== "paid") return false;
-  const { points, priceId } = invoiceCredit(invoice.billing_reason, await linesOf(invoice), snapshot.priceId);
+  const { points, priceId, startsPeriod } = invoiceCredit(invoice.billing_reason, await linesOf(invoice), snapshot.priceId);
   const amount = invoice.amount_paid ?? 0;
   if (points <= 0 && amount <= 0) return false;
   const { userId } = snapshot;
   const active = priceId ? planForPriceId(priceId) : null;
-  const method = amount > 0 ? await invoiceMethod(invoice.id) : "card";
+  const { intentId, method } = amount > 0 ? await invoicePayment(invoice.id) : { intentId: null, method: "card" };
   const upgrade = invoice.billing_reason === "subscription_update";
   const description = upgrade ? `Change to ${planLabel(priceId)} (prorated)` : `${planLabel(priceId)} subscription`;
   const periodStart = isoFromEpoch(invoice.lines?.data?.find((l) => l.amount > 0)?.period?.start) ?? nowIso();
   // Annual months after the first are credited by the job, for the subscription the record follows.
-  const startsYear = active?.interval === "year" && snapshot.subscriptionId === idOf(invoice.parent?.subscription_details?.subscription);
+  // An upgrade within an annual period keeps the year's schedule; a change of interval starts a new year.
+  const startsYear =
+    startsPeriod && active?.interval === "year" && snapshot.subscriptionId === idOf(invoice.parent?.subscription_details?.subscription);
   const result = await db.transaction
     .write((tx) =>
       [
@@ -106,8 +109,14 @@ export async function creditPaidInvoice(invoiceId: string, snapshot: Subscriptio
                   status: "paid",
                   paymentMethod: method,
                   description,
+                  // What a refund or a dispute of this invoice takes back (docs/decisions.md#refunds-and-disputes).
+                  points,
                 })
                 .commit(),
+              // The charge of a refund or dispute names the PaymentIntent; this finds the invoice from it.
+              ...(intentId
+                ? [tx.paymentProcessorId.put({ internalId: invoice.id, type: "payment_intent", processorName: "stripe", externalId: intentId }).commit()]
+                : []),
             ]
           : [],
         startsYear && active ? [annualSchedule(tx, userId, invoice, active.plan.pointsPerMonth, periodStart)] : [],

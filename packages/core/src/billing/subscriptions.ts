@@ -10,11 +10,13 @@ import { now } from "../clock";
 import { AppError } from "../error";
 import { balanceOf } from "../points/points";
 import { ensureCustomer } from "./customers";
+import { upgradeCredit } from "./invoice-credit";
 import { planChange } from "./plan-change";
 import { planForPriceId, pricePerPageCents } from "./price";
 import { activePlanFor } from "./rates";
 import { stripe } from "./stripe";
 import { stripePriceId } from "./stripe-prices";
+import { linesOf } from "./subscription-credits";
 import { planLabel, sendSubscriptionMail } from "./subscription-mail";
 import { idOf, isLive, mainItem } from "./subscription-state";
 import { fetchSubscription, saveSnapshot, snapshotSubscription, storedSubscription, syncSubscription } from "./subscription-sync";
@@ -127,6 +129,7 @@ export async function estimateChange(priceId: string) {
       change: change ?? "downgrade",
       prorationDate,
       effectiveAt: periodEnd ? new Date(periodEnd * 1000).toISOString() : null,
+      points: 0,
     };
   }
   const preview = await stripe().invoices.createPreview({
@@ -138,7 +141,9 @@ export async function estimateChange(priceId: string) {
       proration_date: prorationDate,
     },
   });
-  return { estimate: preview.amount_due, change, prorationDate, effectiveAt: null };
+  // The points the change will credit, by the same rule as the paid invoice (docs/decisions.md#upgrades-credit-what-was-paid-for).
+  const { points } = upgradeCredit(await linesOf(preview), priceId);
+  return { estimate: preview.amount_due, change, prorationDate, effectiveAt: null, points };
 }
 
 /** Removes a pending downgrade: the schedule lets go and the subscription runs on as it is. */

@@ -12,6 +12,11 @@ export const Payment = new Entity({
     status: { type: "string", required: true },
     paymentMethod: { type: "string" },
     description: { type: "string" },
+    /** Points the payment bought (a refund or dispute takes back its share: docs/decisions.md#refunds-and-disputes). */
+    points: { type: "number" },
+    /** Points taken back so far by refunds, and by an open or lost dispute. */
+    pointsRefunded: { type: "number" },
+    pointsDisputed: { type: "number" },
     ...timestamps,
   },
   indexes: {

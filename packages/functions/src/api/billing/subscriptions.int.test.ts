@@ -1,12 +1,7 @@
 import { stripe } from "@storyboard/core/billing/stripe";
 import { db } from "@storyboard/core/dynamo/service";
 import { createTestUser, eventually, type TestUser } from "@storyboard/local/test/fixtures";
-import { balanceOf, confirmCard, deliverSigned, get, hasSubscriptionPrices, jsonHeaders, mailsTo, post, settle } from "./test-support";
-
-const call = async (user: TestUser, method: "PUT" | "DELETE", path: string, body?: unknown) => {
-  const res = await user.call(path, { method, headers: jsonHeaders, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as any };
-};
+import { balanceOf, call, deliverSigned, get, hasSubscriptionPrices, mailsTo, post, settle, subscribed, subscriptionOf } from "./test-support";
 
 /** docs/decisions.md#subscriptions: what the server decides before it ever asks Stripe. */
 describe("subscription requests Stripe never sees", () => {
@@ -36,39 +31,6 @@ describe("subscription requests Stripe never sees", () => {
  */
 const standIn = await hasSubscriptionPrices();
 if (!standIn) console.warn("Subscription tests against Stripe skipped: no stand-in with our plans' prices at STRIPE_API_URL.");
-
-const DAY = 24 * 3600;
-
-/** A user whose Stripe customer runs on its own test clock, so a test can end a period. */
-async function userOnClock() {
-  const user = await createTestUser({ points: 0 });
-  const clock = await stripe().testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000) });
-  const customer = await stripe().customers.create({ email: user.email, test_clock: clock.id, metadata: { userId: user.userId } });
-  await db.entities.user.patch({ userId: user.userId }).set({ stripeCustomerId: customer.id }).go();
-  await db.entities.paymentProcessorId
-    .put({ internalId: user.userId, type: "customer", processorName: "stripe", externalId: customer.id })
-    .go();
-  let now = clock.frozen_time;
-  const advance = async (days: number) => {
-    now += days * DAY;
-    await stripe().testHelpers.testClocks.advance(clock.id, { frozen_time: now });
-    await eventually(async () => (await stripe().testHelpers.testClocks.retrieve(clock.id)).status === "ready", 30_000);
-  };
-  return { user, customer: customer.id, advance };
-}
-
-const subscriptionOf = async (user: TestUser) => (await get(user, "/api/user/subscription")).userSubscription;
-
-async function subscribed(priceId: string, points: number) {
-  const ctx = await userOnClock();
-  const res = await post(ctx.user, "/api/userSubscription", { priceId });
-  expect(res.status).toBe(200);
-  expect(res.body.priceId).toBe(priceId);
-  expect((await confirmCard(res.body.clientSecret, "pm_card_visa")).body.status).toBe("succeeded");
-  await eventually(async () => (await subscriptionOf(ctx.user))?.status === "active");
-  await eventually(async () => (await balanceOf(ctx.user)) === points);
-  return ctx;
-}
 
 const subscriptionLedger = async (user: TestUser) =>
   (await get(user, "/api/points/ledger")).records.filter((r: { reason: string }) => r.reason === "subscription");
@@ -124,7 +86,9 @@ describe.skipIf(!standIn)("subscriptions against the Stripe stand-in", () => {
       (await stripe().subscriptions.retrieve(record!.subscriptionId)).latest_invoice as string,
     );
     expect(invoice.amount_paid).toBe(estimate.body.estimate);
-    await eventually(async () => (await balanceOf(user)) === 5000);
+    // A third of the month gone: two thirds of the 2,000 more, at most what the charge buys at Studio's rate.
+    expect(estimate.body.points).toBe(Math.min(1333, Math.floor((estimate.body.estimate * 5000) / 12000)));
+    await eventually(async () => (await balanceOf(user)) === 3000 + estimate.body.points);
   });
 
   it("a downgrade applies only at the period's end, and a second downgrade replaces the first", async () => {
@@ -210,6 +174,7 @@ describe.skipIf(!standIn)("subscriptions against the Stripe stand-in", () => {
     const again = await call(user, "PUT", "/api/userSubscription", { priceId: "storyboard_studio_monthly" });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("You are already on this plan.");
-    await eventually(async () => (await balanceOf(user)) === 5000);
+    // Day 0: the whole 2,000 more, capped at Studio's rate for the 4,350 cents charged.
+    await eventually(async () => (await balanceOf(user)) === 3000 + Math.floor((4350 * 5000) / 12000));
   });
 });

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { stripe } from "@storyboard/core/billing/stripe";
-import { eventually, type TestUser } from "@storyboard/local/test/fixtures";
+import { db } from "@storyboard/core/dynamo/service";
+import { createTestUser, eventually, type TestUser } from "@storyboard/local/test/fixtures";
 
 export const jsonHeaders = { "content-type": "application/json" };
 
@@ -126,4 +127,44 @@ export async function hasSubscriptionPrices(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A PUT or DELETE with a JSON body, as the web sends it. */
+export const call = async (user: TestUser, method: "PUT" | "DELETE", path: string, body?: unknown) => {
+  const res = await user.call(path, { method, headers: jsonHeaders, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+export const DAY = 24 * 3600;
+
+/** A user whose Stripe customer runs on its own test clock, so a test can end a period. */
+export async function userOnClock() {
+  const user = await createTestUser({ points: 0 });
+  const clock = await stripe().testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000) });
+  const customer = await stripe().customers.create({ email: user.email, test_clock: clock.id, metadata: { userId: user.userId } });
+  await db.entities.user.patch({ userId: user.userId }).set({ stripeCustomerId: customer.id }).go();
+  await db.entities.paymentProcessorId
+    .put({ internalId: user.userId, type: "customer", processorName: "stripe", externalId: customer.id })
+    .go();
+  let now = clock.frozen_time;
+  const advance = async (days: number) => {
+    now += days * DAY;
+    await stripe().testHelpers.testClocks.advance(clock.id, { frozen_time: now });
+    await eventually(async () => (await stripe().testHelpers.testClocks.retrieve(clock.id)).status === "ready", 30_000);
+  };
+  return { user, customer: customer.id, advance };
+}
+
+export const subscriptionOf = async (user: TestUser) => (await get(user, "/api/user/subscription")).userSubscription;
+
+/** A user subscribed to `priceId` on a test clock, paid with a good card, with the first month's `points` credited. */
+export async function subscribed(priceId: string, points: number) {
+  const ctx = await userOnClock();
+  const res = await post(ctx.user, "/api/userSubscription", { priceId });
+  expect(res.status).toBe(200);
+  expect(res.body.priceId).toBe(priceId);
+  expect((await confirmCard(res.body.clientSecret, "pm_card_visa")).body.status).toBe("succeeded");
+  await eventually(async () => (await subscriptionOf(ctx.user))?.status === "active");
+  await eventually(async () => (await balanceOf(ctx.user)) === points);
+  return ctx;
 }

@@ -26,6 +26,8 @@ export interface UserSubscriptionAnswer {
 export interface ChangeEstimate {
   /** Cents charged today. */
   estimate: number;
+  /** Points the change credits at once (docs/decisions.md#upgrades-credit-what-was-paid-for). */
+  points: number;
   change: "upgrade" | "downgrade" | "same";
   prorationDate: number;
   /** When a downgrade applies (ISO); null for a change that applies now. */

@@ -93,9 +93,14 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
         ) : data && data.change === "upgrade" ? (
           <div className="rounded-lg bg-muted/50 p-4">
             <p className="text-sm text-muted-foreground">Charged today</p>
-            <p className="text-3xl font-bold tabular-nums" data-testid="upgrade-estimate">
-              {formatCents(data.estimate)}
-            </p>
+            <div className="flex items-baseline justify-between gap-4">
+              <p className="text-3xl font-bold tabular-nums" data-testid="upgrade-estimate">
+                {formatCents(data.estimate)}
+              </p>
+              <p className="text-sm font-medium tabular-nums" data-testid="upgrade-points">
+                +{(data.points ?? 0).toLocaleString("en-US")} points
+              </p>
+            </div>
             <p className="mt-2 text-sm text-muted-foreground">
               {choice?.interval === "year" && current.interval === "month"
                 ? "Your annual plan starts today and runs for a year; the unused part of this month is credited."

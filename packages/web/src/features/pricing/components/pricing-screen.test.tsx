@@ -94,7 +94,7 @@ describe("pricing page", () => {
   it("upgrades with the estimate shown and the checkbox required", async () => {
     const { user, fetchMock } = open({
       ...subscribed(),
-      "POST /api/userSubscription/estimate": () => ({ estimate: 2173, change: "upgrade", prorationDate: 1_790_000_000, effectiveAt: null }),
+      "POST /api/userSubscription/estimate": () => ({ estimate: 2173, change: "upgrade", prorationDate: 1_790_000_000, effectiveAt: null, points: 852 }),
       "PUT /api/userSubscription": () => ({
         userSubscription: { ...proMonthly, priceId: "storyboard_studio_monthly", planName: "Studio" },
       }),
@@ -102,6 +102,7 @@ describe("pricing page", () => {
     await user.click(await screen.findByRole("button", { name: "Upgrade: Studio" }));
     const dialog = await screen.findByRole("dialog", { name: "Upgrade to Studio" });
     expect(await within(dialog).findByTestId("upgrade-estimate")).toHaveTextContent("$21.73");
+    expect(within(dialog).getByTestId("upgrade-points")).toHaveTextContent("+852 points");
     const confirm = within(dialog).getByRole("button", { name: "Confirm upgrade" });
     expect(confirm).toBeDisabled();
     await user.click(within(dialog).getByRole("checkbox"));
