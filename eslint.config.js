@@ -23,6 +23,7 @@ const BROWSER_SAFE_CORE = [
   "html",
   // The whole catalogue: data and pure rules only (seeding lives in seed.ts, environment reading in public-environment.ts).
   "catalog/*",
+  "board/shot-vocabulary",
   "render/voice-assignment",
   "render/story-facts",
   "render/nicknames",

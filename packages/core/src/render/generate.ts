@@ -1,3 +1,4 @@
+import type { Shot } from "../board/shot-vocabulary";
 import { putObject } from "../blob/s3";
 import { renderKeys } from "../blob/keys";
 import type { StyleId } from "../catalog/styles";
@@ -147,6 +148,7 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
       blockType: block.type,
       text: block.text,
       seed: `${job.renderJobId}:${block.blockId}:${variant}`,
+      shot: block.shot ? (block.shot as Shot) : undefined,
     }),
   );
   const extension = image.contentType === "image/png" ? "png" : "jpg";

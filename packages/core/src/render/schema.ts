@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shotEditsSchema } from "../board/schema";
 import { STYLE_IDS } from "../catalog/styles";
 import { RENDER_STATUSES } from "./status";
 
@@ -34,6 +35,8 @@ const descriptionText = z.string().max(2000, "A description must be 2000 charact
 export const updateDescriptionsSchema = z.object({
   characterDictionary: z.record(z.string(), z.object({ description: descriptionText }).passthrough()).default({}),
   sceneDictionary: z.record(z.string(), z.object({ description: descriptionText.optional() }).passthrough()).default({}),
+  /** Block id to the shot the writer chose (three selects per block); blocks left out keep theirs. */
+  shots: shotEditsSchema,
 });
 
 export const generateImageSchema = z.object({
