@@ -1,3 +1,4 @@
+import type { Shot } from "../board/shot-vocabulary";
 import type { StyleId } from "../catalog/styles";
 import type { CharacterFacts, SceneFacts } from "../render/story-facts";
 import type { Block, CharacterEntry, SceneInfo } from "../screenplay/types";
@@ -15,5 +16,7 @@ export interface TextProvider {
     style: StyleId;
     scene?: SceneInfo & { description?: string };
     characters: { name: string; description: string }[];
+    /** The block's shot (board/shots.ts); the prompt states it in the words image models follow. */
+    shot?: Pick<Shot, "size" | "angle" | "movement">;
   }): Promise<string>;
 }

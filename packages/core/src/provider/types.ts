@@ -3,6 +3,7 @@
  * The offline implementations (provider/offline/*) are the default; cloud
  * adapters implement the same shapes. Browser-safe (types and constants only).
  */
+import type { Shot } from "../board/shot-vocabulary";
 import type { StyleId } from "../catalog/styles";
 
 export type CharacterGender = "male" | "female" | "neutral";
@@ -34,6 +35,8 @@ export interface ImageRequest {
   text: string;
   /** Makes repeated requests for the same block reproducible; vary it for alternatives. */
   seed: string;
+  /** The block's shot (board/shots.ts): offline frames are framed by it. */
+  shot?: Pick<Shot, "size" | "angle" | "movement">;
 }
 
 export interface GeneratedImage {

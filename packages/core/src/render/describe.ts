@@ -1,3 +1,4 @@
+import { shotsOf } from "../board/shots";
 import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
 import { blocksChanged } from "./block-snapshot";
 import { db } from "../dynamo/service";
@@ -120,10 +121,13 @@ export async function writeImagePrompts(
 ) {
   const text = providers().text;
   const names = Object.keys(characterDictionary);
+  // Each block's shot is stored beside its prompt: derived once, then kept (the writer may have chosen it).
+  const shots = shotsOf(blocks, names);
   const prompts = await mapWithLimit(blocks.filter(hasMedia), TEXT_CONCURRENCY, async (b) => {
     const scene = b.sceneId ? sceneDictionary[b.sceneId] : undefined;
     const characters = charactersInBlock(b, names).map((name) => ({ name, description: characterDictionary[name]?.description ?? "" }));
-    return { blockId: b.blockId, imagePrompt: await withRetries(() => text.imagePrompt({ block: asBlock(b), style, scene, characters })) };
+    const shot = shots.get(b.blockId)!;
+    return { blockId: b.blockId, shot, imagePrompt: await withRetries(() => text.imagePrompt({ block: asBlock(b), style, scene, characters, shot })) };
   });
   for (let i = 0; i < prompts.length; i += PROMPTS_PER_TRANSACTION) {
     const chunk = prompts.slice(i, i + PROMPTS_PER_TRANSACTION);
@@ -134,7 +138,7 @@ export async function writeImagePrompts(
             .check({ renderJobId })
             .where(({ status }, { eq }) => eq(status, whileStatus))
             .commit(),
-          ...chunk.map(({ blockId, imagePrompt }) => tx.renderBlock.patch({ renderJobId, blockId }).set({ imagePrompt }).commit()),
+          ...chunk.map(({ blockId, imagePrompt, shot }) => tx.renderBlock.patch({ renderJobId, blockId }).set({ imagePrompt, shot }).commit()),
         ])
         .go(),
     );

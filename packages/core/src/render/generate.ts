@@ -1,3 +1,4 @@
+import type { Shot } from "../board/shot-vocabulary";
 import { putObject } from "../blob/s3";
 import { renderKeys } from "../blob/keys";
 import type { StyleId } from "../catalog/styles";
@@ -161,11 +162,12 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
     blockType: block.type,
     text: block.text,
     seed: `${job.renderJobId}:${block.blockId}:${variant}`,
+    shot: block.shot ? (block.shot as Shot) : undefined,
   };
   // The pipeline's own image is reused when its inputs are unchanged; an extra one asked for by hand is always new.
   const reuse =
     variant === "main"
-      ? await reusableImage(jobFacts(job), { prompt, scene: request.scene, characters, blockType: block.type, text: block.text })
+      ? await reusableImage(jobFacts(job), { prompt, scene: request.scene, characters, blockType: block.type, text: block.text, shot: request.shot })
       : undefined;
   let drawnInstead = false;
   const image = reuse?.found

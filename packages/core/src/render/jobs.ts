@@ -1,4 +1,5 @@
 import { useUserId } from "../actor";
+import type { Shot } from "../board/shot-vocabulary";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { type BlockView, renderBlockViews } from "./block-snapshot";
@@ -134,5 +135,7 @@ export function toBlockView(b: RenderBlockItem) {
     imageUrl: b.imageUrl ?? [],
     imagePrompt: b.imagePrompt ?? null,
     hasMedia: hasMedia(b),
+    /** Size, angle, movement and number (board/shots.ts); null until the describe phase derives it. */
+    shot: (b.shot as Shot | undefined) ?? null,
   };
 }

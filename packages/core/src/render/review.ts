@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { blocksChanged } from "./block-snapshot";
+import type { ShotEdit } from "../board/schema";
+import { shotsOf } from "../board/shots";
 import type { StyleId } from "../catalog/styles";
 import { db } from "../dynamo/service";
 import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
@@ -13,7 +15,7 @@ import { ProviderError } from "../provider/cloud/http";
 import { writerMessage } from "../provider/cloud/failure";
 import { makeImage } from "./generate";
 import { chargeImage, settleImageCharge } from "./image-charge";
-import { getOwnRenderJob, getRenderBlocks } from "./jobs";
+import { getOwnRenderJob, getRenderBlocks, type RenderBlockItem } from "./jobs";
 import { setRenderDeadline } from "./deadlines";
 import { startPhase } from "./phases";
 import { reRenderCost } from "./pricing";
@@ -25,7 +27,11 @@ const statusLabel = (s: string) => s.replace(/_/g, " ");
 /** Saves the user's edits of character and scene descriptions (review gate 1) and re-derives the image prompts. */
 export async function updateDescriptions(
   renderJobId: string,
-  edits: { characterDictionary: Record<string, { description: string }>; sceneDictionary: Record<string, { description?: string }> },
+  edits: {
+    characterDictionary: Record<string, { description: string }>;
+    sceneDictionary: Record<string, { description?: string }>;
+    shots?: Record<string, ShotEdit>;
+  },
 ) {
   const job = await getOwnRenderJob(renderJobId);
   if (job.status !== "descriptions_ready") {
@@ -44,10 +50,11 @@ export async function updateDescriptions(
     if (sceneDictionary[id] && edit.description !== undefined)
       sceneDictionary[id] = { ...sceneDictionary[id], description: edit.description.trim() };
   }
+  const blocks = withShotEdits(await getRenderBlocks(renderJobId), Object.keys(characterDictionary), edits.shots ?? {});
   await writeImagePrompts(
     renderJobId,
     "descriptions_ready",
-    await getRenderBlocks(renderJobId),
+    blocks,
     job.style as StyleId,
     characterDictionary,
     sceneDictionary,
@@ -58,6 +65,22 @@ export async function updateDescriptions(
   });
   if (!saved) throw AppError.conflict("The render has moved on, so these descriptions were not saved.");
   return { renderJobId, characterDictionary, sceneDictionary };
+}
+
+/**
+ * The blocks with the writer's shots in place (each keeps its number), checked
+ * before anything is written: a block that is not a visual block of this render is a 400.
+ */
+function withShotEdits(blocks: RenderBlockItem[], names: string[], edits: Record<string, ShotEdit>): RenderBlockItem[] {
+  if (!Object.keys(edits).length) return blocks;
+  const current = shotsOf(blocks, names);
+  const unknown = Object.keys(edits).filter((id) => !current.has(id));
+  if (unknown.length) throw AppError.badRequest(`These blocks have no shot in this render: ${unknown.slice(0, 5).join(", ")}.`);
+  return blocks.map((b) => {
+    const edit = edits[b.blockId];
+    if (!edit) return b;
+    return { ...b, shot: { size: edit.size, angle: edit.angle, movement: edit.movement, number: current.get(b.blockId)!.number } };
+  });
 }
 
 /** The two review gates: start image and audio generation, or start the video. */

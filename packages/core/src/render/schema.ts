@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { singleLine } from "../plain-text";
+import { shotEditsSchema } from "../board/schema";
 import { STYLE_IDS } from "../catalog/styles";
 import { RENDER_STATUSES } from "./status";
 
@@ -35,6 +36,8 @@ const descriptionText = z.string().max(2000, "A description must be 2000 charact
 export const updateDescriptionsSchema = z.object({
   characterDictionary: z.record(z.string(), z.object({ description: descriptionText }).passthrough()).default({}),
   sceneDictionary: z.record(z.string(), z.object({ description: descriptionText.optional() }).passthrough()).default({}),
+  /** Block id to the shot the writer chose (three selects per block); blocks left out keep theirs. */
+  shots: shotEditsSchema,
 });
 
 export const generateImageSchema = z.object({

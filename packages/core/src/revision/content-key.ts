@@ -23,6 +23,8 @@ export interface ImageKeyInput {
   scene?: { heading: string; interior: boolean; location: string; timeOfDay: string };
   /** The characters the shot shows, with what the prompt uses of them. */
   characters: { name: string; gender: string; castIndex?: number; description: string }[];
+  /** The shot the frame follows (size, angle, movement): a changed shot is a new frame. */
+  shot?: unknown;
 }
 
 export interface SpeechKeyInput {

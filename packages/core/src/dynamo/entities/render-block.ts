@@ -18,6 +18,16 @@ export const RenderBlock = new Entity({
     audioUrl: { type: "string" },
     duration: { type: "number" },
     voiceId: { type: "string" },
+    /** Size, angle, movement and number (board/shots.ts); kept once set, so the writer's choice survives re-renders. */
+    shot: {
+      type: "map",
+      properties: {
+        size: { type: "string", required: true },
+        angle: { type: "string", required: true },
+        movement: { type: "string", required: true },
+        number: { type: "string", required: true },
+      },
+    },
     ...timestamps,
   },
   indexes: {

@@ -4,6 +4,7 @@
  * temperature is low so a re-run reads the same, and the style's prompt
  * fragment is appended by us, not left to the model.
  */
+import { shotWords } from "../../board/prompt-words";
 import { getStyle } from "../../catalog/styles";
 import { logger } from "../../logger";
 import type { Block } from "../../screenplay/types";
@@ -113,13 +114,14 @@ export class OpenAiTextProvider implements TextProvider {
   }
 
   async imagePrompt(input: Parameters<TextProvider["imagePrompt"]>[0]): Promise<string> {
-    const { block, style, scene, characters } = input;
+    const { block, style, scene, characters, shot } = input;
     const fragment = getStyle(style).promptFragment;
     const cast = characters.map((c) => (c.description ? `${c.name}: ${clip(c.description, MAX_LINE_CHARS)}` : c.name));
     const request = [
       scene ? `Scene: ${scene.heading}${scene.description ? `. ${clip(scene.description, MAX_LINE_CHARS)}` : ""}` : "",
       cast.length ? `Characters in the frame:\n${cast.map((c) => `- ${c}`).join("\n")}` : "",
       `The moment (${block.type}${block.character ? `, spoken by ${block.character}` : ""}): ${clip(block.text, 1000)}`,
+      shot ? `The shot, decided by the storyboard (keep it): ${shotWords(shot)}.` : "",
       "Write one prompt for a text-to-image model that draws this moment as a single widescreen storyboard frame,",
       "in at most 60 words: the shot (wide, medium, close-up), who is in it and how they look, what happens, the setting and the light.",
       "Leave out the visual style; it is added separately.",
@@ -131,7 +133,9 @@ export class OpenAiTextProvider implements TextProvider {
     const withoutStop = (t: string) => (t.trimEnd().endsWith(".") ? t.trimEnd().slice(0, -1) : t.trimEnd());
     const looks = characters.filter((c) => c.description).map((c) => `${c.name}: ${withoutStop(clip(c.description, MAX_LINE_CHARS / 2))}`);
     const sameLooks = looks.length ? ` Characters: ${looks.join("; ").slice(0, MAX_DESCRIPTION_CHARS)}.` : "";
-    return `${text.replace(/(?<![.\s])[.\s]+$/, "")}.${sameLooks} Style: ${fragment}`;
+    // The shot's own words lead, so the image model frames it as the board says whatever the model wrote.
+    const framing = shot ? `${shotWords(shot)}. ` : "";
+    return `${framing}${text.replace(/(?<![.\s])[.\s]+$/, "")}.${sameLooks} Style: ${fragment}`;
   }
 
   /** The model's text, clipped to `max`; undefined when the model declined (the caller falls back to the offline writer). */

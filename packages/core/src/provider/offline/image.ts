@@ -13,6 +13,7 @@ import { drawCaption, captionSvg } from "./frame-caption";
 import { figures, placeFigures } from "./frame-figures";
 import { DRAW_PALETTES, tone } from "./frame-palette";
 import { HEIGHT, WIDTH, exterior, interior } from "./frame-scene";
+import { frameShot, insertSurface } from "./frame-shot";
 import { applyStyle, type RawFrame } from "./frame-style";
 import { readFrame, type FrameReading } from "./frame-subjects";
 import { object, snowCover, weather } from "./frame-things";
@@ -50,17 +51,26 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
   // Indoors, the weather is seen through the windows; outdoors, over the whole frame.
   const throughWindow = sky ? (x: number, y: number, w: number, h: number) => weather(sky, random, { x, y, w, h }) : undefined;
   const ctx = { layout, palette, random, throughWindow, overcast: sky === "rain" || sky === "storm" };
-  const placements = placeFigures(subjects, input.blockType === "dialogue");
+  const shot = frameShot(input.shot, subjects, placeFigures(subjects, input.blockType === "dialogue"), layout.interior);
   const t = (c: string) => tone(c, palette);
-  const spots = objectSpots(
-    objects.length,
-    placements.map((p) => p.x),
-  );
-  const body = [
-    layout.interior ? interior(ctx) : exterior(ctx),
+  // An insert shows its first object alone, in the middle.
+  const shown = shot.insert ? objects.slice(0, 1) : objects;
+  const spots = shot.insert ? [WIDTH / 2] : objectSpots(shown.length, shot.placements.map((p) => p.x));
+  const backdrop = layout.interior ? interior(ctx) : exterior(ctx);
+  const scene = [
+    shot.backdrop ? `<g transform="${shot.backdrop}">${backdrop}</g>` : backdrop,
     sky === "snow" && !layout.interior ? snowCover() : "",
-    objects.map((kind, i) => object(kind, spots[i], t, palette.outline)).join(""),
-    figures(placements, subjects, palette),
+    shot.insert ? insertSurface(t, palette.outline, !shown.length) : "",
+    shown.map((kind, i) => object(kind, spots[i], t, palette.outline)).join(""),
+    figures(
+      shot.placements,
+      shot.keep.map((i) => subjects[i]),
+      palette,
+    ),
+  ].join("");
+  const body = [
+    shot.camera ? `<g transform="${shot.camera}">${scene}</g>` : scene,
+    shot.shoulder && shot.shoulderOf !== undefined ? figures([shot.shoulder], [subjects[shot.shoulderOf]], palette) : "",
     // Outdoors only: rain across the walls of a room would read as a glitch (indoors it is in the windows).
     sky && !layout.interior ? weather(sky, random) : "",
     palette.blinds ? blinds() : "",
@@ -87,7 +97,8 @@ export class OfflineImageProvider implements ImageProvider {
     const { pixels } = isMainThread ? await renderAsync(svg, options) : new Resvg(svg, options).render();
     const frame: RawFrame = { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), width: WIDTH, height: HEIGHT };
     await applyStyle(frame, input.style, hashString(input.seed));
-    drawCaption(frame, captionSvg(placeFigures(reading.subjects, input.blockType === "dialogue")));
+    const shot = frameShot(input.shot, reading.subjects, placeFigures(reading.subjects, input.blockType === "dialogue"), reading.layout.interior);
+    drawCaption(frame, captionSvg(shot.inFrame));
     const image = sharp(frame.data, { raw: { width: WIDTH, height: HEIGHT, channels: 4 } }).removeAlpha();
     const bytes =
       this.format === "png"

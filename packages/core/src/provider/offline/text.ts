@@ -1,3 +1,4 @@
+import { shotWords } from "../../board/prompt-words";
 import { VISUAL_STYLES } from "../../catalog/styles";
 import type { Block } from "../../screenplay/types";
 import type { CharacterFacts } from "../../render/story-facts";
@@ -106,11 +107,11 @@ export class OfflineTextProvider implements TextProvider {
     return sentenceOf(`Scene ${facts.number}. ${capitalise(facts.setting)}${when}.${kind}${continuing}${weather}${mood}${opening}`);
   }
 
-  async imagePrompt({ block, style, scene, characters }: Parameters<TextProvider["imagePrompt"]>[0]) {
+  async imagePrompt({ block, style, scene, characters, shot: framing }: Parameters<TextProvider["imagePrompt"]>[0]) {
     const fragment = VISUAL_STYLES.find((s) => s.id === style)?.promptFragment ?? "";
     const setting = scene ? `${scene.heading}${scene.description ? ` — ${scene.description}` : ""}` : "";
     const cast = characters.map((c) => (c.description ? `${c.name}: ${c.description}` : c.name)).join("; ");
-    const shot = shotFor(block);
+    const shot = framing ? shotWords(framing) : shotFor(block);
     return [
       shot,
       setting && `Setting: ${setting}`,

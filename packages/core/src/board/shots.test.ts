@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { deriveShots, isShotLine, shotLetters, type ScriptBlock } from "./shots";
+
+let next = 0;
+const b = (type: string, text: string, character?: string): ScriptBlock => ({ id: `b${String(++next).padStart(4, "0")}`, type, text, character });
+const framing = (blocks: ScriptBlock[], names: string[] = []) => {
+  const shots = deriveShots(blocks, names);
+  return blocks.map((x) => shots.get(x.id)).map((s) => (s ? `${s.number} ${s.size} ${s.angle} ${s.movement}` : undefined));
+};
+
+describe("shot numbers", () => {
+  it("letters run A to Z without I and O, then AA", () => {
+    expect([0, 1, 7, 8, 13, 22, 23, 24, 25].map(shotLetters)).toEqual(["A", "B", "H", "J", "P", "Y", "Z", "AA", "AB"]);
+  });
+
+  it("numbers shots by scene and leaves parentheticals and transitions without one", () => {
+    const blocks = [
+      b("scene_heading", "INT. KITCHEN - NIGHT"),
+      b("action", "The kettle whistles."),
+      b("dialogue", "Who's there?", "ANNA"),
+      b("parenthetical", "(quietly)", "ANNA"),
+      b("transition", "CUT TO:"),
+      b("scene_heading", "EXT. YARD - NIGHT"),
+      b("action", "Wind in the washing."),
+    ];
+    expect(framing(blocks).map((f) => f?.split(" ")[0])).toEqual(["1A", "1B", "1C", undefined, undefined, "2A", "2B"]);
+  });
+
+  it("counts blocks before the first heading as scene 1 without repeating a number", () => {
+    const blocks = [b("action", "Black. A heartbeat."), b("scene_heading", "INT. WARD - DAY"), b("action", "Monitors.")];
+    expect(framing(blocks).map((f) => f?.split(" ")[0])).toEqual(["1A", "1B", "1C"]);
+  });
+});
+
+describe("shot rules", () => {
+  it("opens a scene on an establishing wide: the whole place outdoors", () => {
+    const blocks = [b("scene_heading", "EXT. HARBOUR - DAWN"), b("scene_heading", "INT. OFFICE - DAY")];
+    expect(framing(blocks)).toEqual(["1A extreme_wide eye_level static", "2A wide eye_level static"]);
+  });
+
+  it("follows explicit shot lines, as shot blocks or as action in capitals", () => {
+    const blocks = [
+      b("scene_heading", "INT. OFFICE - NIGHT"),
+      b("shot", "CLOSE ON MARA'S HANDS"),
+      b("action", "INSERT - THE LEDGER. A column of figures, one circled."),
+      b("shot", "MARA'S POV - the door handle turns."),
+      b("action", "WIDE - the office, small under the lamp."),
+      b("shot", "ANGLE ON THE DOOR"),
+      b("shot", "OVER THE SHOULDER - Mara watches the door."),
+      b("shot", "LOW ANGLE - the stranger fills the doorway."),
+      b("shot", "EXTREME CLOSE-UP - her eye. We PUSH IN."),
+      b("shot", "BACK TO SCENE"),
+      b("action", "Close on the table, she waits."),
+    ];
+    expect(framing(blocks, ["MARA"])).toEqual([
+      "1A wide eye_level static",
+      "1B close_up eye_level static",
+      "1C insert eye_level static",
+      "1D medium pov static",
+      "1E wide eye_level static",
+      "1F medium eye_level static",
+      "1G medium_close_up over_the_shoulder static",
+      "1H medium low static",
+      "1J extreme_close_up eye_level push_in",
+      "1K wide eye_level static",
+      // Not in capitals: an action line, with nobody named, seen wide.
+      "1L wide eye_level static",
+    ]);
+    expect(isShotLine(b("action", "Close on the table, she waits."))).toBe(false);
+  });
+
+  it("covers a two-person exchange with over-the-shoulder pairs and a group with singles", () => {
+    const blocks = [
+      b("scene_heading", "INT. CAR - NIGHT"),
+      b("action", "Rain on the windscreen."),
+      b("dialogue", "You came.", "ANNA"),
+      b("parenthetical", "(beat)", "BEN"),
+      b("dialogue", "I said I would.", "BEN"),
+      b("action", "Silence. Then the radio crackles."),
+      b("dialogue", "All units.", "RADIO"),
+      b("dialogue", "Turn it off.", "ANNA"),
+      b("dialogue", "No.", "BEN"),
+      b("action", "Pause."),
+      b("dialogue", "Fine.", "ANNA"),
+    ];
+    expect(framing(blocks, ["ANNA", "BEN", "RADIO"]).filter((_, i) => blocks[i].type === "dialogue")).toEqual([
+      "1C medium_close_up over_the_shoulder static",
+      "1D medium_close_up over_the_shoulder static",
+      "1F medium eye_level static",
+      "1G medium eye_level static",
+      "1H medium eye_level static",
+      // A line on its own: a single.
+      "1K medium_close_up eye_level static",
+    ]);
+  });
+
+  it("pushes in on a long speech", () => {
+    const speech = Array.from({ length: 70 }, () => "word").join(" ");
+    const blocks = [b("scene_heading", "INT. HALL - DAY"), b("dialogue", speech, "MAYOR")];
+    expect(framing(blocks)[1]).toBe("1B medium_close_up eye_level push_in");
+  });
+
+  it("frames a character alone by what they do: a face in close-up, a body in a medium", () => {
+    const blocks = [
+      b("scene_heading", "INT. FLAT - NIGHT"),
+      b("action", "The room is dark."),
+      b("action", "MARA stares at the phone, eyes wide."),
+      b("action", "MARA grabs her coat and runs."),
+      b("action", "MARA and JON face each other."),
+      b("action", "JON, TRACKING with him down the stairs, takes them two at a time."),
+    ];
+    expect(framing(blocks, ["MARA", "JON"]).slice(1)).toEqual([
+      "1B wide eye_level static",
+      "1C close_up eye_level static",
+      "1D medium eye_level static",
+      "1E full eye_level static",
+      "1F medium eye_level track",
+    ]);
+  });
+
+  it("takes a scene's first frame wide when there is no heading to establish it", () => {
+    const blocks = [b("action", "MARA runs through the crowd.")];
+    expect(framing(blocks, ["MARA"])).toEqual(["1A wide eye_level static"]);
+  });
+});
