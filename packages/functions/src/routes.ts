@@ -80,6 +80,7 @@ export const routes: Route[] = [
   { method: "DELETE", path: "/api/screenplays/{id}/versions/{version}", handler: "api/revision/delete-draft", auth: "user" },
   { method: "GET", path: "/api/screenplays/{id}/diff", handler: "api/revision/diff", auth: "user", memory: 1024 },
   { method: "POST", path: "/api/screenplays/{id}/characters/match", handler: "api/revision/match-character", auth: "user" },
+  { method: "POST", path: "/api/screenplays/{id}/render-quote", handler: "api/revision/quote", auth: "user" },
 
   // Renders
   { method: "GET", path: "/api/renders", handler: "api/render/list", auth: "user" },
