@@ -65,7 +65,7 @@ describe("re-rendering only what changed", () => {
       await user.call(`/api/screenplays/${id}/render-quote`, { method: "POST", headers: json, body: JSON.stringify({ style: "noir" }) })
     ).json();
     expect(quote).toMatchObject({ blocks: media, reused: media - 1, from: { renderJobId: first.id, version: 1 } });
-    expect(quote.newWords).toBe(5);
+    expect(quote.newWords).toBe(4);
     const otherStyle = await (
       await user.call(`/api/screenplays/${id}/render-quote`, { method: "POST", headers: json, body: JSON.stringify({ style: "comic" }) })
     ).json();
