@@ -98,6 +98,7 @@ export const routes: Route[] = [
   { method: "DELETE", path: "/api/screenplays/{id}/versions/{version}", handler: "api/revision/delete-draft", auth: "user", group: "render" },
   { method: "GET", path: "/api/screenplays/{id}/diff", handler: "api/revision/diff", auth: "user", group: "render", memory: 1024 },
   { method: "POST", path: "/api/screenplays/{id}/characters/match", handler: "api/revision/match-character", auth: "user", group: "render" },
+  { method: "POST", path: "/api/screenplays/{id}/render-quote", handler: "api/revision/quote", auth: "user", group: "render" },
 
   // Renders
   { method: "GET", path: "/api/renders", handler: "api/render/list", auth: "user", group: "render" },

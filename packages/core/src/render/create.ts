@@ -17,6 +17,7 @@ import { refundRender } from "./failure";
 import { notifyRender } from "./notify";
 import { startPhase } from "./phases";
 import { renderCost } from "./pricing";
+import { quoteForScreenplay } from "../revision/quote";
 import { type CreateRenderInput, createRenderSchema, NARRATOR_KEY } from "./schema";
 import { autoAssignVoices } from "./voice-assignment";
 
@@ -55,14 +56,15 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
   const screenplay = await getOwnScreenplay(input.screenplayId);
   if (screenplay.status !== "ready") throw AppError.conflict("This screenplay is still being processed. Try again in a moment.");
   const pageCount = screenplay.pageCount ?? 1;
-  const cost = renderCost(pageCount);
+  const characterDictionary = (screenplay.characterDictionary ?? {}) as CharacterDictionary;
+  const characterVoices = await resolveVoices(characterDictionary, input.characterVoices);
+  // Paid in points, a render pays only for what it makes anew (docs/decisions.md#revised-drafts); a card purchase is priced by billing.
+  const cost = pay ? renderCost(pageCount) : (await quoteForScreenplay(screenplay, input.style, characterVoices)).cost;
 
   const { data: user } = await db.entities.user.get({ userId }).go();
   if (!user) throw AppError.unauthorized();
   if (!pay && user.points < cost) throw insufficientPoints(cost, user.points);
 
-  const characterDictionary = (screenplay.characterDictionary ?? {}) as CharacterDictionary;
-  const characterVoices = await resolveVoices(characterDictionary, input.characterVoices);
   const renderJobId = randomUUID();
   const now = Date.now();
   let errors: Record<number, AppError> = { 0: insufficientPoints(cost, user.points) };

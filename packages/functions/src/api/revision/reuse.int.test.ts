@@ -61,7 +61,18 @@ describe("re-rendering only what changed", () => {
       "night-2.fountain",
       FOUNTAIN.replace("What algorithm is this?", "Who wrote this algorithm?"),
     );
+    const quote = await (
+      await user.call(`/api/screenplays/${id}/render-quote`, { method: "POST", headers: json, body: JSON.stringify({ style: "noir" }) })
+    ).json();
+    expect(quote).toMatchObject({ blocks: media, reused: media - 1, from: { renderJobId: first.id, version: 1 } });
+    expect(quote.newWords).toBe(4);
+    const otherStyle = await (
+      await user.call(`/api/screenplays/${id}/render-quote`, { method: "POST", headers: json, body: JSON.stringify({ style: "comic" }) })
+    ).json();
+    expect(otherStyle).toMatchObject({ reused: 0, from: null, cost: otherStyle.fullCost });
     const second = await renderAssets(user, id, "noir");
+    expect(second.pointsCharged).toBe(quote.cost);
+    expect(second.screenplayVersion ?? 2).toBe(2);
     expect((await stored(user, id, "image")).length).toBe(media + 1);
     expect((await stored(user, id, "audio")).length).toBe(media + 1);
     const audioOf = async (render: { screenplaySnapshot: { blocks: Block[] } }, text: string) => {

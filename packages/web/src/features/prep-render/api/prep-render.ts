@@ -9,6 +9,28 @@ import { USER_QUERY_KEY } from "../../../lib/query-keys";
 
 export type { Voice };
 
+/** POST /api/screenplays/{id}/render-quote: what the render reuses from the writer's earlier renders, and its price. */
+export interface RenderQuote {
+  blocks: number;
+  reused: number;
+  cost: number;
+  fullCost: number;
+  from: { renderJobId: string; version: number } | null;
+}
+
+export function useRenderQuote(
+  screenplayId: string,
+  style: string,
+  characterVoices: Record<string, { voiceId: string }>,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ["render-quote", screenplayId, style, characterVoices] as const,
+    queryFn: () => api.post<RenderQuote>(`/api/screenplays/${encodeURIComponent(screenplayId)}/render-quote`, { style, characterVoices }),
+    enabled,
+  });
+}
+
 /** The fields of GET /api/screenplays/{id} this screen reads. */
 export interface ScreenplayForRender {
   id: string;

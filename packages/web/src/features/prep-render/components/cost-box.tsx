@@ -1,11 +1,16 @@
 import { POINTS_PER_PAGE, renderCost } from "@storyboard/core/render/pricing";
 import { AlertTriangle } from "lucide-react";
 import { cn } from "../../../lib/utils";
+import type { RenderQuote } from "../api/prep-render";
 
-/** What the render costs (100 points a page), the balance now and after; never a negative balance (docs/product.md#renders). */
-export function CostBox({ pageCount, balance }: { pageCount: number | null; balance: number | undefined }) {
+/**
+ * What the render costs (100 points a page), the balance now and after; never a negative balance (docs/product.md#renders).
+ * A render of a later draft that reuses an earlier render pays only for what is new (docs/decisions.md#revised-drafts).
+ */
+export function CostBox({ pageCount, balance, quote }: { pageCount: number | null; balance: number | undefined; quote?: RenderQuote }) {
   const pages = Math.max(1, Math.ceil(pageCount ?? 1));
-  const cost = renderCost(pages);
+  const reusing = quote && quote.reused > 0 && quote.from ? quote : undefined;
+  const cost = reusing ? reusing.cost : renderCost(pages);
   const known = typeof balance === "number";
   const after = known ? balance - cost : undefined;
   const short = after !== undefined && after < 0;
@@ -37,6 +42,12 @@ export function CostBox({ pageCount, balance }: { pageCount: number | null; bala
           </dd>
         </div>
       </dl>
+      {reusing && (
+        <p role="status" className="mt-3 text-sm" data-testid="reuse-notice">
+          Reusing {reusing.reused.toLocaleString()} of {reusing.blocks.toLocaleString()} blocks from your render of draft{" "}
+          {reusing.from!.version} — {reusing.cost.toLocaleString()} points instead of {reusing.fullCost.toLocaleString()}
+        </p>
+      )}
       {short && (
         <p role="alert" className="mt-3 flex items-start gap-2 text-sm text-destructive">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />

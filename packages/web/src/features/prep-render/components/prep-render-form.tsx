@@ -12,6 +12,7 @@ import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/use-toast";
 import { useUser } from "../../../lib/user";
 import {
+  useRenderQuote,
   isScreenplayProcessing,
   paymentRequiredOf,
   useCreateRender,
@@ -50,7 +51,11 @@ export function PrepRenderForm({ screenplay, onCancel }: { screenplay: Screenpla
   useEffect(() => {
     if (voices.isError && !warned.current) {
       warned.current = true;
-      toast({ variant: "destructive", title: "Error Loading Voices", description: "We couldn't load the voice options. Please try again later." });
+      toast({
+        variant: "destructive",
+        title: "Error Loading Voices",
+        description: "We couldn't load the voice options. Please try again later.",
+      });
     }
   }, [voices.isError]);
 
@@ -67,6 +72,7 @@ export function PrepRenderForm({ screenplay, onCancel }: { screenplay: Screenpla
   const processing = isScreenplayProcessing(screenplay.status);
   const unusable = screenplay.status === "failed";
   const characters = speakingCharacters(screenplay).map((c) => c.name);
+  const quote = useRenderQuote(screenplay.id, form.watch("style"), form.watch("characterVoices") ?? {}, screenplay.status === "ready");
 
   return (
     <>
@@ -76,7 +82,9 @@ export function PrepRenderForm({ screenplay, onCancel }: { screenplay: Screenpla
           values={form.getValues()}
           pageCount={screenplay.pageCount}
           onBack={() => setPayment(null)}
-          onStarted={(id) => navigate(`/renders/${id}`, { state: { showDescriptionsComingSoon: form.getValues("previewDescriptionsBeforeFirstImages") } })}
+          onStarted={(id) =>
+            navigate(`/renders/${id}`, { state: { showDescriptionsComingSoon: form.getValues("previewDescriptionsBeforeFirstImages") } })
+          }
         />
       )}
       <Form {...form}>
@@ -141,7 +149,7 @@ export function PrepRenderForm({ screenplay, onCancel }: { screenplay: Screenpla
               <CardTitle>Summary</CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
-              <CostBox pageCount={screenplay.pageCount} balance={user?.points} />
+              <CostBox pageCount={screenplay.pageCount} balance={user?.points} quote={quote.data} />
               {(processing || unusable) && (
                 <p role="status" className="text-sm text-muted-foreground">
                   {processing
