@@ -78,10 +78,9 @@ export function Auth({ stack, app }: StackContext) {
       callbackUrls: [authPage],
       logoutUrls: [authPage, `${siteUrl}/`],
     },
-    supportedIdentityProviders: [
-      cognito.UserPoolClientIdentityProvider.COGNITO,
-      cognito.UserPoolClientIdentityProvider.GOOGLE,
-    ],
+    // The hosted UI offers Google only: its own password sign-in would skip our delays and limits
+    // (docs/decisions.md#google-linking-with-notice). AdminInitiateAuth does not depend on this list.
+    supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.GOOGLE],
     preventUserExistenceErrors: true,
   });
   // The client may only name Google once the provider exists.

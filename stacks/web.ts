@@ -7,6 +7,7 @@ import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { type StackContext, StaticSite, use } from "sst/constructs";
 import { APP_SHELL_FILE, PRERENDERED_PAGES, prerenderedFile, SIGNED_IN_FRAMES } from "@storyboard/core/catalog/prerendered-pages";
 import { Api } from "./api";
+import { Auth } from "./auth";
 import { settings } from "./settings";
 import { Storage } from "./storage";
 
@@ -60,6 +61,7 @@ function handler(event) {
 export function Web({ stack, app }: StackContext) {
   const { api } = use(Api);
   const { media } = use(Storage);
+  const { cognitoDomain } = use(Auth);
   const { siteDomain } = settings(app);
 
   // CSP, framing, referrer, HSTS on every page and file of the site, from the same definition as the
@@ -72,8 +74,8 @@ export function Web({ stack, app }: StackContext) {
       `${readFileSync(new URL("../packages/web/index.html", import.meta.url), "utf8")}<script>${earlyRequestsScript()}</script>`,
     ),
     media: [mediaHost],
-    // Google sign-in: the hosted UI's token endpoint and Cognito's own API.
-    connect: ["https://*.amazoncognito.com", `https://cognito-idp.${stack.region}.amazonaws.com`],
+    // Google sign-in: our own hosted UI's token endpoint (no other tenant's) and Cognito's own API.
+    connect: [`https://${cognitoDomain}`, `https://cognito-idp.${stack.region}.amazonaws.com`],
   });
   const securityHeaders = new cloudfront.ResponseHeadersPolicy(stack, "SecurityHeaders", {
     comment: `${app.stage}-${app.name} CSP, framing, referrer and HSTS`,

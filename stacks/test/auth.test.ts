@@ -105,7 +105,7 @@ describe("auth stack", () => {
     expect(client.Properties.ExplicitAuthFlows).not.toContain("ALLOW_USER_PASSWORD_AUTH");
     expect(client.Properties.AllowedOAuthFlows).toEqual(["code"]);
     expect(client.Properties.AllowedOAuthScopes).toEqual(["openid", "email", "profile"]);
-    expect(client.Properties.SupportedIdentityProviders).toEqual(["COGNITO", "Google"]);
+    expect(client.Properties.SupportedIdentityProviders).toEqual(["Google"]);
     expect(client.Properties.CallbackURLs).toEqual([`${SITE_URL}/auth`]);
     expect(client.Properties.LogoutURLs).toContain(`${SITE_URL}/auth`);
     // Created after the Google provider it names.

@@ -96,6 +96,9 @@ describe("web stack", () => {
     expect(csp).toContain(inlineScriptHashes(`<script>${earlyRequestsScript()}</script>`)[0]);
     // Media come from the private bucket's own host (presigned GETs).
     expect(csp).toContain("RegionalDomainName");
+    // Our own Cognito domain only, never any tenant's.
+    expect(csp).not.toContain("*.amazoncognito.com");
+    expect(csp).toMatch(/connect-src[^;]*storyboard\.auth\.[a-z0-9-]+\.amazoncognito\.com/);
     expect(headers.ContentSecurityPolicy.Override).toBe(true);
     expect(headers.FrameOptions).toEqual({ FrameOption: "DENY", Override: true });
     expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: "strict-origin-when-cross-origin", Override: true });

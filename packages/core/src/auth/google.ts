@@ -5,7 +5,13 @@ import { AppError, isAppError } from "../error";
 import { createAccount } from "../user/account";
 import { findUserByEmail, getUser, ownerOf, type UserItem } from "../user/user";
 import { normalizeEmail } from "./email";
+import { logger } from "../logger";
+import { sendMail } from "../notification/mailer";
+import { googleLinkedMail } from "../notification/security-templates";
 import { verifyIdToken } from "./identity";
+
+/** The `identities` claim's provider name of the pool's Google identity provider (stacks/auth.ts). */
+const GOOGLE_PROVIDER = "Google";
 
 /**
  * POST /api/auth/token-exchange: the ID token from the Google flow (Cognito
@@ -15,6 +21,8 @@ import { verifyIdToken } from "./identity";
  */
 export async function exchangeIdToken(idToken: string, referralCode?: string): Promise<UserItem> {
   const token = await verifyIdToken(idToken);
+  // The pool also holds password identities; their tokens must not skip the password's delays and limits.
+  if (token.provider !== GOOGLE_PROVIDER) throw AppError.forbidden("Only Google sign-in is accepted here.");
   const linked = await ownerOf("identity", token.identityId);
   if (linked) return getUser(linked);
 
@@ -40,6 +48,7 @@ export async function exchangeIdToken(idToken: string, referralCode?: string): P
   }
 }
 
+/** Links the Google identity to an existing account and tells the owner (docs/decisions.md#google-linking-with-notice). */
 async function link(user: UserItem, identityId: string): Promise<UserItem> {
   try {
     await db.entities.unique.create({ kind: "identity", value: identityId, ownerId: user.userId }).go();
@@ -47,6 +56,12 @@ async function link(user: UserItem, identityId: string): Promise<UserItem> {
     if (!isConditionFailed(error)) throw error;
     const owner = await ownerOf("identity", identityId);
     if (owner !== user.userId) throw AppError.conflict("This sign-in is already linked to another account.");
+    return user; // already linked: told then
+  }
+  try {
+    await sendMail({ to: user.email, ...googleLinkedMail({ recipient: user }) });
+  } catch (error) {
+    logger.error("Google link notice not sent", { error: error as Error });
   }
   return user;
 }

@@ -52,14 +52,23 @@ function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function mayRead(key: string): Promise<boolean> {
+/**
+ * A public showcase file read by someone else stops being readable within 5 minutes of unpublishing
+ * (issue 20): signed per 2-minute window for 3 minutes, and the redirect cached for 1 minute at most.
+ */
+export const SHOWCASE_MEDIA = { windowSeconds: 2 * 60, lifetimeSeconds: 3 * 60, redirectMaxAge: 60 };
+const LONG_LIVED = { windowSeconds: MEDIA_SIGNING_WINDOW_SECONDS, lifetimeSeconds: MEDIA_URL_LIFETIME_SECONDS, redirectMaxAge: 300 };
+type Lifetime = typeof LONG_LIVED;
+
+/** How long the person asking may keep an address for `key`, or false when they may not read it. */
+async function mayRead(key: string): Promise<Lifetime | false> {
   if (key.includes("..") || key.includes("//")) return false;
-  if (PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) return true;
+  if (PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) return LONG_LIVED;
   const render = RENDER_FILE.exec(key);
   if (!render) return false;
   const actor = useActor();
-  if (actor.type === "user" && actor.userId === render[1]) return true;
-  return isPublicShowcaseMedia(render[2], key);
+  if (actor.type === "user" && actor.userId === render[1]) return LONG_LIVED;
+  return (await isPublicShowcaseMedia(render[2], key)) ? SHOWCASE_MEDIA : false;
 }
 
 /**
@@ -67,12 +76,14 @@ async function mayRead(key: string): Promise<boolean> {
  * (another user's file looks exactly like a missing one). `download` names the
  * file the browser saves.
  */
-export async function signedMediaUrl(key: string, download?: string): Promise<string> {
-  if (!(await mayRead(key))) throw AppError.notFound(NOT_FOUND);
-  const windowStart = Math.floor(Date.now() / 1000 / MEDIA_SIGNING_WINDOW_SECONDS) * MEDIA_SIGNING_WINDOW_SECONDS;
-  return presignMediaGet(key, {
+export async function signedMediaUrl(key: string, download?: string): Promise<{ url: string; maxAge: number }> {
+  const lifetime = await mayRead(key);
+  if (!lifetime) throw AppError.notFound(NOT_FOUND);
+  const windowStart = Math.floor(Date.now() / 1000 / lifetime.windowSeconds) * lifetime.windowSeconds;
+  const url = await presignMediaGet(key, {
     contentDisposition: download ? attachment(download) : undefined,
-    expiresIn: MEDIA_URL_LIFETIME_SECONDS,
+    expiresIn: lifetime.lifetimeSeconds,
     signingDate: new Date(windowStart * 1000),
   });
+  return { url, maxAge: lifetime.redirectMaxAge };
 }

@@ -35,7 +35,9 @@ export function parseMultipart(event: ApiEvent, maxFileBytes: number, maxFieldBy
         headers: { "content-type": contentType },
         // Browsers send file names in UTF-8; busboy's default (Latin-1) would turn "Café.fdx" into "CafÃ©.fdx".
         defParamCharset: "utf8",
-        limits: { fileSize: maxFileBytes, files: maxFileBytes ? 1 : 0, fields: 20, fieldSize: maxFieldBytes },
+        // busboy reports the limit once a file REACHES fileSize, so a file of exactly the limit would count as too
+        // large: it reads one byte more and the size decides (issue 20).
+        limits: { fileSize: maxFileBytes + 1, files: maxFileBytes ? 1 : 0, fields: 20, fieldSize: maxFieldBytes },
       });
     } catch {
       return fail();
@@ -49,7 +51,9 @@ export function parseMultipart(event: ApiEvent, maxFileBytes: number, maxFieldBy
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("limit", () => (truncated = true));
       stream.on("end", () => {
-        form.files[name] = { fileName: info.filename ?? "", bytes: Buffer.concat(chunks), contentType: info.mimeType, truncated };
+        const bytes = Buffer.concat(chunks);
+        truncated ||= bytes.length > maxFileBytes;
+        form.files[name] = { fileName: info.filename ?? "", bytes: truncated ? bytes.subarray(0, maxFileBytes) : bytes, contentType: info.mimeType, truncated };
       });
     });
     parser.on("error", fail);

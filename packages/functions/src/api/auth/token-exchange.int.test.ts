@@ -8,7 +8,7 @@ import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
-import { call, latestCode, PASSWORD, registerUser, uniqueEmail } from "./test-support";
+import { call, latestCode, mailsTo, PASSWORD, registerUser, uniqueEmail } from "./test-support";
 
 const cognito = () =>
   new CognitoIdentityProviderClient({
@@ -62,6 +62,8 @@ function claimsFor(email: string, overrides: Record<string, unknown> = {}) {
     iat: at,
     auth_time: at,
     exp: at + 3600,
+    // Cognito's claim for a federated sign-in: only Google identities are exchanged.
+    identities: [{ providerName: "Google", providerType: "Google", userId: randomUUID(), primary: "true" }],
     ...overrides,
   };
 }
@@ -79,7 +81,7 @@ const exchange = (json: unknown) => call("POST", "/api/auth/token-exchange", { j
 describe("POST /api/auth/token-exchange", () => {
   it("creates an account for a new identity, with 500 points and a session", async () => {
     const email = uniqueEmail("google");
-    const { idToken } = await idTokenFor(email);
+    const idToken = signJwt(claimsFor(email), cognitoLocalKey(), "CognitoLocal");
     const res = await exchange({ idToken });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email, points: 500, timezone: "UTC", roles: [] });
@@ -89,7 +91,7 @@ describe("POST /api/auth/token-exchange", () => {
     expect(again.body.id).toBe(res.body.id);
   });
 
-  it("finds a registered account by its password identity", async () => {
+  it("refuses any identity of the pool but Google's: a password identity's token signs nobody in", async () => {
     const existing = await registerUser();
     const client = cognito();
     const auth = await client.send(
@@ -102,7 +104,9 @@ describe("POST /api/auth/token-exchange", () => {
     );
     client.destroy();
     const res = await exchange({ idToken: auth.AuthenticationResult!.IdToken! });
-    expect(res.body.id).toBe(existing.user.id);
+    expect([res.status, res.body.message]).toEqual([403, "Only Google sign-in is accepted here."]);
+    const { idToken } = await idTokenFor(uniqueEmail("pool"));
+    expect((await exchange({ idToken })).status).toBe(403);
   });
 
   it("links a new identity with the e-mail of an existing account to that account", async () => {
@@ -112,6 +116,11 @@ describe("POST /api/auth/token-exchange", () => {
     expect(linked.status).toBe(200);
     expect(linked.body.id).toBe(existing.user.id);
     expect(linked.body.points).toBe(500); // no second welcome bonus
+    // The owner is told, once: the same identity again sends nothing more.
+    const notices = async () => (await mailsTo(existing.email)).filter((m) => /Google sign-in was linked/.test(m.subject));
+    expect(await notices()).toHaveLength(1);
+    expect((await exchange({ idToken: signJwt(claims, cognitoLocalKey(), "CognitoLocal") })).status).toBe(200);
+    expect(await notices()).toHaveLength(1);
     // The link holds even after the e-mail changes: the identity id finds the account.
     const moved = uniqueEmail("moved");
     await call("POST", "/api/user/email-change/code", { cookie: existing.cookie, json: { email: moved, currentPassword: PASSWORD } });
@@ -146,7 +155,7 @@ describe("POST /api/auth/token-exchange", () => {
   it("credits a referral for a new Google account, never for an existing one's own code", async () => {
     const referrer = await registerUser();
     const { body } = await call("GET", "/api/user/referral-code", { cookie: referrer.cookie });
-    const { idToken } = await idTokenFor(uniqueEmail("referred"));
+    const idToken = signJwt(claimsFor(uniqueEmail("referred")), cognitoLocalKey(), "CognitoLocal");
     expect((await exchange({ idToken, referralCode: body.referralCode })).status).toBe(200);
     expect((await call("GET", "/api/points/balance", { cookie: referrer.cookie })).body.balance).toBe(1000);
 

@@ -14,7 +14,7 @@ const query = z.object({
  * 404 otherwise (docs/decisions.md#private-media).
  */
 export const handler = api({ query }, async ({ params, query }) => {
-  const location = await signedMediaUrl(params.key, query.download);
-  // The address is signed per 5-minute window: the browser may reuse this answer that long.
-  return reply(302, undefined, { headers: { location, "cache-control": "private, max-age=300" } });
+  const { url, maxAge } = await signedMediaUrl(params.key, query.download);
+  // The address is signed per window: the browser may reuse this answer that long (shorter for public showcase files).
+  return reply(302, undefined, { headers: { location: url, "cache-control": `private, max-age=${maxAge}` } });
 });
