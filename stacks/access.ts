@@ -24,8 +24,16 @@ export function storageEnvironment(storage: StorageResources): Record<string, st
   };
 }
 
-/** The provider model settings (docs/decisions.md#provider-models) set in the deploying shell; unset ones keep core's defaults. */
-export const PROVIDER_SETTINGS = ["OPENAI_TEXT_MODEL", "OPENAI_IMAGE_MODEL", "OPENAI_MODERATION_MODEL", "ELEVENLABS_SPEECH_MODEL", "ELEVENLABS_OUTPUT_FORMAT"];
+/** The provider settings (docs/decisions.md#provider-models, #provider-concurrency) set in the deploying shell; unset ones keep core's defaults. */
+export const PROVIDER_SETTINGS = [
+  "OPENAI_TEXT_MODEL",
+  "OPENAI_IMAGE_MODEL",
+  "OPENAI_MODERATION_MODEL",
+  "ELEVENLABS_SPEECH_MODEL",
+  "ELEVENLABS_OUTPUT_FORMAT",
+  "OPENAI_CONCURRENCY",
+  "ELEVENLABS_CONCURRENCY",
+];
 export const providerEnvironment = (): Record<string, string> =>
   Object.fromEntries(PROVIDER_SETTINGS.flatMap((name) => (process.env[name]?.trim() ? [[name, process.env[name]!.trim()]] : [])));
 

@@ -13,6 +13,7 @@ import { PaymentProcessorId } from "./entities/payment-processor-id";
 import { Plan } from "./entities/plan";
 import { PointsLedger } from "./entities/points-ledger";
 import { ProviderCheck } from "./entities/provider-check";
+import { ProviderSlot } from "./entities/provider-slot";
 import { RateLimit } from "./entities/rate-limit";
 import { RenderBlock } from "./entities/render-block";
 import { RenderJob } from "./entities/render-job";
@@ -55,6 +56,7 @@ export const db = new Service(
     rateLimit: RateLimit,
     deadline: Deadline,
     providerCheck: ProviderCheck,
+    providerSlot: ProviderSlot,
   },
   { client: documentClient, table: config.tableName },
 );

@@ -8,6 +8,7 @@ import { OfflineSpeechProvider } from "./offline/speech";
 import { OfflineTextProvider } from "./offline/text";
 import { OfflineVoiceCatalog } from "./offline/voices";
 import type { TextProvider } from "./text";
+import { tableSlots, type ProviderSlots, type SlotProvider } from "./slots";
 import type { ImageProvider, SpeechProvider, VoiceCatalog } from "./types";
 
 /**
@@ -28,14 +29,18 @@ export interface Providers {
 
 let overrides: Partial<Providers> = {};
 let defaults: { settings: string; providers: Providers } | undefined;
+/** The account-wide concurrency semaphore of each provider (provider/slots.ts); tests without a table swap it. */
+let slotsFor: (provider: SlotProvider) => ProviderSlots = tableSlots;
 
 function makeDefaults(openAi: CloudSettings | undefined, elevenLabs: CloudSettings | undefined): Providers {
-  const cloudVoices = elevenLabs && new ElevenLabsVoiceCatalog(elevenLabs);
+  const openAiTuning = { slots: slotsFor("OpenAI") };
+  const elevenLabsTuning = { slots: slotsFor("ElevenLabs") };
+  const cloudVoices = elevenLabs && new ElevenLabsVoiceCatalog(elevenLabs, elevenLabsTuning);
   return {
-    text: openAi ? new OpenAiTextProvider(openAi) : new OfflineTextProvider(),
-    image: openAi ? new OpenAiImageProvider(openAi) : new OfflineImageProvider(),
+    text: openAi ? new OpenAiTextProvider(openAi, openAiTuning) : new OfflineTextProvider(),
+    image: openAi ? new OpenAiImageProvider(openAi, openAiTuning) : new OfflineImageProvider(),
     // Speech asks the catalogue which ElevenLabs voice is our "george".
-    speech: cloudVoices ? new ElevenLabsSpeechProvider(elevenLabs, {}, (id) => cloudVoices.resolveVoiceId(id)) : new OfflineSpeechProvider(),
+    speech: cloudVoices ? new ElevenLabsSpeechProvider(elevenLabs, elevenLabsTuning, (id) => cloudVoices.resolveVoiceId(id)) : new OfflineSpeechProvider(),
     voices: cloudVoices || new OfflineVoiceCatalog(),
   };
 }
@@ -46,6 +51,12 @@ export function providers(): Providers {
   const settings = `${settingsKey(openAi)}\u0001${settingsKey(elevenLabs)}`;
   if (defaults?.settings !== settings) defaults = { settings, providers: makeDefaults(openAi, elevenLabs) };
   return { ...defaults.providers, ...overrides };
+}
+
+/** Replaces the semaphore the default cloud adapters share (tests without a table); `undefined` restores the table's. */
+export function setProviderSlots(factory: ((provider: SlotProvider) => ProviderSlots) | undefined) {
+  slotsFor = factory ?? tableSlots;
+  defaults = undefined;
 }
 
 /** Replaces providers (tests); `setProviders({})` restores the defaults. */

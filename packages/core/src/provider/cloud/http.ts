@@ -6,6 +6,7 @@
  * failures another try can cure (429, 5xx, timeouts), waiting as long as
  * Retry-After or OpenAI's x-ratelimit-reset-* headers ask.
  */
+import type { ProviderSlots } from "../slots";
 import { classifyFailure, parseResetDuration, RETRYABLE_KINDS, type ProviderFailureKind } from "./failure";
 
 export interface ProviderClientOptions {
@@ -21,6 +22,8 @@ export interface ProviderClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt, default 3 (4 attempts: the whole budget of a block's call). */
   maxRetries?: number;
+  /** The account's concurrent-request slots (provider/slots.ts): one is held per attempt, never while waiting to retry. */
+  slots?: ProviderSlots;
   /** First backoff delay, doubled per retry (with jitter), default 500 ms. */
   retryBaseMs?: number;
 }
@@ -151,7 +154,7 @@ export class ProviderClient {
   /** POSTs or GETs JSON under the base URL and parses the JSON answer. */
   async json<T>(request: ProviderRequest): Promise<T> {
     const response = await this.send(request, true);
-    const text = await response.text();
+    const text = new TextDecoder().decode(response.body);
     try {
       return JSON.parse(text) as T;
     } catch {
@@ -162,13 +165,13 @@ export class ProviderClient {
   /** A request under the base URL whose answer is binary (audio). */
   async bytes(request: ProviderRequest): Promise<{ bytes: Uint8Array; contentType: string }> {
     const response = await this.send(request, true);
-    return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "" };
+    return { bytes: response.body, contentType: response.headers.get("content-type") ?? "" };
   }
 
   /** GETs an absolute URL the provider handed out (a public preview file): same retries, no credentials. */
   async fetchUrl(request: Omit<ProviderRequest, "method" | "json">): Promise<{ bytes: Uint8Array; contentType: string }> {
     const response = await this.send({ ...request, method: "GET" }, false);
-    return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "" };
+    return { bytes: response.body, contentType: response.headers.get("content-type") ?? "" };
   }
 
   private url(path: string, query?: Record<string, string>): string {
@@ -177,7 +180,20 @@ export class ProviderClient {
     return url.toString();
   }
 
-  private async send(request: ProviderRequest, authenticated: boolean): Promise<Response> {
+  /** One attempt's answer, read whole while the slot is held. */
+  private async attempt(url: string, init: RequestInit, timeoutMs: number, useSlot: boolean) {
+    // The lease outlives the attempt's own time limit, so a killed process frees its slot soon after.
+    const release = useSlot && this.options.slots ? await this.options.slots.acquire(timeoutMs + 30_000) : undefined;
+    try {
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const body = new Uint8Array(await response.arrayBuffer());
+      return { ok: response.ok, status: response.status, headers: response.headers, body };
+    } finally {
+      await release?.();
+    }
+  }
+
+  private async send(request: ProviderRequest, authenticated: boolean) {
     const { maxRetries = 3, retryBaseMs = 500, timeoutMs = 60_000 } = this.options;
     const url = this.url(request.path, request.query);
     const headers: Record<string, string> = { ...(authenticated ? this.options.authHeaders : {}) };
@@ -189,9 +205,10 @@ export class ProviderClient {
       let failure: ProviderError;
       let waitMs: number | undefined;
       try {
-        const response = await fetch(url, { method: request.method ?? "GET", headers, body, signal: AbortSignal.timeout(attemptTimeout) });
+        // Files from a public CDN (previews) are not the account's requests: no slot.
+        const response = await this.attempt(url, { method: request.method ?? "GET", headers, body }, attemptTimeout, authenticated);
         if (response.ok) return response;
-        const { message, code } = describeErrorBody(await response.text().catch(() => ""));
+        const { message, code } = describeErrorBody(new TextDecoder().decode(response.body));
         const kind = classifyFailure(response.status, code, message);
         failure = this.error(
           `${request.operation} failed: HTTP ${response.status}${code ? ` (${code})` : ""}${message ? `: ${message}` : ""}`,
@@ -203,6 +220,10 @@ export class ProviderClient {
         waitMs = retryAfterMs(response.headers, Date.now(), response.status);
       } catch (error) {
         const name = (error as Error).name;
+        // No free slot for minutes: the account is saturated; another attempt would wait as long again.
+        if (name === "SlotWaitTimeout") throw this.error(`${request.operation} failed: no answer, ${(error as Error).message}`, undefined, undefined, "unavailable");
+        // Not the network (the slots' table, a bug): not the provider's failure, so not reported as one.
+        if (name !== "TypeError" && name !== "TimeoutError" && name !== "AbortError") throw error;
         const timedOut = name === "TimeoutError" || name === "AbortError";
         const after = attemptTimeout < 1000 ? `${attemptTimeout} ms` : `${Math.round(attemptTimeout / 1000)} s`;
         const reason = timedOut ? `timed out after ${after}` : `network error (${(error as Error).message})`;

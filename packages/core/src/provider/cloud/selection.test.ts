@@ -5,7 +5,7 @@ import { OfflineImageProvider } from "../offline/image";
 import { OfflineSpeechProvider } from "../offline/speech";
 import { OfflineTextProvider } from "../offline/text";
 import { OfflineVoiceCatalog } from "../offline/voices";
-import { providers, setProviders } from "../registry";
+import { providers, setProviderSlots, setProviders } from "../registry";
 import { DEFAULT_NARRATOR_VOICE_ID } from "../types";
 import { ElevenLabsSpeechProvider } from "./elevenlabs-speech";
 import { ELEVENLABS_GEORGE_ID, ElevenLabsVoiceCatalog } from "./elevenlabs-voices";
@@ -27,6 +27,8 @@ function setEnv(values: Partial<Record<(typeof NAMES)[number], string>>) {
 
 beforeAll(async () => {
   standIn = await startStandIn();
+  // No table in unit tests: the slots are free (the table's semaphore has its own integration test).
+  setProviderSlots(() => ({ acquire: async () => async () => {} }));
 });
 afterEach(() => {
   for (const name of NAMES) {
@@ -35,7 +37,10 @@ afterEach(() => {
   }
   setProviders({});
 });
-afterAll(() => standIn.close());
+afterAll(() => {
+  setProviderSlots(undefined);
+  return standIn.close();
+});
 
 describe("provider selection", () => {
   it("uses the offline providers when no key is set (an empty key counts as unset)", () => {

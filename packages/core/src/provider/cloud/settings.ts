@@ -34,7 +34,7 @@ export function elevenLabsSettings(): CloudSettings | undefined {
 export const settingsKey = (settings: CloudSettings | undefined) => (settings ? `${settings.baseUrl}\u0000${settings.apiKey}` : "");
 
 /** Tuning of a client (tests shorten the waits). */
-export type ClientTuning = Pick<ProviderClientOptions, "timeoutMs" | "maxRetries" | "retryBaseMs">;
+export type ClientTuning = Pick<ProviderClientOptions, "timeoutMs" | "maxRetries" | "retryBaseMs" | "slots">;
 
 export const openAiClient = ({ apiKey, baseUrl }: CloudSettings, tuning: ClientTuning = {}) =>
   new ProviderClient({ provider: "OpenAI", baseUrl, authHeaders: { authorization: `Bearer ${apiKey}` }, secrets: [apiKey], ...tuning });
