@@ -1,10 +1,10 @@
 /**
- * The local S3 (@20minutes/s3rver, the maintained fork of s3rver: busboy 1.6 and fast-xml-parser 5, docs/decisions.md#crash-safety) in its own process: it needs Node's legacy OpenSSL
+ * The local S3 (s3rver) in its own process: it needs Node's legacy OpenSSL
  * provider (listing with MaxKeys fails otherwise), which the rest of the
  * product should not run under. Bucket events go to the parent over IPC.
  * Plain JavaScript, so the child starts without the TypeScript loader.
  */
-import S3rver from "@20minutes/s3rver";
+import S3rver from "s3rver";
 
 const [port, directory, ...buckets] = process.argv.slice(2);
 const server = new S3rver({

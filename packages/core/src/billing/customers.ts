@@ -15,22 +15,35 @@ export async function customerIdOf(userId: string): Promise<string | undefined> 
 /**
  * The user's customer, created on first use. Stripe's idempotency key makes
  * concurrent first payments share one customer; the conditional write makes
- * the first id stick if two ever differ.
+ * the first id stick if two ever differ. A stored id that Stripe no longer
+ * knows (another Stripe account after a deployment, a customer deleted there,
+ * a stand-in that lost it) is replaced by a new customer, recorded the same
+ * way, instead of failing every billing call (docs/decisions.md#crash-safety).
  */
 export async function ensureCustomer(userId: string): Promise<string> {
   const { data: user } = await db.entities.user.get({ userId }).go();
   if (!user) throw AppError.unauthorized();
-  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const stale = user.stripeCustomerId;
+  if (stale) {
+    const known = await stripe()
+      .customers.retrieve(stale)
+      .then((customer) => !customer.deleted)
+      .catch((error: { code?: string; statusCode?: number }) => {
+        if (error.code === "resource_missing" || error.statusCode === 404) return false;
+        throw error;
+      });
+    if (known) return stale;
+  }
   const customer = await stripe().customers.create(
     { email: user.email, name: user.fullName || user.username, metadata: { userId } },
-    { idempotencyKey: `customer-${userId}` },
+    { idempotencyKey: stale ? `customer-${userId}-replacing-${stale}` : `customer-${userId}` },
   );
   const result = await db.transaction
     .write(({ user: users, paymentProcessorId }) => [
       users
         .patch({ userId })
         .set({ stripeCustomerId: customer.id })
-        .where(({ stripeCustomerId }, { notExists }) => notExists(stripeCustomerId))
+        .where(({ stripeCustomerId }, { eq, notExists }) => (stale ? eq(stripeCustomerId, stale) : notExists(stripeCustomerId)))
         .commit(),
       paymentProcessorId.put({ internalId: userId, type: "customer", processorName: "stripe", externalId: customer.id }).commit(),
     ])

@@ -1,0 +1,156 @@
+/**
+ * The crash suite (issue 21, docs/decisions.md#crash-safety): a real `npm start`
+ * (API only, its own data folder and ports) is killed during a render and an
+ * upload, once as a whole process group (kill -9) and once only its main
+ * process, then started again. Bounded: two rounds, each settled within
+ * SETTLE_MS. After each: no stand-in holds a port, every render is complete or
+ * refunded once, no screenplay is stuck, every ledger equals its balance.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "./ports";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+const STARTUP_MS = 150_000;
+const SETTLE_MS = 180_000;
+const launchEnv = { ...process.env };
+const dataDir = mkdtempSync(join(tmpdir(), "storyboard-crash-"));
+let ports: Record<string, number>;
+let product: ChildProcess | undefined;
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+
+async function startProduct() {
+  // The worker's environment points at the suite-wide product: the child gets none of it.
+  const env: Record<string, string | undefined> = { ...launchEnv };
+  for (const key of Object.keys(env)) if (/^(STRIPE_|COGNITO_|USER_POOL|DYNAMODB_|S3_|SES_|MEDIA_|APP_URL|API_URL)/.test(key)) delete env[key];
+  const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts", "--no-tutorial", "--web=none"], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...env,
+      STORYBOARD_DATA_DIR: dataDir,
+      PORT: String(ports.app),
+      LOCAL_DYNAMODB_PORT: String(ports.dynamo),
+      LOCAL_S3_PORT: String(ports.s3),
+      LOCAL_SES_PORT: String(ports.ses),
+      LOCAL_COGNITO_PORT: String(ports.cognito),
+      LOCAL_STRIPE_PORT: String(ports.stripe),
+      LOG_LEVEL: "SILENT",
+    },
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not start in time:\n${output}`)), STARTUP_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes("Storyboard is running")) (clearTimeout(timer), resolve());
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`npm start exited with ${code}:\n${output}`))));
+  });
+  product = child;
+  return () => output;
+}
+
+/** A process that runs (a zombie waiting for its reaper does not). */
+function running(pid: number) {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** What a crash does: the whole process group, or only npm start's own process (its stand-ins must follow by themselves). */
+async function crash(how: "group" | "main") {
+  const child = product!;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  if (how === "group") process.kill(-child.pid!, "SIGKILL");
+  else child.kill("SIGKILL");
+  await exited;
+  product = undefined;
+  const standIns = [ports.dynamo, ports.s3, ports.cognito, ports.ses];
+  const started = Date.now();
+  while ((await Promise.all(standIns.map(portOpen))).some(Boolean)) {
+    if (Date.now() - started > 15_000) throw new Error(`A stand-in still holds its port 15 s after npm start died (${how}).`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // The earlier run's record says what it left; nothing of it may be alive.
+  const record = JSON.parse(readFileSync(join(dataDir, "run.json"), "utf8")) as { children: Record<string, number> };
+  for (const pid of Object.values(record.children)) expect(running(pid), `pid ${pid}`).toBe(false);
+}
+
+beforeAll(async () => {
+  ports = { app: await freePort(), dynamo: await freePort(), s3: await freePort(), ses: await freePort(), cognito: await freePort(), stripe: await freePort() };
+});
+afterAll(async () => {
+  if (product?.pid) process.kill(-product.pid, "SIGINT");
+  await new Promise((r) => setTimeout(r, 3000));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("killing npm start mid-work", () => {
+  it("every render ends complete or refunded once, no screenplay is stuck, ledgers match and no stand-in is left", async () => {
+    const suiteStarted = Date.now();
+    await startProduct();
+    // The product's own code, pointed at the child's stand-ins (core reads the environment when first imported).
+    Object.assign(process.env, {
+      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamo}`,
+      S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+      AWS_ACCESS_KEY_ID: "S3RVER",
+      AWS_SECRET_ACCESS_KEY: "S3RVER",
+      TABLE_NAME: "storyboard",
+      API_URL: `http://localhost:${ports.app}`,
+    });
+    const { db } = await import("@storyboard/core/dynamo/service");
+    const { createTestUser, eventually, uploadScreenplay } = await import("./test/fixtures");
+    const user = await createTestUser({ points: 20_000 });
+    const json = { "content-type": "application/json" };
+    const renders: string[] = [];
+
+    for (const how of ["group", "main"] as const) {
+      const { id: screenplayId } = await (await uploadScreenplay(user, "fdx")).json();
+      await eventually(async () => (await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready", 60_000);
+      const body = { screenplayId, title: `Crash ${how}`, style: "documentary", previewDescriptionsBeforeFirstImages: false, previewImagesBeforeFirstRender: false };
+      const { id } = await (await user.call("/api/renders", { method: "POST", headers: json, body: JSON.stringify(body) })).json();
+      renders.push(id);
+      // Killed while images are being made, with an upload on its way.
+      await eventually(async () => ((await db.entities.renderJob.get({ renderJobId: id }).go()).data?.imagesMade ?? 0) >= 2, 90_000);
+      void uploadScreenplay(user, "fountain").catch(() => {});
+      await new Promise((r) => setTimeout(r, 150));
+      await crash(how);
+      await startProduct();
+
+      await eventually(async () => {
+        const { data: job } = await db.entities.renderJob.get({ renderJobId: id }).go();
+        return job && (job.status === "complete" || (job.status === "failed" && job.refunded));
+      }, SETTLE_MS);
+    }
+
+    const { data: ledger } = await db.entities.pointsLedger.query.byUser({ userId: user.userId }).go({ pages: "all" });
+    const { data: account } = await db.entities.user.get({ userId: user.userId }).go();
+    // The test user starts with 20,000 points written straight on the item, outside the ledger.
+    expect(20_000 + ledger.reduce((sum, e) => sum + e.delta, 0)).toBe(account!.points);
+    for (const id of renders) {
+      expect(ledger.filter((e) => e.referenceId === id && e.reason === "refund").length).toBeLessThanOrEqual(1);
+      expect(ledger.filter((e) => e.referenceId === id && e.reason === "render")).toHaveLength(1);
+    }
+    await eventually(async () => {
+      const { data: screenplays } = await db.entities.screenplay.query.byUser({ userId: user.userId }).go({ pages: "all" });
+      return screenplays.every((s) => s.status === "ready" || s.status === "failed");
+    }, 30_000);
+    console.log(`crash suite: ${renders.length} rounds in ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`);
+  }, 900_000);
+});
