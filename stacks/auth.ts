@@ -78,10 +78,7 @@ export function Auth({ stack, app }: StackContext) {
       callbackUrls: [authPage],
       logoutUrls: [authPage, `${siteUrl}/`],
     },
-    supportedIdentityProviders: [
-      cognito.UserPoolClientIdentityProvider.COGNITO,
-      cognito.UserPoolClientIdentityProvider.GOOGLE,
-    ],
+    supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO, cognito.UserPoolClientIdentityProvider.GOOGLE],
     preventUserExistenceErrors: true,
   });
   // The client may only name Google once the provider exists.
@@ -103,7 +100,7 @@ export function Auth({ stack, app }: StackContext) {
  * the deploy (its logs hide the data). After changing a Google secret with
  * `sst secrets set`, bump GOOGLE_SECRETS_REVISION so the next deploy re-reads it.
  */
-function readSecretAtDeploy(scope: Construct, id: string, secret: Config.Secret): string {
+export function readSecretAtDeploy(scope: Construct, id: string, secret: Config.Secret): string {
   const stack = Stack.of(scope);
   const name = getParameterPath(secret, "value");
   const call = {

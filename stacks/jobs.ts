@@ -1,33 +1,59 @@
 import { SCHEDULED_JOBS } from "@storyboard/core/jobs/schedules";
+import { Duration } from "aws-cdk-lib";
+import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { Cron, type StackContext, use } from "sst/constructs";
 import { grantStorage, sesSendStatement, storageEnvironment } from "./access";
+import { Alerts, alarm, deadLetterQueue } from "./alarms";
 import { Secrets } from "./secrets";
 import { settings } from "./settings";
 import { Storage } from "./storage";
 
+/** How long EventBridge and Lambda keep trying to start a scheduled run. */
+const MAX_EVENT_AGE = Duration.hours(1);
+
 export function Jobs({ stack, app }: StackContext) {
   const storage = use(Storage);
+  const { topic } = use(Alerts);
   const { parameters } = use(Secrets);
   const { siteUrl, mailFrom } = settings(app);
   const environment = { STAGE: app.stage, APP_URL: siteUrl, MAIL_FROM: mailFrom, ...storageEnvironment(storage) };
 
-  const job = (handler: string) => ({
-    function: {
-      handler: `packages/functions/src/${handler}.handler`,
-      timeout: 900,
-      memorySize: 1024,
-      environment,
-      bind: [parameters.APP_URL, parameters.MAIL_FROM],
-      permissions: [sesSendStatement(stack)],
-    },
-  });
-
-  /** One Cron per row of the jobs table (`packages/core/src/jobs/schedules.ts`). */
+  /**
+   * One Cron per row of the jobs table (`packages/core/src/jobs/schedules.ts`). A run that fails
+   * (an error, a timeout, out of memory) is retried by Lambda, then lands in the job's dead-letter
+   * queue with its event, as does an event EventBridge could not deliver.
+   */
   const crons = Object.fromEntries(
-    SCHEDULED_JOBS.map(({ name, constructId, handler, schedule }) => {
-      const cron = new Cron(stack, constructId, { schedule, job: job(handler) });
+    SCHEDULED_JOBS.map((row) => {
+      const failures = deadLetterQueue(stack, app, topic, `${row.constructId}Failures`, `Scheduled job ${row.name}`);
+      const cron = new Cron(stack, row.constructId, {
+        schedule: row.schedule,
+        job: {
+          function: {
+            handler: `packages/functions/src/${row.handler}.handler`,
+            description: row.description.slice(0, 256),
+            timeout: row.timeoutSeconds,
+            memorySize: 1024,
+            reservedConcurrentExecutions: row.concurrency,
+            environment,
+            bind: [parameters.APP_URL, parameters.MAIL_FROM],
+            permissions: [sesSendStatement(stack)],
+          },
+          cdk: { target: { deadLetterQueue: failures, retryAttempts: 2, maxEventAge: MAX_EVENT_AGE } },
+        },
+      });
+      cron.jobFunction.configureAsyncInvoke({
+        onFailure: new SqsDestination(failures),
+        retryAttempts: row.retryAttempts,
+        maxEventAge: MAX_EVENT_AGE,
+      });
       grantStorage(cron.jobFunction, storage);
-      return [name, cron];
+      alarm(stack, app, topic, `${row.constructId}Errors`, {
+        title: `Scheduled job ${row.name} failed`,
+        metric: cron.jobFunction.metricErrors({ period: Duration.minutes(5), statistic: "Sum" }),
+        threshold: 0,
+      });
+      return [row.name, cron];
     }),
   );
 

@@ -21,6 +21,8 @@ export const TEST_ENV: Record<string, string | undefined> = {
   GOOGLE_SECRETS_REVISION: undefined,
   STRIPE_PUBLISHABLE_KEY: undefined,
   TUTORIAL_VIDEO_URL: undefined,
+  ALARM_EMAIL: undefined,
+  LOG_RETENTION_DAYS: undefined,
 };
 
 // Registered in the importing test file: its builds' temporary directories go when it ends.
@@ -39,9 +41,7 @@ export async function build(mode: BuildMode, stage = "test", env: Record<string,
 
 /** The resources of one type, by logical id. */
 export function resources(template: Template, type: string): Record<string, Json> {
-  return Object.fromEntries(
-    Object.entries(template.toJSON().Resources as Record<string, Json>).filter(([, r]) => r.Type === type),
-  );
+  return Object.fromEntries(Object.entries(template.toJSON().Resources as Record<string, Json>).filter(([, r]) => r.Type === type));
 }
 
 /**

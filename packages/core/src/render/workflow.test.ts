@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   BLOCK_CONCURRENCY,
   BLOCK_RETRY,
+  COMPILE_RETRY,
   COMPILE_STATES,
   compileDefinition,
   DEFINITIONS,
@@ -112,7 +113,8 @@ describe("render workflow definitions", () => {
       Resource: arn("CompileSegment"),
       Parameters: { "renderJobId.$": "$.renderJobId", "segment.$": "$.segment" },
     });
-    expect(segment.Retry).toEqual([BLOCK_RETRY]);
+    expect(segment.Retry).toContainEqual(COMPILE_RETRY);
+    expect(COMPILE_RETRY).toMatchObject({ ErrorEquals: ["States.ALL"], MaxAttempts: 1 });
     for (const branch of parts.Branches) expectWellFormed(branch);
     catchesToMarkFailed(def.States.PlanCompile);
     catchesToMarkFailed(def.States[COMPILE_STATES.parts]);
