@@ -31,8 +31,13 @@ afterAll(removeScratch);
 export type StackFn = (typeof STACKS)[number];
 export type Json = any;
 
-export async function build(mode: BuildMode, stage = "test", env: Record<string, string | undefined> = {}) {
-  const app: App = await offlineApp({ mode, stage, env: { ...TEST_ENV, ...env } });
+export async function build(
+  mode: BuildMode,
+  stage = "test",
+  env: Record<string, string | undefined> = {},
+  beforeSynth?: (app: App) => void,
+) {
+  const app: App = await offlineApp({ mode, stage, env: { ...TEST_ENV, ...env }, beforeSynth });
   return {
     app,
     template: (fn: StackFn) => Template.fromStack(stackOf(fn)),
