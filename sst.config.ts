@@ -1,17 +1,20 @@
 import { Aspects } from "aws-cdk-lib";
 import type { SSTConfig } from "sst";
+import { Alerts } from "./stacks/alarms";
 import { Api } from "./stacks/api";
 import { Auth } from "./stacks/auth";
 import { nodejsBundling } from "./stacks/bundling";
 import { Jobs } from "./stacks/jobs";
+import { Monitoring } from "./stacks/monitoring";
 import { RetainOnlyData } from "./stacks/removal";
 import { Render } from "./stacks/render";
 import { Secrets } from "./stacks/secrets";
+import { logRetention, settings } from "./stacks/settings";
 import { Storage } from "./stacks/storage";
 import { Web } from "./stacks/web";
 
 /** In dependency order: each stack only `use`s the ones before it. */
-export const STACKS = [Secrets, Storage, Auth, Render, Api, Jobs, Web];
+export const STACKS = [Secrets, Alerts, Storage, Auth, Render, Api, Jobs, Web, Monitoring];
 
 export default {
   config() {
@@ -21,6 +24,7 @@ export default {
     app.setDefaultFunctionProps({
       runtime: "nodejs22.x",
       architecture: "x86_64",
+      logRetention: logRetention(settings(app).logRetentionDays),
       ...nodejsBundling,
     });
     // Stages other than prod are disposable (buckets emptied too); prod keeps only its data

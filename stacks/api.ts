@@ -10,7 +10,9 @@ import {
   routes,
 } from "@storyboard/functions/routes";
 import { IP_LIMITS } from "@storyboard/functions/shared/ip-limit-rules";
+import { Duration } from "aws-cdk-lib";
 import type { CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as iam from "aws-cdk-lib/aws-iam";
 import { Api as SstApi, type ApiRouteProps, type Config, type FunctionProps, type StackContext, use } from "sst/constructs";
 import {
@@ -22,6 +24,7 @@ import {
   storageEnvironment,
   type StorageResources,
 } from "./access";
+import { Alerts, alarm } from "./alarms";
 import { Auth } from "./auth";
 import { Render } from "./render";
 import { Secrets } from "./secrets";
@@ -31,6 +34,13 @@ import { Storage } from "./storage";
 /** Requests per second (steady, and in a burst) for the whole API and for each per-IP-limited route, across all callers. */
 export const API_THROTTLE = { rate: 500, burst: 1000 };
 export const ANONYMOUS_ROUTE_THROTTLE = { rate: 20, burst: 40 };
+
+/** Alarm thresholds: the API's share of 5xx answers, and a route group's function errors in 5 minutes. */
+export const API_5XX_RATE = 0.01;
+export const GROUP_ERRORS_PER_5_MINUTES = 5;
+const METRICS_PER_ALARM = 10;
+/** Stripe retries a failed delivery for days; an error here means payments are not being recorded. */
+export const STRIPE_WEBHOOK_ROUTE = "POST /api/stripe/webhook";
 
 /** A quick JSON call; rows that do media work say more. */
 export const DEFAULT_ROUTE_TIMEOUT = 15;
@@ -120,7 +130,8 @@ export function Api({ stack, app }: StackContext) {
   const storage = use(Storage);
   const auth = use(Auth);
   const render = use(Render);
-  const { providerSecrets, billingSecrets, parameters } = use(Secrets);
+  const { topic } = use(Alerts);
+  const { providerSecrets, billingSecrets, parameters, secrets } = use(Secrets);
   const { siteUrl, mailFrom, apiDomain, stripePublishableKey } = settings(app);
 
   // One role per route group (a role per function would put a 60-route API past
@@ -132,11 +143,11 @@ export function Api({ stack, app }: StackContext) {
       if (access.mail) role.addToPrincipalPolicy(sesSendStatement(stack));
       if (access.cognitoAdmin) role.addToPrincipalPolicy(cognitoAdminStatement(auth.userPool.userPoolArn));
       if (access.startRenders) for (const machine of Object.values(render.machines)) machine.grantStartExecution(role);
-      const secrets: Config.Secret[] = [
+      const groupSecrets: Config.Secret[] = [
         ...(access.stripeSecrets ? billingSecrets : []),
         ...(access.providerSecrets ? providerSecrets : []),
       ];
-      return [group, { role, bind: [...secrets, parameters.APP_URL, parameters.MAIL_FROM] }];
+      return [group, { role, bind: [...groupSecrets, secrets.ORIGIN_VERIFY_SECRET, parameters.APP_URL, parameters.MAIL_FROM] }];
     }),
   ) as Record<RouteGroup, { role: iam.Role; bind: (Config.Secret | Config.Parameter)[] }>;
 
@@ -152,6 +163,9 @@ export function Api({ stack, app }: StackContext) {
     // Same-origin behind the site's CloudFront (`/api/*`): no CORS to open.
     cors: false,
     customDomain: apiDomain,
+    // With its own domain (which CloudFront then uses), the execute-api address answers nothing; without
+    // one it is CloudFront's origin, and the x-origin-verify header keeps others out.
+    cdk: { httpApi: { disableExecuteApiEndpoint: Boolean(apiDomain) } },
     defaults: {
       function: {
         environment: {
@@ -186,13 +200,70 @@ export function Api({ stack, app }: StackContext) {
     ]),
   );
 
+  // What reaches a person (docs/architecture.md#operating-it): server errors, and each group's failures.
+  const apiMetric = (metricName: string) =>
+    new cloudwatch.Metric({
+      namespace: "AWS/ApiGateway",
+      metricName,
+      dimensionsMap: { ApiId: api.httpApiId, Stage: "$default" },
+      period: Duration.minutes(5),
+      statistic: "Sum",
+    });
+  alarm(stack, app, topic, "Api5xxRate", {
+    title: "API 5xx rate over 1%",
+    metric: new cloudwatch.MathExpression({
+      expression: "IF(requests >= 20, errors / requests, 0)",
+      usingMetrics: { errors: apiMetric("5xx"), requests: apiMetric("Count") },
+      period: Duration.minutes(5),
+      label: "5xx share of requests",
+    }),
+    threshold: API_5XX_RATE,
+    evaluationPeriods: 2,
+  });
+  const functionsOf = (group: RouteGroup) =>
+    [
+      ...routes.filter((route) => route.group === group).map(routeKey),
+      ...(group === NOT_FOUND_ROUTE.group ? [NOT_FOUND_ROUTE.routeKey] : []),
+    ].map((key) => api.getFunction(key)!);
+  for (const group of ROUTE_GROUPS) {
+    const fns = functionsOf(group);
+    // CloudWatch sums at most 10 metrics in an alarm: a large group has one alarm per ten functions.
+    for (let start = 0; start < fns.length; start += METRICS_PER_ALARM) {
+      const slice = fns.slice(start, start + METRICS_PER_ALARM);
+      const part = start ? `${start / METRICS_PER_ALARM + 1}` : "";
+      for (const kind of ["Errors", "Throttles"] as const) {
+        const metrics = Object.fromEntries(
+          slice.map((fn, i) => [
+            `m${i}`,
+            kind === "Errors" ? fn.metricErrors({ period: Duration.minutes(5) }) : fn.metricThrottles({ period: Duration.minutes(5) }),
+          ]),
+        );
+        alarm(stack, app, topic, `${capitalize(group)}Routes${kind}${part}`, {
+          title: `${group} routes: Lambda ${kind.toLowerCase()}${part ? ` (part ${part})` : ""}`,
+          metric: new cloudwatch.MathExpression({
+            expression: Object.keys(metrics).join(" + "),
+            usingMetrics: metrics,
+            period: Duration.minutes(5),
+          }),
+          threshold: kind === "Errors" ? GROUP_ERRORS_PER_5_MINUTES : 0,
+        });
+      }
+    }
+  }
+  const webhook = api.getFunction(STRIPE_WEBHOOK_ROUTE)!;
+  alarm(stack, app, topic, "StripeWebhookErrors", {
+    title: "Stripe webhook failing",
+    metric: webhook.metricErrors({ period: Duration.minutes(5), statistic: "Sum" }),
+    threshold: 0,
+  });
+
   stack.addOutputs({ ApiUrl: api.customDomainUrl ?? api.url });
   return { api };
 }
 
 /** A route group's role: logs, and the table and bucket access its row of GROUP_ACCESS names. */
 function groupRole(stack: StackContext["stack"], group: RouteGroup, access: GroupAccess, storage: StorageResources) {
-  const role = new iam.Role(stack, `${group[0]!.toUpperCase()}${group.slice(1)}RouteRole`, {
+  const role = new iam.Role(stack, `${capitalize(group)}RouteRole`, {
     description: `The ${group} routes of the API`,
     assumedBy: new iam.ServicePrincipal("lambda.amazonaws.com"),
     managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName("service-role/AWSLambdaBasicExecutionRole")],
@@ -203,3 +274,5 @@ function groupRole(stack: StackContext["stack"], group: RouteGroup, access: Grou
   if (access.media) grantObjects(role, storage.media, access.media);
   return role;
 }
+
+const capitalize = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;

@@ -102,7 +102,7 @@ export function Auth({ stack, app }: StackContext) {
  * the deploy (its logs hide the data). After changing a Google secret with
  * `sst secrets set`, bump GOOGLE_SECRETS_REVISION so the next deploy re-reads it.
  */
-function readSecretAtDeploy(scope: Construct, id: string, secret: Config.Secret): string {
+export function readSecretAtDeploy(scope: Construct, id: string, secret: Config.Secret): string {
   const stack = Stack.of(scope);
   const name = getParameterPath(secret, "value");
   const call = {

@@ -49,9 +49,11 @@ export interface OfflineOptions {
   outdir?: string;
   /** Deploy-time settings (see stacks/settings.ts), applied after SST has loaded the .env files. */
   env?: Record<string, string | undefined>;
+  /** Called once the stacks exist, before the first synthesis (e.g. to add cdk-nag's aspects, which must come first). */
+  beforeSynth?: (app: App) => void;
 }
 
-export async function offlineApp({ mode, stage = "test", outdir, env = {} }: OfflineOptions): Promise<App> {
+export async function offlineApp({ mode, stage = "test", outdir, env = {}, beforeSynth }: OfflineOptions): Promise<App> {
   // Skips SST's bootstrap lookups, which would need AWS credentials.
   process.env.NODE_ENV = "test";
   process.env.SST_TELEMETRY_DISABLED = "1";
@@ -74,6 +76,7 @@ export async function offlineApp({ mode, stage = "test", outdir, env = {} }: Off
     { outdir: outdir ?? scratchDir("storyboard-cdk-") },
   );
   config.stacks(app);
+  beforeSynth?.(app);
   if (mode !== "site") await app.finish();
   return app;
 }

@@ -14,9 +14,12 @@ import { ArnFormat, Duration } from "aws-cdk-lib";
 import * as events from "aws-cdk-lib/aws-events";
 import * as targets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
+import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
+import * as logs from "aws-cdk-lib/aws-logs";
 import * as sfn from "aws-cdk-lib/aws-stepfunctions";
 import { Function, type FunctionProps, type StackContext, use } from "sst/constructs";
 import { grantStorage, providerEnvironment, sesSendStatement, storageEnvironment } from "./access";
+import { Alerts, alarm, deadLetterQueue } from "./alarms";
 import { Secrets } from "./secrets";
 import { settings } from "./settings";
 import { Storage } from "./storage";
@@ -43,13 +46,21 @@ const TASK_SIZING: Record<TaskName, Pick<FunctionProps, "timeout" | "memorySize"
 };
 
 /**
+ * Reserved concurrency of the fan-out tasks (a Map runs up to 10 of them per render): renders share
+ * the account's Lambda pool with the API, and these caps keep them from taking all of it. A throttled
+ * task is retried by the definitions (Lambda.TooManyRequestsException, then the task's own retry).
+ */
+export const FANOUT_CONCURRENCY: Partial<Record<TaskName, number>> = { GenerateBlock: 100, CompileSegment: 50 };
+
+/**
  * The render phases (docs/architecture.md#render-phases): three Standard state machines built
  * from core's ASL, and one Lambda per task.
  */
 export function Render({ stack, app }: StackContext) {
   const storage = use(Storage);
+  const { topic } = use(Alerts);
   const { providerSecrets, parameters } = use(Secrets);
-  const { siteUrl, mailFrom } = settings(app);
+  const { siteUrl, mailFrom, logRetentionDays } = settings(app);
 
   // Tasks start the next phase themselves (Describe starts generate, AssetsGenerated starts
   // compile). The machines' ARNs are built from their names: referring to the machines would
@@ -83,6 +94,7 @@ export function Render({ stack, app }: StackContext) {
     const fn = new Function(stack, `${task}Task`, {
       handler: `packages/functions/src/${TASK_HANDLERS[task]}.handler`,
       ...TASK_SIZING[task],
+      reservedConcurrentExecutions: FANOUT_CONCURRENCY[task],
       environment: { ...environment, RENDER_TASK: task },
       bind: [...providerSecrets, parameters.APP_URL, parameters.MAIL_FROM],
       permissions: [sesSendStatement(stack), startPhases],
@@ -92,6 +104,11 @@ export function Render({ stack, app }: StackContext) {
   }
   const resolve = (task: TaskName) => functions[task].functionArn;
 
+  // Failed and timed-out executions, with their error but without the render's data.
+  const machineLogs = new logs.LogGroup(stack, "StateMachineLogs", {
+    logGroupName: `/aws/vendedlogs/states/${app.stage}-${app.name}-render`,
+    retention: logRetentionDays as logs.RetentionDays,
+  });
   const machines = {} as Record<Phase, sfn.StateMachine>;
   for (const phase of PHASES) {
     const definition = DEFINITIONS[phase](resolve);
@@ -101,9 +118,20 @@ export function Render({ stack, app }: StackContext) {
       definitionBody: sfn.DefinitionBody.fromString(stack.toJsonString(definition)),
       timeout: Duration.seconds(PHASE_TIMEOUT_SECONDS[phase]),
       tracingEnabled: true,
+      logs: { destination: machineLogs, level: sfn.LogLevel.ERROR, includeExecutionData: false },
     });
     for (const task of tasksOf(definition)) functions[task].grantInvoke(machine);
     machines[phase] = machine;
+    alarm(stack, app, topic, `${capitalize(phase)}Failed`, {
+      title: `Render phase ${phase}: executions failed`,
+      metric: machine.metricFailed({ period: Duration.minutes(5), statistic: "Sum" }),
+      threshold: 0,
+    });
+    alarm(stack, app, topic, `${capitalize(phase)}TimedOut`, {
+      title: `Render phase ${phase}: executions timed out`,
+      metric: machine.metricTimedOut({ period: Duration.minutes(5), statistic: "Sum" }),
+      threshold: 0,
+    });
   }
 
   // An execution that ends unfinished (TIMED_OUT and ABORTED never reach MarkFailed) fails and
@@ -117,6 +145,10 @@ export function Render({ stack, app }: StackContext) {
     permissions: [sesSendStatement(stack)],
   });
   grantStorage(executionStatus, storage);
+  // An ended execution whose render could not be settled (every retry failed) or whose event could not
+  // be delivered waits here; the stuck-work job settles the render at its deadline anyway.
+  const settleFailures = deadLetterQueue(stack, app, topic, "ExecutionEndedFailures", "Render settlement");
+  executionStatus.configureAsyncInvoke({ onFailure: new SqsDestination(settleFailures), retryAttempts: 2, maxEventAge: Duration.hours(6) });
   new events.Rule(stack, "RenderExecutionEnded", {
     description: "A render phase's execution ended FAILED, TIMED_OUT or ABORTED",
     eventPattern: {
@@ -124,7 +156,9 @@ export function Render({ stack, app }: StackContext) {
       detailType: ["Step Functions Execution Status Change"],
       detail: { status: [...ENDED_UNFINISHED], stateMachineArn: PHASES.map((phase) => machines[phase].stateMachineArn) },
     },
-    targets: [new targets.LambdaFunction(executionStatus, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+    targets: [
+      new targets.LambdaFunction(executionStatus, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: settleFailures }),
+    ],
   });
 
   stack.addOutputs({

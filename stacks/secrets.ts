@@ -15,6 +15,9 @@ export function Secrets({ stack, app }: StackContext) {
     "STRIPE_WEBHOOK_SECRET",
     "OPENAI_API_KEY",
     "ELEVENLABS_API_KEY",
+    // CloudFront sends it to the API as `x-origin-verify`; the API refuses requests without it, so
+    // only the distribution (with its WAF) reaches the API (docs/architecture.md#operating-it).
+    "ORIGIN_VERIFY_SECRET",
   );
   const { siteUrl, mailFrom } = settings(app);
   const parameters = {

@@ -15,7 +15,10 @@
  *   MAIL_FROM         sender of the e-mails (an SES-verified identity)
  *   STRIPE_PUBLISHABLE_KEY  Stripe's publishable key (public by design; the
  *                     secret key and webhook secret are SST secrets)
+ *   ALARM_EMAIL       who the alarms mail (an SNS e-mail subscription, confirmed once by its owner)
+ *   LOG_RETENTION_DAYS  how long CloudWatch keeps every function's logs (default 30)
  */
+import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { App } from "sst/constructs";
 
 export interface CustomDomain {
@@ -32,7 +35,11 @@ export interface Settings {
   /** Handed to the browser by `GET /api/env` for Stripe.js; unset means card payments are off. */
   stripePublishableKey?: string;
   isProd: boolean;
+  alarmEmail?: string;
+  logRetentionDays: number;
 }
+
+export const DEFAULT_LOG_RETENTION_DAYS = 30;
 
 /** What `npm start` serves; used when a deploy names no site URL (see the README's first-deploy note). */
 const LOCAL_SITE_URL = "http://localhost:3000";
@@ -55,5 +62,14 @@ export function settings(app: App): Settings {
     mailFrom: read("MAIL_FROM") ?? `Storyboard <no-reply@${mailDomain}>`,
     stripePublishableKey: read("STRIPE_PUBLISHABLE_KEY"),
     isProd: app.stage === "prod",
+    alarmEmail: read("ALARM_EMAIL"),
+    logRetentionDays: Number(read("LOG_RETENTION_DAYS") ?? DEFAULT_LOG_RETENTION_DAYS),
   };
+}
+
+/** SST's name for a CloudWatch retention (`one_month`), from a number of days CloudWatch accepts. */
+export function logRetention(days: number) {
+  const name = Object.entries(RetentionDays).find(([, value]) => value === days)?.[0];
+  if (!name) throw new Error(`LOG_RETENTION_DAYS=${days} is not a retention CloudWatch offers (1, 3, 5, 7, 14, 30, 60, 90, ...).`);
+  return name.toLowerCase() as Lowercase<keyof typeof RetentionDays>;
 }

@@ -1,7 +1,10 @@
 import { tableKeys } from "@storyboard/core/dynamo/keys";
 import { Duration } from "aws-cdk-lib";
-import { Bucket, type StackContext, Table } from "sst/constructs";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
+import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
+import { Bucket, type StackContext, Table, use } from "sst/constructs";
 import { grantStorage, type StorageResources, storageEnvironment } from "./access";
+import { Alerts, alarm, deadLetterQueue } from "./alarms";
 import { keepInProd } from "./removal";
 import { settings } from "./settings";
 
@@ -15,6 +18,7 @@ const oldVersionsExpire = [{ noncurrentVersionExpiration: Duration.days(OLD_VERS
 
 export function Storage({ stack, app }: StackContext) {
   const { siteUrl, isProd } = settings(app);
+  const { topic } = use(Alerts);
 
   // One table for every entity (ElectroDB); the key layout is core's.
   const table = new Table(stack, "Table", {
@@ -91,6 +95,33 @@ export function Storage({ stack, app }: StackContext) {
   });
   const screenplayUploaded = uploads.notificationFunctions[0]!;
   grantStorage(screenplayUploaded, storage);
+  // A parse that fails outside its own error handling (a timeout, out of memory) is tried twice more by
+  // Lambda, then its S3 event lands here; the stuck-work job settles the screenplay.
+  const parseFailures = deadLetterQueue(stack, app, topic, "ParseFailures", "Screenplay parse");
+  screenplayUploaded.configureAsyncInvoke({
+    onFailure: new SqsDestination(parseFailures),
+    retryAttempts: 2,
+    maxEventAge: Duration.hours(1),
+  });
+
+  const throttled = (metricName: string) =>
+    new cloudwatch.Metric({
+      namespace: "AWS/DynamoDB",
+      metricName,
+      dimensionsMap: { TableName: table.tableName },
+      period: Duration.minutes(5),
+      statistic: "Sum",
+    });
+  alarm(stack, app, topic, "TableThrottles", {
+    title: "DynamoDB throttled requests",
+    metric: new cloudwatch.MathExpression({
+      expression: "reads + writes",
+      usingMetrics: { reads: throttled("ReadThrottleEvents"), writes: throttled("WriteThrottleEvents") },
+      period: Duration.minutes(5),
+      label: "Throttled reads and writes",
+    }),
+    threshold: 0,
+  });
 
   stack.addOutputs({
     TableName: table.tableName,
@@ -99,5 +130,5 @@ export function Storage({ stack, app }: StackContext) {
     MediaUrl: mediaUrl,
   });
 
-  return { ...storage, screenplayUploaded };
+  return { ...storage, screenplayUploaded, parseFailures };
 }

@@ -3,13 +3,19 @@ import { earlyRequestsScript } from "../packages/web/src/lib/early-requests";
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, inlineScriptHashes } from "@storyboard/functions/shared/security-headers";
 import { Duration, Fn } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
-import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import * as s3 from "aws-cdk-lib/aws-s3";
 import { type StackContext, StaticSite, use } from "sst/constructs";
 import { APP_SHELL_FILE, PRERENDERED_PAGES, prerenderedFile, SIGNED_IN_FRAMES } from "@storyboard/core/catalog/prerendered-pages";
 import { Api } from "./api";
-import { Auth } from "./auth";
+import { Auth, readSecretAtDeploy } from "./auth";
+import { Secrets } from "./secrets";
 import { settings } from "./settings";
 import { Storage } from "./storage";
+import { edgeFirewall } from "./waf";
+
+/** Days CloudFront's access logs are kept. */
+export const CDN_LOG_DAYS = 90;
 
 /** Requests under this prefix go to the API, everything else to the site. */
 export const API_PATH_PATTERN = "/api/*";
@@ -62,7 +68,8 @@ export function Web({ stack, app }: StackContext) {
   const { api } = use(Api);
   const { media } = use(Storage);
   const { cognitoDomain } = use(Auth);
-  const { siteDomain } = settings(app);
+  const { siteDomain, apiDomain } = settings(app);
+  const { secrets } = use(Secrets);
 
   // CSP, framing, referrer, HSTS on every page and file of the site, from the same definition as the
   // local server (docs/decisions.md#headers). Media come from the private bucket through presigned GETs.
@@ -88,10 +95,27 @@ export function Web({ stack, app }: StackContext) {
     },
   });
 
-  // API Gateway answers only to its own host name: forward everything but Host.
-  const apiOrigin = new HttpOrigin(Fn.parseDomainName(api.url), {
+  // API Gateway answers only to its own host name: forward everything but Host. With API_DOMAIN the
+  // execute-api address is off (stacks/api.ts), so CloudFront uses the API's domain. Either way the
+  // x-origin-verify header, a secret only CloudFront and the API know, proves a request came through here.
+  const apiOrigin = new HttpOrigin(apiDomain?.domainName ?? Fn.parseDomainName(api.url), {
     protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
     originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    customHeaders: { "x-origin-verify": readSecretAtDeploy(stack, "OriginVerifySecret", secrets.ORIGIN_VERIFY_SECRET) },
+  });
+  // The site's files, read by CloudFront through origin access control (no legacy access identity).
+  const siteBucket = new s3.Bucket(stack, "SiteFiles", {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+  });
+  // CloudFront's standard logs (one file per few minutes of requests), kept 90 days.
+  const accessLogs = new s3.Bucket(stack, "CdnLogs", {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+    lifecycleRules: [{ expiration: Duration.days(CDN_LOG_DAYS) }],
   });
   const spaRewrite = new cloudfront.Function(stack, "SpaRewrite", {
     code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
@@ -116,10 +140,17 @@ export function Web({ stack, app }: StackContext) {
     // SST would write its (here empty) env typings into packages/web/src.
     vite: { types: "../../.sst/web-env.d.ts" },
     cdk: {
+      bucket: siteBucket,
       distribution: {
         comment: `${app.stage}-${app.name} site and API`,
         errorResponses: [],
+        webAclId: edgeFirewall(stack, app).attrArn,
+        enableLogging: true,
+        logBucket: accessLogs,
+        logFilePrefix: "cloudfront/",
+        minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
         defaultBehavior: {
+          origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
           functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
           responseHeadersPolicy: securityHeaders,
         },
@@ -146,6 +177,16 @@ export function Web({ stack, app }: StackContext) {
       },
     },
   });
+
+  // TLS 1.2 (2021 ciphers) at least, with a custom domain's certificate as above, and stated for
+  // CloudFront's default certificate too (which CloudFront serves with its own policy: use SITE_DOMAIN in prod).
+  if (!siteDomain && site.cdk?.distribution) {
+    const cfn = site.cdk.distribution.node.defaultChild as cloudfront.CfnDistribution;
+    cfn.addPropertyOverride("DistributionConfig.ViewerCertificate", {
+      CloudFrontDefaultCertificate: true,
+      MinimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+    });
+  }
 
   stack.addOutputs({
     SiteUrl: site.customDomainUrl ?? site.url ?? "",

@@ -11,6 +11,7 @@ const SECRET_NAMES = [
   "STRIPE_WEBHOOK_SECRET",
   "OPENAI_API_KEY",
   "ELEVENLABS_API_KEY",
+  "ORIGIN_VERIFY_SECRET",
 ];
 
 let built: Awaited<ReturnType<typeof build>>;
@@ -24,7 +25,7 @@ describe("secrets stack", () => {
     template = built.template(Secrets);
   });
 
-  it("declares the six SST secrets and no secret value in the template", () => {
+  it("declares the SST secrets and no secret value in the template", () => {
     const metadata = JSON.parse(flatten(template.toJSON().Outputs.SSTMetadata.Value)).metadata;
     const secrets = metadata.filter((m: any) => m.type === "Secret").map((m: any) => m.data.name);
     expect(secrets.sort()).toEqual([...SECRET_NAMES].sort());
@@ -34,9 +35,7 @@ describe("secrets stack", () => {
 
   it("stores the site URL and the mail sender as SST parameters", () => {
     const parameters = Object.values(resources(template, "AWS::SSM::Parameter")).map((p) => p.Properties);
-    expect(parameters).toContainEqual(
-      expect.objectContaining({ Name: "/sst/storyboard/test/Parameter/APP_URL/value", Value: SITE_URL }),
-    );
+    expect(parameters).toContainEqual(expect.objectContaining({ Name: "/sst/storyboard/test/Parameter/APP_URL/value", Value: SITE_URL }));
     expect(parameters).toContainEqual(
       expect.objectContaining({ Name: "/sst/storyboard/test/Parameter/MAIL_FROM/value", Value: expect.stringContaining("@") }),
     );

@@ -21,6 +21,8 @@ export const TEST_ENV: Record<string, string | undefined> = {
   GOOGLE_SECRETS_REVISION: undefined,
   STRIPE_PUBLISHABLE_KEY: undefined,
   TUTORIAL_VIDEO_URL: undefined,
+  ALARM_EMAIL: undefined,
+  LOG_RETENTION_DAYS: undefined,
 };
 
 // Registered in the importing test file: its builds' temporary directories go when it ends.
@@ -29,8 +31,13 @@ afterAll(removeScratch);
 export type StackFn = (typeof STACKS)[number];
 export type Json = any;
 
-export async function build(mode: BuildMode, stage = "test", env: Record<string, string | undefined> = {}) {
-  const app: App = await offlineApp({ mode, stage, env: { ...TEST_ENV, ...env } });
+export async function build(
+  mode: BuildMode,
+  stage = "test",
+  env: Record<string, string | undefined> = {},
+  beforeSynth?: (app: App) => void,
+) {
+  const app: App = await offlineApp({ mode, stage, env: { ...TEST_ENV, ...env }, beforeSynth });
   return {
     app,
     template: (fn: StackFn) => Template.fromStack(stackOf(fn)),
@@ -39,9 +46,7 @@ export async function build(mode: BuildMode, stage = "test", env: Record<string,
 
 /** The resources of one type, by logical id. */
 export function resources(template: Template, type: string): Record<string, Json> {
-  return Object.fromEntries(
-    Object.entries(template.toJSON().Resources as Record<string, Json>).filter(([, r]) => r.Type === type),
-  );
+  return Object.fromEntries(Object.entries(template.toJSON().Resources as Record<string, Json>).filter(([, r]) => r.Type === type));
 }
 
 /**

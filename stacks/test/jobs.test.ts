@@ -1,5 +1,6 @@
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SCHEDULED_JOBS } from "@storyboard/core/jobs/schedules";
 import { Jobs } from "../jobs";
 import { actionsOf, arnTarget, build, handlersByLogicalId, resources, statementsOfRole } from "./harness";
 
@@ -66,5 +67,26 @@ describe("jobs stack", () => {
       const actions = statements.flatMap(actionsOf);
       expect(actions).toEqual(expect.arrayContaining(["dynamodb:Query", "dynamodb:UpdateItem", "ses:SendEmail", "s3:DeleteObject*"]));
     }
+  });
+
+  it("sends every failed run and undeliverable event to the job's dead-letter queue, one run at a time", () => {
+    const invokeConfigs = Object.values(resources(template, "AWS::Lambda::EventInvokeConfig"));
+    for (const job of SCHEDULED_JOBS) {
+      const rule = ruleFor(job.handler);
+      const target = rule.Properties.Targets[0];
+      expect(target.DeadLetterConfig.Arn["Fn::GetAtt"][0], job.name).toMatch(new RegExp(`^${job.constructId}Failures`));
+      expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
+      const fnId = arnTarget(target.Arn);
+      const fn = template.toJSON().Resources[fnId];
+      expect(fn.Properties.ReservedConcurrentExecutions, job.name).toBe(1);
+      expect(fn.Properties.Timeout, job.name).toBe(job.timeoutSeconds);
+      const config = invokeConfigs.find((c) => c.Properties.FunctionName.Ref === fnId);
+      expect(config?.Properties.MaximumRetryAttempts, job.name).toBe(job.retryAttempts);
+      expect(config?.Properties.DestinationConfig.OnFailure.Destination["Fn::GetAtt"][0]).toMatch(
+        new RegExp(`^${job.constructId}Failures`),
+      );
+    }
+    // The 5-minute job ends before its next run starts.
+    expect(SCHEDULED_JOBS.find((j) => j.name === "stuck-work")!.timeoutSeconds).toBeLessThan(300);
   });
 });

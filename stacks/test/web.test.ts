@@ -8,6 +8,7 @@ import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "@storyboard/functions/shared/security-headers";
 import { earlyRequestsScript } from "../../packages/web/src/lib/early-requests";
+import { SENSITIVE_PATH_LIMIT } from "../waf";
 import { SHARE_REWRITE, SPA_REWRITE, Web } from "../web";
 import { build, resources } from "./harness";
 
@@ -29,8 +30,11 @@ describe("web stack", () => {
   it("serves the static site from its private bucket by default", () => {
     expect(config.DefaultRootObject).toBe("index.html");
     const site = origin(config.DefaultCacheBehavior.TargetOriginId);
-    expect(site.DomainName["Fn::GetAtt"][0]).toMatch(/^SiteS3Bucket/);
-    expect(site.S3OriginConfig).toBeDefined();
+    expect(site.DomainName["Fn::GetAtt"][0]).toMatch(/^SiteFiles/);
+    // Origin access control, not the legacy origin access identity.
+    expect(site.S3OriginConfig).toEqual({ OriginAccessIdentity: "" });
+    expect(site.OriginAccessControlId).toBeDefined();
+    expect(resources(template, "AWS::CloudFront::CloudFrontOriginAccessIdentity")).toEqual({});
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe("redirect-to-https");
   });
 
@@ -111,5 +115,26 @@ describe("web stack", () => {
   it("outputs the site URL", () => {
     const url = template.toJSON().Outputs.SiteUrl.Value;
     expect(url["Fn::Join"][1]).toEqual(["https://", { "Fn::GetAtt": [expect.stringMatching(/^SiteDistribution/), "DomainName"] }]);
+  });
+
+  it("sits behind a WAF with a per-address limit on sign-in, sign-up, account codes and contact, and AWS's common rules", () => {
+    const [acl] = Object.values(resources(template, "AWS::WAFv2::WebACL"));
+    expect(acl.Properties.Scope).toBe("CLOUDFRONT");
+    expect(JSON.stringify(config.WebACLId)).toContain("EdgeFirewall");
+    const [rate, common] = acl.Properties.Rules;
+    expect(rate.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: "IP", Limit: SENSITIVE_PATH_LIMIT });
+    const paths = rate.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map(
+      (s: any) => s.ByteMatchStatement.SearchString,
+    );
+    expect(paths).toEqual(["/api/login", "/api/register", "/api/auth/", "/api/contact-requests"]);
+    expect(common.Statement.ManagedRuleGroupStatement).toMatchObject({ VendorName: "AWS", Name: "AWSManagedRulesCommonRuleSet" });
+  });
+
+  it("logs requests, requires TLS 1.2 (2021) and tells the API each request came through CloudFront", () => {
+    expect(config.Logging.Bucket["Fn::GetAtt"][0]).toMatch(/^CdnLogs/);
+    expect(config.ViewerCertificate?.MinimumProtocolVersion).toBe("TLSv1.2_2021");
+    const apiOrigin = origin(config.CacheBehaviors[0].TargetOriginId);
+    expect(apiOrigin.OriginCustomHeaders.map((h: any) => h.HeaderName)).toEqual(["x-origin-verify"]);
+    expect(JSON.stringify(apiOrigin.OriginCustomHeaders)).toContain("OriginVerifySecret");
   });
 });

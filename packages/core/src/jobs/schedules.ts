@@ -12,6 +12,12 @@ export interface ScheduledJob {
   /** EventBridge schedule expression: `cron(...)` or `rate(...)`. */
   readonly schedule: string;
   readonly description: string;
+  /** Seconds a run may take; a job that runs every few minutes ends before its next run starts. */
+  readonly timeoutSeconds: number;
+  /** Runs of this job at once on AWS (reserved concurrency): 1, so a run never overlaps another. */
+  readonly concurrency: number;
+  /** Times AWS runs a failed run again before it lands in the job's dead-letter queue. */
+  readonly retryAttempts: number;
 }
 
 export const SCHEDULED_JOBS = [
@@ -21,13 +27,19 @@ export const SCHEDULED_JOBS = [
     handler: "cron/hosting-expiry",
     schedule: "cron(0 3 * * ? *)",
     description: "Every day at 03:00: expire hosting that has run out.",
+    timeoutSeconds: 900,
+    concurrency: 1,
+    retryAttempts: 2,
   },
   {
     name: "weekly-digest",
     constructId: "WeeklyDigest",
     handler: "cron/weekly-digest",
     schedule: "cron(0 9 ? * MON *)",
-    description: "Mondays at 09:00: the weekly digest e-mail.",
+    description: "Mondays at 09:00: the weekly digest e-mail (each user marked sent before the mail, so a retry mails nobody twice).",
+    timeoutSeconds: 900,
+    concurrency: 1,
+    retryAttempts: 2,
   },
   {
     name: "subscription-credits",
@@ -35,14 +47,21 @@ export const SCHEDULED_JOBS = [
     handler: "cron/subscription-credits",
     schedule: "cron(0 4 * * ? *)",
     description: "Every day at 04:00: the monthly points of annual plans.",
+    timeoutSeconds: 900,
+    concurrency: 1,
+    retryAttempts: 2,
   },
   {
     name: "stuck-work",
     constructId: "StuckWork",
     handler: "cron/stuck-work",
     schedule: "rate(5 minutes)",
-    description:
-      "Every 5 minutes: settle renders stuck past their deadline and unsettled image charges (docs/decisions.md#hardening).",
+    description: "Every 5 minutes: settle renders stuck past their deadline and unsettled image charges (docs/decisions.md#hardening).",
+    // Under the 5 minutes between runs: with one run at a time, the next never waits on this one.
+    timeoutSeconds: 240,
+    concurrency: 1,
+    // The next run does the same work five minutes later.
+    retryAttempts: 0,
   },
   {
     name: "provider-check",

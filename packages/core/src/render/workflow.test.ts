@@ -3,6 +3,7 @@ import {
   BLOCK_CONCURRENCY,
   BLOCK_RETRY,
   PROVIDER_NO_RETRY,
+  COMPILE_RETRY,
   COMPILE_STATES,
   compileDefinition,
   DEFINITIONS,
@@ -117,7 +118,8 @@ describe("render workflow definitions", () => {
       Resource: arn("CompileSegment"),
       Parameters: { "renderJobId.$": "$.renderJobId", "segment.$": "$.segment" },
     });
-    expect(segment.Retry).toEqual([BLOCK_RETRY]);
+    expect(segment.Retry).toContainEqual(COMPILE_RETRY);
+    expect(COMPILE_RETRY).toMatchObject({ ErrorEquals: ["States.ALL"], MaxAttempts: 1 });
     for (const branch of parts.Branches) expectWellFormed(branch);
     catchesToMarkFailed(def.States.PlanCompile);
     catchesToMarkFailed(def.States[COMPILE_STATES.parts]);

@@ -83,6 +83,12 @@ export const BLOCK_RETRY: State = {
   BackoffRate: 2,
 };
 
+/**
+ * Compile tasks run for up to Lambda's 15 minutes: one more try of a failed one, so the phase's worst
+ * case (plan, a segment tried twice, the join, MarkFailed) stays inside its hour (stacks/test checks the sum).
+ */
+export const COMPILE_RETRY: State = { ...BLOCK_RETRY, MaxAttempts: 1 };
+
 const catchToMarkFailed = (): State[] => [{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: TASK.markFailed }];
 
 /**
@@ -218,7 +224,7 @@ export function compileDefinition(resolve: ResolveTask): StateMachineDefinition 
       task(resolve, name, {
         Parameters: { "renderJobId.$": "$.renderJobId" },
         ResultPath: null,
-        Retry: [LAMBDA_TRANSIENT_RETRY, BLOCK_RETRY],
+        Retry: [LAMBDA_TRANSIENT_RETRY, COMPILE_RETRY],
         End: true,
       }),
     );
@@ -252,7 +258,7 @@ export function compileDefinition(resolve: ResolveTask): StateMachineDefinition 
                 Resource: resolve(TASK.compileSegment),
                 TimeoutSeconds: TASK_TIMEOUT_SECONDS[TASK.compileSegment],
                 Parameters: { "renderJobId.$": "$.renderJobId", "segment.$": "$.segment" },
-                Retry: [BLOCK_RETRY],
+                Retry: [LAMBDA_TRANSIENT_RETRY, COMPILE_RETRY],
                 End: true,
               }),
             },

@@ -1,5 +1,5 @@
 import { Entity } from "electrodb";
-import { timestamps } from "./_shared";
+import { expiresAt, timestamps } from "./_shared";
 
 /**
  * A claim on a unique value (an e-mail, a username, an identity id, the render
@@ -7,13 +7,7 @@ import { timestamps } from "./_shared";
  * owns it in one transaction; `create` fails if the value is taken.
  */
 export type UniqueKind =
-  | "email"
-  | "username"
-  | "identity"
-  | "referralCode"
-  | "showcaseRenderJob"
-  | "featuredShowcase"
-  | "idempotency";
+  "email" | "username" | "identity" | "referralCode" | "showcaseRenderJob" | "featuredShowcase" | "idempotency" | "weeklyDigest";
 
 export const Unique = new Entity({
   model: { entity: "unique", version: "1", service: "storyboard" },
@@ -21,6 +15,8 @@ export const Unique = new Entity({
     kind: { type: "string", required: true },
     value: { type: "string", required: true },
     ownerId: { type: "string", required: true },
+    /** Set on claims that only matter for a while (a week's digest); DynamoDB's TTL removes them. */
+    expiresAt,
     ...timestamps,
   },
   indexes: {
