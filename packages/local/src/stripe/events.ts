@@ -1,12 +1,14 @@
 /**
  * Stripe Events and their delivery to the app's webhook endpoint, signed as
  * Stripe signs them (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`).
- * A failed or non-2xx delivery is retried with exponential backoff, a bounded
- * number of times. Tests can hold delivery and release it in any order,
- * redeliver an event, and wait until nothing is left to deliver.
+ * A failed or non-2xx delivery is retried with Stripe's exponential backoff
+ * for up to three days; the deliveries owed are kept in the store, on disk,
+ * so a restarted stand-in delivers them. Tests compress the schedule, hold
+ * delivery and release it in any order, redeliver an event, and wait until
+ * nothing is left to deliver.
  */
 import { createHmac } from "node:crypto";
-import { publicCopy, type StripeObject, type StripeStore } from "./store";
+import { type Delivery, publicCopy, type StripeObject, type StripeStore } from "./store";
 
 export const API_VERSION = "2026-10-28.endive";
 
@@ -16,16 +18,31 @@ export interface RequestInfo {
 }
 
 export interface DeliveryOptions {
-  /** Attempts per delivery, the first included. */
+  /** Attempts per delivery at most, the first included (Stripe: as many as fit in `retryForMs`). */
   attempts: number;
   /** Wait before the first retry; doubles for each next one. */
   retryBaseMs: number;
+  /** The longest wait between two attempts. */
+  retryCapMs: number;
+  /** No attempt later than this after the first one (Stripe: three days). */
+  retryForMs: number;
 }
 
-interface Delivery {
-  eventId: string;
-  attempt: number;
-  dueAt: number;
+const HOUR = 3_600_000;
+/** Stripe's live-mode schedule: exponential backoff from a few minutes, for up to three days. */
+export const STRIPE_DELIVERY: DeliveryOptions = {
+  attempts: Infinity,
+  retryBaseMs: 5 * 60_000,
+  retryCapMs: 12 * HOUR,
+  retryForMs: 72 * HOUR,
+};
+
+/** When a failed attempt is tried again, or null when Stripe would give up. */
+export function nextAttemptAt(delivery: Delivery, options: DeliveryOptions, now: number): number | null {
+  if (delivery.attempt >= options.attempts) return null;
+  const wait = Math.min(options.retryBaseMs * 2 ** (delivery.attempt - 1), options.retryCapMs);
+  const at = now + wait;
+  return at - delivery.firstAt > options.retryForMs ? null : at;
 }
 
 export interface DeliveryRecord {
@@ -50,7 +67,6 @@ export function customerOf(object: Record<string, any> | undefined): string | un
 }
 
 export class EventBus {
-  private queue: Delivery[] = [];
   private held: string[] = [];
   /** Customer ids whose events are held, or "*" for every event. */
   private holding = new Set<string>();
@@ -132,11 +148,15 @@ export class EventBus {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Stops delivering; the deliveries owed stay in the store for the next start. */
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
-    this.queue = [];
     this.settleIdle();
+  }
+
+  private get queue() {
+    return this.store.deliveries;
   }
 
   private isIdle() {
@@ -144,7 +164,9 @@ export class EventBus {
   }
 
   private enqueue(eventId: string) {
-    this.queue.push({ eventId, attempt: 1, dueAt: Date.now() });
+    const now = Date.now();
+    this.queue.push({ eventId, attempt: 1, dueAt: now, firstAt: now });
+    this.store.changed();
     this.pump();
   }
 
@@ -162,7 +184,8 @@ export class EventBus {
       this.timer.unref();
       return;
     }
-    const [delivery] = this.queue.splice(index, 1);
+    // It stays in the queue while in flight: a crash now means it is delivered again after the restart.
+    const delivery = this.queue[index];
     this.inFlight++;
     void this.deliver(delivery).finally(() => {
       this.inFlight--;
@@ -172,7 +195,7 @@ export class EventBus {
 
   private async deliver(delivery: Delivery) {
     const event = this.store.get(delivery.eventId);
-    if (!event) return;
+    if (!event) return this.settle(delivery, null);
     const payload = JSON.stringify(publicCopy(event), null, 2);
     if (delivery.attempt === 1) this.record?.({ request: "webhook", status: 200, body: JSON.parse(payload) });
     let status: number | "error" = "error";
@@ -194,10 +217,21 @@ export class EventBus {
     }
     this.log.push({ eventId: event.id, type: event.type, attempt: delivery.attempt, status, at: Date.now() });
     if (this.log.length > 1000) this.log.splice(0, this.log.length - 1000);
+    if (this.stopped) return;
     const delivered = typeof status === "number" && status >= 200 && status < 300;
-    if (!delivered && delivery.attempt < this.options.attempts && !this.stopped) {
-      const wait = this.options.retryBaseMs * 2 ** (delivery.attempt - 1);
-      this.queue.push({ eventId: event.id, attempt: delivery.attempt + 1, dueAt: Date.now() + wait });
+    this.settle(delivery, delivered ? null : nextAttemptAt(delivery, this.options, Date.now()));
+  }
+
+  /** Drops a delivery done (or given up), or moves it to the back of the queue for its next attempt; saved at once. */
+  private settle(delivery: Delivery, retryAt: number | null) {
+    const index = this.queue.indexOf(delivery);
+    if (index >= 0) this.queue.splice(index, 1);
+    if (retryAt !== null) this.queue.push({ ...delivery, attempt: delivery.attempt + 1, dueAt: retryAt });
+    this.store.changed();
+    try {
+      this.store.flush();
+    } catch (error) {
+      console.error("Stripe stand-in: could not save the webhook queue:", error);
     }
   }
 

@@ -6,7 +6,7 @@
  */
 import { type Context, arrayParam, bool, createdFilter, int, listPage, mergeMetadata, need, render, str } from "./api";
 import { type CardOutcome, outcomeOf } from "./cards";
-import { cardDetails } from "./charges";
+import { newCharge } from "./charges";
 import { attachPaymentMethod } from "./customers";
 import { cardError, invalidRequest, StripeApiError, unexpectedState } from "./errors";
 import { openDispute } from "./disputes";
@@ -269,68 +269,6 @@ export function failAttempt(
   ctx.events.emit("payment_intent.payment_failed", intent, { request: ctx.request });
   for (const listener of intentListeners.failed) listener(ctx, intent);
   Object.assign(error.body, { payment_intent: render(ctx, intent, []), ...(pm ? { payment_method: render(ctx, pm, []) } : {}) });
-}
-
-function newCharge(ctx: Context, intent: StripeObject, pm: StripeObject, decline: ReturnType<typeof outcomeOf>["decline"]) {
-  const { store } = ctx;
-  const ok = !decline;
-  return store.insert({
-    id: store.newId("ch_"),
-    object: "charge",
-    amount: intent.amount,
-    amount_captured: ok ? intent.amount : 0,
-    amount_refunded: 0,
-    application: null,
-    application_fee: null,
-    application_fee_amount: null,
-    balance_transaction: ok ? store.newId("txn_") : null,
-    billing_details: pm.billing_details,
-    calculated_statement_descriptor: "STORYBOARD",
-    captured: ok,
-    created: store.now(),
-    currency: intent.currency,
-    customer: intent.customer,
-    description: intent.description,
-    disputed: false,
-    failure_balance_transaction: null,
-    failure_code: decline?.code ?? null,
-    failure_message: decline?.message ?? null,
-    fraud_details: {},
-    livemode: false,
-    metadata: intent.metadata,
-    on_behalf_of: null,
-    outcome: {
-      advice_code: null,
-      network_advice_code: null,
-      network_decline_code: null,
-      network_status: ok ? "approved_by_network" : "declined_by_network",
-      reason: decline?.declineCode ?? null,
-      risk_level: "normal",
-      risk_score: 20,
-      seller_message: ok ? "Payment complete." : "The bank did not return any further details with this decline.",
-      type: ok ? "authorized" : "issuer_declined",
-    },
-    paid: ok,
-    payment_intent: intent.id,
-    payment_method: pm.id,
-    payment_method_details: {
-      card: cardDetails(pm, intent._authenticated === pm.id),
-      type: "card",
-    },
-    receipt_email: null,
-    receipt_number: null,
-    receipt_url: null,
-    refunded: false,
-    review: null,
-    shipping: null,
-    source: null,
-    source_transfer: null,
-    statement_descriptor: null,
-    statement_descriptor_suffix: null,
-    status: ok ? "succeeded" : "failed",
-    transfer_data: null,
-    transfer_group: null,
-  });
 }
 
 export function cancelPaymentIntent(ctx: Context) {

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { arrayParam, type Context, parseForm } from "./api";
 import { controlApi } from "./control";
 import { StripeApiError, unauthorized } from "./errors";
-import { API_VERSION, type DeliveryOptions, EventBus } from "./events";
+import { API_VERSION, type DeliveryOptions, EventBus, STRIPE_DELIVERY } from "./events";
 import { billingRoutes } from "./billing/routes";
 import { seedPlanPrices } from "./billing/catalog";
 import { advanceTo } from "./billing/renewals";
@@ -47,6 +47,23 @@ export interface RecordedAnswer {
   request: string;
   status: number;
   body: unknown;
+}
+
+/**
+ * Stripe's retry schedule, as given, or compressed by `STRIPE_STAND_IN_DELIVERY_SCALE`
+ * (0.001 turns five minutes into 300 ms) for tests that run the whole product.
+ */
+function deliveryOptions(given: Partial<DeliveryOptions> | undefined): DeliveryOptions {
+  const scale = Number(process.env.STRIPE_STAND_IN_DELIVERY_SCALE ?? 1);
+  const factor = Number.isFinite(scale) && scale > 0 ? scale : 1;
+  const { retryBaseMs, retryCapMs, retryForMs } = STRIPE_DELIVERY;
+  return {
+    ...STRIPE_DELIVERY,
+    retryBaseMs: retryBaseMs * factor,
+    retryCapMs: retryCapMs * factor,
+    retryForMs: retryForMs * factor,
+    ...given,
+  };
 }
 
 function recorderOf(options: StripeStandInOptions): ((entry: RecordedAnswer) => void) | undefined {
@@ -91,7 +108,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   };
   const store = new StripeStore(options.dataFile);
   const record = recorderOf(options);
-  const events = new EventBus(store, keys.webhookSecret, { attempts: 5, retryBaseMs: 500, ...options.delivery }, record);
+  const events = new EventBus(store, keys.webhookSecret, deliveryOptions(options.delivery), record);
   if (options.webhookUrl) events.setWebhookUrl(options.webhookUrl);
   const routes = [...paymentRoutes, ...billingRoutes];
   seedPlanPrices(store);
@@ -195,6 +212,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       if (url.pathname.startsWith(CHALLENGE_PATH)) {
         // The issuer's 3-D Secure page: opened by the cardholder's browser, so the client secret is its key.
         const page = challengeRequest(contextOf(null), req.method ?? "GET", url, await readBody(req));
+        store.flush();
         res.writeHead(page.status, { "content-type": "text/html; charset=utf-8", ...(page.location ? { location: page.location } : {}) });
         res.end(page.html);
         return;
@@ -219,6 +237,14 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         status = 500;
         body = { error: { type: "api_error", message: "An unexpected error occurred in the Stripe stand-in." } };
       }
+    }
+    try {
+      // Every change is on disk before the answer says it happened.
+      store.flush();
+    } catch (error) {
+      console.error("Stripe stand-in: could not save:", error);
+      status = 500;
+      body = { error: { type: "api_error", message: "The Stripe stand-in could not save this change (is the disk full?)." } };
     }
     if (!url.pathname.startsWith("/_stand-in/")) record?.({ request: `${req.method} ${url.pathname}`, status, body });
     res.writeHead(status, {

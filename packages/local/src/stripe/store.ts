@@ -1,10 +1,13 @@
 /**
- * The Stripe stand-in's data: every object by id, the idempotency records and
- * the stand-in's own clock. In memory; `npm start` also writes it to a JSON
- * file so customers and cards outlive a restart (docs/decisions.md#payments).
+ * The Stripe stand-in's data: every object by id, the idempotency records,
+ * the webhook deliveries still owed and the stand-in's own clock. In memory;
+ * `npm start` also keeps it on disk, written before each answer (`flush`), so
+ * a payment the browser was told about survives a crash (docs/decisions.md#payments):
+ * events, which never change, are appended to `<file>.events.jsonl`; the rest
+ * is a snapshot replaced atomically.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 export type StripeObject = Record<string, any> & { id: string; object: string };
@@ -36,11 +39,26 @@ export interface IdempotentResult {
   body: unknown;
 }
 
+/** A webhook delivery owed: kept until it succeeds or Stripe would give up. */
+export interface Delivery {
+  eventId: string;
+  attempt: number;
+  /** Machine time (ms) of the next attempt. */
+  dueAt: number;
+  /** Machine time (ms) of the first attempt: Stripe retries for three days from it. */
+  firstAt: number;
+}
+
 interface Snapshot {
   objects: Record<string, StripeObject>;
   clockOffset: number;
   sequence: number;
+  deliveries?: Delivery[];
+  idempotency?: [string, IdempotentResult][];
 }
+
+/** Stripe keeps events for 30 days; so does the data file. */
+const EVENT_DAYS = 30;
 
 export class StripeStore {
   private objects = new Map<string, StripeObject>();
@@ -51,19 +69,35 @@ export class StripeStore {
   /** Orders objects created in the same second (list endpoints are newest first). */
   private sequence = 0;
   readonly idempotency = new Map<string, IdempotentResult>();
+  /** Webhook deliveries owed, in queue order (events.ts); saved with the rest. */
+  deliveries: Delivery[] = [];
   /** The stand-in's own address once it listens (the 3-D Secure page lives there); not saved. */
   origin = "";
-  private saveTimer: NodeJS.Timeout | undefined;
+  /** Something other than a new event changed since the last flush. */
+  private dirty = false;
+  /** Events created since the last flush, to append. */
+  private newEvents: StripeObject[] = [];
+  private readonly eventsFile: string | undefined;
 
   constructor(private readonly file?: string) {
-    if (file && existsSync(file)) {
-      const saved = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
-      // Stripe keeps events for 30 days; so does the data file.
-      const kept = Math.floor(Date.now() / 1000) + saved.clockOffset - 30 * 86_400;
-      for (const object of Object.values(saved.objects)) if (object.object !== "event" || object.created >= kept) this.put(object);
-      this.clockOffset = saved.clockOffset;
-      this.sequence = saved.sequence;
-    }
+    this.eventsFile = file ? `${file.replace(/\.json$/, "")}.events.jsonl` : undefined;
+    if (!file) return;
+    mkdirSync(dirname(file), { recursive: true });
+    const saved: Snapshot | undefined = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
+    const clockOffset = saved?.clockOffset ?? 0;
+    const kept = Math.floor(Date.now() / 1000) + clockOffset - EVENT_DAYS * 86_400;
+    const events = existsSync(this.eventsFile!) ? readEvents(this.eventsFile!) : [];
+    // Earlier files kept the events in the snapshot.
+    const all = [...Object.values(saved?.objects ?? {}), ...events];
+    for (const object of all) if (object.object !== "event" || object.created >= kept) this.put(object);
+    this.clockOffset = clockOffset;
+    this.sequence = saved?.sequence ?? 0;
+    this.deliveries = (saved?.deliveries ?? []).filter((d) => this.objects.has(d.eventId));
+    for (const [key, result] of saved?.idempotency ?? []) this.idempotency.set(key, result);
+    // Start from compact files: expired events dropped, events out of the snapshot.
+    writeFileSync(this.eventsFile!, this.all("event").reverse().map(line).join(""), { flush: true });
+    this.dirty = true;
+    this.flush();
   }
 
   /** Unix seconds on the stand-in's own clock. */
@@ -79,6 +113,7 @@ export class StripeStore {
   insert<T extends StripeObject>(object: T): T {
     (object as Record<string, unknown>)._seq = ++this.sequence;
     this.put(object);
+    if (object.object === "event") this.newEvents.push(object);
     this.changed();
     return object;
   }
@@ -91,6 +126,7 @@ export class StripeStore {
       this.idempotency.delete(old);
     }
     this.idempotency.set(key, { ...result, at: Date.now() });
+    this.changed();
   }
 
   private put(object: StripeObject) {
@@ -133,21 +169,56 @@ export class StripeStore {
     return PREFIXES.find(([prefix]) => id.startsWith(prefix))?.[1];
   }
 
+  /** Marks the data changed; `flush` writes it (the server flushes before it answers). */
   changed() {
-    if (!this.file || this.saveTimer) return;
-    this.saveTimer = setTimeout(() => this.save(), 250);
-    this.saveTimer.unref();
+    this.dirty = true;
+  }
+
+  /** Writes what changed to disk now: new events appended, then the snapshot replaced (written, synced, renamed). */
+  flush() {
+    if (!this.file) {
+      this.newEvents = [];
+      this.dirty = false;
+      return;
+    }
+    if (this.newEvents.length) {
+      appendFileSync(this.eventsFile!, this.newEvents.map(line).join(""), { flush: true });
+      this.newEvents = [];
+    }
+    if (!this.dirty) return;
+    const objects = Object.fromEntries([...this.objects].filter(([, o]) => o.object !== "event"));
+    const snapshot: Snapshot = {
+      objects,
+      clockOffset: this.clockOffset,
+      sequence: this.sequence,
+      deliveries: this.deliveries,
+      idempotency: [...this.idempotency],
+    };
+    writeFileSync(`${this.file}.tmp`, JSON.stringify(snapshot), { flush: true });
+    renameSync(`${this.file}.tmp`, this.file);
+    this.dirty = false;
   }
 
   save() {
-    clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
-    if (!this.file) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    const snapshot: Snapshot = { objects: Object.fromEntries(this.objects), clockOffset: this.clockOffset, sequence: this.sequence };
-    writeFileSync(`${this.file}.tmp`, JSON.stringify(snapshot));
-    renameSync(`${this.file}.tmp`, this.file);
+    this.dirty = true;
+    this.flush();
   }
+}
+
+const line = (event: StripeObject) => `${JSON.stringify(event)}\n`;
+
+/** The events file, skipping a last line cut off by a crash mid-append. */
+function readEvents(file: string): StripeObject[] {
+  const events: StripeObject[] = [];
+  for (const text of readFileSync(file, "utf8").split("\n")) {
+    if (!text.trim()) continue;
+    try {
+      events.push(JSON.parse(text));
+    } catch {
+      // A torn last line: its request never got its answer, so nothing was promised for it.
+    }
+  }
+  return events;
 }
 
 /** A copy for the wire: without our private fields. */
