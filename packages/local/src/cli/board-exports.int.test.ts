@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +10,15 @@ import { SHOT_LIST_COLUMNS } from "@storyboard/core/board/shot-list";
 import { benchScreenplay } from "@storyboard/core/screenplay/fixtures/bench";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 const bin = path.join(repoRoot, "packages/local/bin/storyboard.mjs");
@@ -29,7 +37,7 @@ const pageCount = (pdf: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync("pd
 
 /** Renders every page with Poppler and answers the PNGs made. */
 function renderPages(pdf: string, dpi: number): string[] {
-  const dir = mkdtempSync(path.join(tmpdir(), "board-pages-"));
+  const dir = tempDir("board-pages-");
   execFileSync("pdftoppm", ["-r", String(dpi), "-png", pdf, path.join(dir, "page")]);
   return readdirSync(dir)
     .filter((f) => f.endsWith(".png"))
@@ -72,7 +80,7 @@ async function expectFramesInBoxes(pdf: string, layout: PdfLayout, panelsOnPage:
 
 describe("the board's exports of the 5-page bench screenplay", () => {
   it("storyboard.pdf and shot-list.csv: in the zip and beside it, every dialogue line searchable, every page drawn, frames in their boxes", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "board-exports-"));
+    const dir = tempDir("board-exports-");
     const file = path.join(dir, "harbour.fountain");
     writeFileSync(file, benchScreenplay(5));
     const out = path.join(dir, "out");
