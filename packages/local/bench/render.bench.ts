@@ -13,40 +13,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchScreenplay as screenplay } from "@storyboard/core/screenplay/fixtures/bench";
 
 const bin = fileURLToPath(new URL("../bin/storyboard.mjs", import.meta.url));
-
-const PEOPLE = ["MAYA", "THEO", "IRIS"];
-const PLACES = ["INT. KITCHEN - NIGHT", "EXT. HARBOUR - DAWN", "INT. OFFICE - DAY", "EXT. ROOFTOP - DUSK", "INT. DINER - NIGHT"];
-const ACTIONS = [
-  "Rain streaks the window. MAYA stirs a cup of coffee that has long gone cold, watching the door.",
-  "THEO steps in, shaking water from his coat, and sets a battered envelope on the table between them.",
-  "IRIS leans against the railing, the city lights trembling on the black water below.",
-  "A phone buzzes twice and goes quiet. Nobody moves to answer it.",
-];
-const LINES = [
-  "You said you would be here an hour ago.",
-  "The trains stopped at the bridge. I walked the rest of the way.",
-  "Then tell me what is in the envelope before I change my mind.",
-  "Everything we need to finish this, and one thing we should never have found.",
-  "We can still walk away from all of it tonight.",
-];
-
-/** A Fountain screenplay of about `pages` pages (200 words a page). */
-function screenplay(pages: number): string {
-  const out = ["Title: The Harbour Letters", ""];
-  let words = 0;
-  for (let scene = 0; words < pages * 200 - 40; scene++) {
-    out.push(PLACES[scene % PLACES.length], "", ACTIONS[scene % ACTIONS.length], "");
-    words += ACTIONS[scene % ACTIONS.length].split(" ").length + 4;
-    for (let line = 0; line < 4 && words < pages * 200 - 20; line++) {
-      const text = LINES[(scene + line) % LINES.length];
-      out.push(PEOPLE[(scene + line) % PEOPLE.length], text, "");
-      words += text.split(" ").length + 1;
-    }
-  }
-  return out.join("\n");
-}
 
 /** Runs `storyboard render --timings`; resolves with its output and the wall time from spawn to exit. */
 function renderCommand(file: string, outDir: string) {

@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { randomUUID } from "node:crypto";
+import type { PdfLayout } from "@storyboard/core/board/schema";
 import { startRuntime } from "./runtime";
 import type { Timings } from "./cli/timings";
 
@@ -12,6 +13,8 @@ export interface RenderFileOptions {
   outDir: string;
   captions?: boolean;
   title?: string;
+  /** The storyboard PDF's layout (`--pdf-layout`). */
+  pdfLayout?: PdfLayout;
   /** Progress lines go here (the command line prints them). */
   log?: (line: string) => void;
   /** Where the wall time goes (`--timings`). */
@@ -117,6 +120,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
         title: options.title ?? screenplay.title,
         style: options.style as never,
         burnCaptions: Boolean(options.captions),
+        pdfLayout: options.pdfLayout,
         previewDescriptionsBeforeFirstImages: false,
         previewImagesBeforeFirstRender: false,
       }),
@@ -136,8 +140,17 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       poster: join(options.outDir, "poster.jpg"),
       audio: join(options.outDir, "audio.mp3"),
       project: join(options.outDir, "project.zip"),
+      storyboard: join(options.outDir, "storyboard.pdf"),
+      shotList: join(options.outDir, "shot-list.csv"),
     };
-    const keys = { video: job.outputFilePath, poster: job.posterImagePath, audio: job.combinedAudioPath, project: job.projectZipPath };
+    const keys = {
+      video: job.outputFilePath,
+      poster: job.posterImagePath,
+      audio: job.combinedAudioPath,
+      project: job.projectZipPath,
+      storyboard: job.storyboardPdfPath,
+      shotList: job.shotListPath,
+    };
     for (const [name, path] of Object.entries(outputs)) {
       writeFileSync(path, await getObjectBytes(config.mediaBucket, keys[name as keyof typeof keys]!));
     }

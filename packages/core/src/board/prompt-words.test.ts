@@ -17,6 +17,8 @@ describe("prompts state the shot", () => {
       characters: [],
       shot: { size: "wide", angle: "high", movement: "static" },
     });
-    expect(prompt.startsWith("Wide shot, the whole set and everyone in it, figures small, high-angle shot looking down on the subject.")).toBe(true);
+    expect(
+      prompt.startsWith("Wide shot, the whole set and everyone in it, figures small, high-angle shot looking down on the subject."),
+    ).toBe(true);
   });
 });

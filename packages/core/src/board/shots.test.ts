@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { deriveShots, isShotLine, shotLetters, type ScriptBlock } from "./shots";
 
 let next = 0;
-const b = (type: string, text: string, character?: string): ScriptBlock => ({ id: `b${String(++next).padStart(4, "0")}`, type, text, character });
+const b = (type: string, text: string, character?: string): ScriptBlock => ({
+  id: `b${String(++next).padStart(4, "0")}`,
+  type,
+  text,
+  character,
+});
 const framing = (blocks: ScriptBlock[], names: string[] = []) => {
   const shots = deriveShots(blocks, names);
   return blocks.map((x) => shots.get(x.id)).map((s) => (s ? `${s.number} ${s.size} ${s.angle} ${s.movement}` : undefined));

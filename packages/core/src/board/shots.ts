@@ -45,7 +45,8 @@ const SHOT_LINE_SIZES: [RegExp, ShotSize][] = [
 ];
 
 /** Words that say a shot line (or an action line in capitals) names the camera. */
-const SHOT_LINE = /^(EXTREME|EXTRA|ECU|XCU|INSERT|CLOSE|CLOSER|CU|MCU|MEDIUM|MED|MS|WIDE|ESTABLISHING|LONG SHOT|WS|XWS|EWS|BACK TO SCENE|MASTER|FULL|TWO SHOT|2[- ]SHOT|ANGLE ON|ANGLE|POV|.+'S POV|OVER THE SHOULDER|OVER .+'S SHOULDER|OTS|HIGH ANGLE|LOW ANGLE|OVERHEAD|BIRD'S EYE|TOP SHOT)\b/;
+const SHOT_LINE =
+  /^(EXTREME|EXTRA|ECU|XCU|INSERT|CLOSE|CLOSER|CU|MCU|MEDIUM|MED|MS|WIDE|ESTABLISHING|LONG SHOT|WS|XWS|EWS|BACK TO SCENE|MASTER|FULL|TWO SHOT|2[- ]SHOT|ANGLE ON|ANGLE|POV|.+'S POV|OVER THE SHOULDER|OVER .+'S SHOULDER|OTS|HIGH ANGLE|LOW ANGLE|OVERHEAD|BIRD'S EYE|TOP SHOT)\b/;
 
 function angleIn(upper: string): ShotAngle | undefined {
   if (/\bPOV\b|POINT OF VIEW/.test(upper)) return "pov";
@@ -86,9 +87,11 @@ export function isShotLine(block: ScriptBlock): boolean {
 }
 
 /** Verbs that play on a face: a close-up. */
-const FACE = /\b(stares?|glares?|gazes?|weeps?|cries|sobs?|gasps?|smiles?|grins?|winces?|flinches?|blinks?|tears? (up|roll)|swallows?|trembles?|freezes?|whispers?|screams?|eyes (widen|narrow|fill))\b/i;
+const FACE =
+  /\b(stares?|glares?|gazes?|weeps?|cries|sobs?|gasps?|smiles?|grins?|winces?|flinches?|blinks?|tears? (up|roll)|swallows?|trembles?|freezes?|whispers?|screams?|eyes (widen|narrow|fill))\b/i;
 /** Verbs of a whole body in motion: a medium shot that holds the body. */
-const BODY = /\b(grabs?|slams?|punches?|kicks?|runs?|sprints?|lunges?|leaps?|jumps?|falls?|collapses?|throws?|hurls?|smashes?|stabs?|shoots?|fires?|fights?|struggles?|dives?|spins?|charges?|shoves?|drags?|climbs?)\b/i;
+const BODY =
+  /\b(grabs?|slams?|punches?|kicks?|runs?|sprints?|lunges?|leaps?|jumps?|falls?|collapses?|throws?|hurls?|smashes?|stabs?|shoots?|fires?|fights?|struggles?|dives?|spins?|charges?|shoves?|drags?|climbs?)\b/i;
 
 /** A speech this long holds the screen: the camera pushes in slowly. */
 const LONG_SPEECH_WORDS = 60;
@@ -170,7 +173,11 @@ export interface StoredBlock {
 }
 
 const isShot = (s: StoredBlock["shot"]): s is Shot =>
-  !!s && !!s.number && SHOT_SIZES.includes(s.size as ShotSize) && SHOT_ANGLES.includes(s.angle as ShotAngle) && SHOT_MOVEMENTS.includes(s.movement as ShotMovement);
+  !!s &&
+  !!s.number &&
+  SHOT_SIZES.includes(s.size as ShotSize) &&
+  SHOT_ANGLES.includes(s.angle as ShotAngle) &&
+  SHOT_MOVEMENTS.includes(s.movement as ShotMovement);
 
 /**
  * Every visual block's shot, by block id: the one stored on it (derived before,

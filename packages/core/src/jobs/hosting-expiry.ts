@@ -35,7 +35,7 @@ export async function expireHostedRenders(now = Date.now()) {
     await db.entities.renderJob
       .patch({ renderJobId: job.renderJobId })
       .set({ hostingExpiredAt: new Date(now).toISOString() })
-      .remove(["hostingState", "outputFilePath", "posterImagePath", "combinedAudioPath", "projectZipPath"])
+      .remove(["hostingState", "outputFilePath", "posterImagePath", "combinedAudioPath", "projectZipPath", "storyboardPdfPath", "shotListPath"])
       .go();
     // Its showcase entry, if any, would point at files that are gone (docs/product.md#showcase).
     await unpublishRenderEntry(job.renderJobId);

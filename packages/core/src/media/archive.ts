@@ -34,6 +34,9 @@ export interface ProjectZipInput {
   captionsVtt: string;
   screenplayJson: unknown;
   editList: EditListEntry[];
+  /** Files at the zip's root (the storyboard PDF) and texts (the shot list). */
+  rootFiles?: ArchiveFile[];
+  rootTexts?: { name: string; text: string }[];
 }
 
 export interface ProjectZipResult {
@@ -42,7 +45,7 @@ export interface ProjectZipResult {
   entries: string[];
 }
 
-const STORED = /\.(jpe?g|png|webp|gif|mp3|m4a|aac|mp4|ogg|opus|zip|wav)$/i;
+const STORED = /\.(jpe?g|png|webp|gif|mp3|m4a|aac|mp4|ogg|opus|zip|wav|pdf)$/i;
 
 /** A safe entry name: no folders, no traversal, no empty names. */
 function entryName(folder: string, name: string): string {
@@ -64,6 +67,8 @@ export async function writeProjectZip(input: ProjectZipInput): Promise<ProjectZi
     { name: "captions.vtt", data: text(input.captionsVtt) },
     { name: "screenplay.json", data: text(JSON.stringify(input.screenplayJson, null, 2)) },
     { name: "edit-list.json", data: text(JSON.stringify({ version: 1, clips: input.editList }, null, 2)) },
+    ...(input.rootFiles ?? []).map((f) => ({ name: entryName("", f.name), data: () => readFile(f.path) })),
+    ...(input.rootTexts ?? []).map((t) => ({ name: entryName("", t.name), data: text(t.text) })),
   );
   const names = new Set<string>();
   for (const f of files) {

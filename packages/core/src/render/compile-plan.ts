@@ -52,6 +52,8 @@ export const COMPILE_OUTPUTS = [
   { file: "poster.jpg", type: "poster", field: "posterImagePath", contentType: "image/jpeg" },
   { file: "audio.mp3", type: "combined_audio", field: "combinedAudioPath", contentType: "audio/mpeg" },
   { file: "project.zip", type: "project_zip", field: "projectZipPath", contentType: "application/zip" },
+  { file: "storyboard.pdf", type: "storyboard_pdf", field: "storyboardPdfPath", contentType: "application/pdf" },
+  { file: "shot-list.csv", type: "shot_list", field: "shotListPath", contentType: "text/csv; charset=utf-8" },
 ] as const;
 
 export type CompileOutput = (typeof COMPILE_OUTPUTS)[number];

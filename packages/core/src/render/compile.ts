@@ -2,8 +2,11 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
-import { deletePrefix, downloadFile, uploadFile } from "../blob/s3";
+import { writeBoardExports } from "../board/export";
+import type { PdfLayout } from "../board/schema";
+import { deletePrefix, downloadFile, putObject, uploadFile } from "../blob/s3";
 import { config } from "../config";
+import type { CharacterDictionary } from "../screenplay/types";
 import { db } from "../dynamo/service";
 import { writeProjectZip } from "../media/archive";
 import { captionFiles, joinSegments, renderSegment, writeCaptionImages, writePoster } from "../media/compile";
@@ -165,6 +168,16 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       image: `images/${number(i)}-${c.blockId}${extname(c.image)}`,
       audio: `audio/${number(i)}-${c.blockId}.wav`,
     }));
+    const board = await writeBoardExports({
+      work,
+      title: job.title,
+      style: job.style,
+      createdAt: job.createdAt,
+      layout: job.pdfLayout as PdfLayout | undefined,
+      characterDictionary: (job.screenplaySnapshot as { characterDictionary?: CharacterDictionary })?.characterDictionary,
+      blocks,
+      clips: editList.map((e, i) => ({ blockId: e.blockId, durationMs: e.durationMs, frame: e.image, path: images[i] })),
+    });
     const zip = join(work, "project.zip");
     await writeProjectZip({
       outPath: zip,
@@ -174,9 +187,13 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       captionsVtt: vtt,
       screenplayJson: { title: job.title, style: job.style, ...(job.screenplaySnapshot as object), blocks: blocks.map(toBlockView) },
       editList,
+      rootFiles: [{ name: "storyboard.pdf", path: board.pdfPath }],
+      rootTexts: [{ name: "shot-list.csv", text: board.csv }],
     });
     await uploadFile(config.mediaBucket, outputKey(job, "poster.jpg"), poster, outputOf("poster.jpg").contentType);
     await uploadFile(config.mediaBucket, outputKey(job, "project.zip"), zip, outputOf("project.zip").contentType);
+    await uploadFile(config.mediaBucket, outputKey(job, "storyboard.pdf"), board.pdfPath, outputOf("storyboard.pdf").contentType);
+    await putObject(config.mediaBucket, outputKey(job, "shot-list.csv"), board.csv, outputOf("shot-list.csv").contentType);
   });
   await renderHeartbeat(renderJobId, "compile");
   return { renderJobId };

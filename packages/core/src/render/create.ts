@@ -95,6 +95,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
               screenplaySnapshot: { title: screenplay.title, characterDictionary, sceneDictionary: screenplay.sceneDictionary ?? {}, pageCount },
               pointsCharged: cost,
               burnCaptions: input.burnCaptions,
+              pdfLayout: input.pdfLayout,
               previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
               previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
               estimatedCompletionTime: new Date(now + pageCount * ESTIMATE_MS_PER_PAGE).toISOString(),

@@ -96,6 +96,8 @@ function renderDetail(job: RenderJobItem, blocks: BlockView[]) {
     posterImagePath: job.posterImagePath ?? null,
     combinedAudioPath: job.combinedAudioPath ?? null,
     projectZipPath: job.projectZipPath ?? null,
+    storyboardPdfPath: job.storyboardPdfPath ?? null,
+    shotListPath: job.shotListPath ?? null,
     shareableLink: job.shareableLink ?? null,
     previewDescriptionsBeforeFirstImages: job.previewDescriptionsBeforeFirstImages,
     previewImagesBeforeFirstRender: job.previewImagesBeforeFirstRender,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { singleLine } from "../plain-text";
-import { shotEditsSchema } from "../board/schema";
+import { DEFAULT_PDF_LAYOUT, pdfLayoutSchema, shotEditsSchema } from "../board/schema";
 import { STYLE_IDS } from "../catalog/styles";
 import { RENDER_STATUSES } from "./status";
 
@@ -22,6 +22,8 @@ export const createRenderSchema = z.object({
   previewDescriptionsBeforeFirstImages: z.boolean().default(true),
   previewImagesBeforeFirstRender: z.boolean().default(true),
   burnCaptions: z.boolean().default(false),
+  /** The storyboard PDF's layout (docs/decisions.md#storyboard-pdf). */
+  pdfLayout: pdfLayoutSchema.default(DEFAULT_PDF_LAYOUT),
   /** The same key on a repeated submit (a double click, a retried request) answers the first render and charges once. */
   idempotencyKey: idempotencyKeySchema.optional(),
 });

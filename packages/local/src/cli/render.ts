@@ -1,14 +1,16 @@
 import { parseArgs } from "node:util";
+import { DEFAULT_PDF_LAYOUT, PDF_LAYOUTS, type PdfLayout } from "@storyboard/core/board/schema";
 import { STYLE_IDS } from "@storyboard/core/catalog/styles";
 import { renderScreenplayFile } from "../render-file";
 import { Timings } from "./timings";
 
-const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE] [--timings]
-  styles: ${STYLE_IDS.join(", ")}`;
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE] [--pdf-layout LAYOUT] [--timings]
+  styles: ${STYLE_IDS.join(", ")}
+  PDF layouts (panels a page and orientation): ${PDF_LAYOUTS.join(", ")} (default ${DEFAULT_PDF_LAYOUT})`;
 
 /** `storyboard render`: the render pipeline without the web. */
 export const command = {
-  summary: "render a screenplay to video.mp4, poster.jpg, audio.mp3 and project.zip",
+  summary: "render a screenplay to video.mp4, poster.jpg, audio.mp3, project.zip, storyboard.pdf and shot-list.csv",
   async run(args: string[]): Promise<number> {
     let parsed;
     try {
@@ -21,6 +23,7 @@ export const command = {
           captions: { type: "boolean", default: false },
           title: { type: "string" },
           timings: { type: "boolean", default: false },
+          "pdf-layout": { type: "string", default: DEFAULT_PDF_LAYOUT },
         },
       });
     } catch (e) {
@@ -34,12 +37,17 @@ export const command = {
       console.error(USAGE);
       return 2;
     }
+    const pdfLayout = parsed.values["pdf-layout"] as PdfLayout;
+    if (!(PDF_LAYOUTS as readonly string[]).includes(pdfLayout)) {
+      console.error(`Unknown PDF layout "${pdfLayout}".\n${USAGE}`);
+      return 2;
+    }
     if (!(STYLE_IDS as readonly string[]).includes(style!)) {
       console.error(`Unknown style "${style}".\n${USAGE}`);
       return 2;
     }
     try {
-      const result = await renderScreenplayFile({ file, style: style!, outDir: out, captions, title, timings, log: (l) => console.log(l) });
+      const result = await renderScreenplayFile({ file, style: style!, outDir: out, captions, title, pdfLayout, timings, log: (l) => console.log(l) });
       console.log(
         `Done in ${(result.renderMs / 1000).toFixed(1)} s: a ${(result.videoDurationMs / 1000).toFixed(1)} s video of ${result.blocks} blocks.`,
       );

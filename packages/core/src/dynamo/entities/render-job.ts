@@ -21,12 +21,17 @@ export const RenderJob = new Entity({
     pointsCharged: { type: "number", default: 0 },
     refunded: { type: "boolean", default: false },
     burnCaptions: { type: "boolean", default: false },
+    /** The storyboard PDF's layout (board/schema.ts PDF_LAYOUTS); absent on renders made before it, which get the default. */
+    pdfLayout: { type: "string" },
     estimatedCompletionTime: { type: "string" },
     completedAt: { type: "string" },
     outputFilePath: { type: "string" },
     posterImagePath: { type: "string" },
     combinedAudioPath: { type: "string" },
     projectZipPath: { type: "string" },
+    /** The board's exports (docs/decisions.md#storyboard-pdf): also inside the project zip. */
+    storyboardPdfPath: { type: "string" },
+    shotListPath: { type: "string" },
     shareableLink: { type: "string" },
     previewDescriptionsBeforeFirstImages: { type: "boolean", default: true },
     previewImagesBeforeFirstRender: { type: "boolean", default: true },

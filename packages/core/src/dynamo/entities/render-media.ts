@@ -7,7 +7,7 @@ export const RenderMedia = new Entity({
   attributes: {
     renderJobId: { type: "string", required: true },
     blockId: { type: "string", required: true },
-    type: { type: ["image", "audio", "video", "poster", "combined_audio", "project_zip"] as const, required: true },
+    type: { type: ["image", "audio", "video", "poster", "combined_audio", "project_zip", "storyboard_pdf", "shot_list"] as const, required: true },
     /** Distinguishes extra on-demand images of one block; "main" for the pipeline's own. */
     variant: { type: "string", default: "main", required: true },
     userId: { type: "string", required: true },

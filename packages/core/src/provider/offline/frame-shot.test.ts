@@ -25,7 +25,15 @@ describe("offline frames follow the shot", () => {
   it("an insert shows no figure", () => {
     const f = frameShot(shot("insert"), subjects, placements, true);
     expect(f).toMatchObject({ keep: [], placements: [], insert: true });
-    const svg = sceneSvg({ prompt: "INSERT - the cup of coffee", style: "cinematic", characters: [], blockType: "shot", text: "x", seed: "a", shot: shot("insert") });
+    const svg = sceneSvg({
+      prompt: "INSERT - the cup of coffee",
+      style: "cinematic",
+      characters: [],
+      blockType: "shot",
+      text: "x",
+      seed: "a",
+      shot: shot("insert"),
+    });
     expect(svg).toContain("scale(2.6)");
   });
 

@@ -1,6 +1,7 @@
 import { usePublicEnv } from "../../config/env";
 import { hasRole, useUser } from "../../lib/user";
 import { RenderScreen } from "../../features/renders/components/render-screen";
+import { ShotPicker } from "../../features/board/components/shot-picker";
 import { ShowcasePromotionCard } from "../../features/showcase/components/showcase-promotion-card";
 
 /**
@@ -13,6 +14,7 @@ export function RenderRoute() {
   const canPromote = hasRole(user, "features");
   return (
     <RenderScreen
+      shotSlot={(props) => <ShotPicker {...props} />}
       extra={(render) =>
         canPromote && render.status === "complete" && render.outputFilePath ? (
           <ShowcasePromotionCard

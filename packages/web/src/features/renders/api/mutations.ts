@@ -1,3 +1,4 @@
+import type { ShotEdit } from "@storyboard/core/board/schema";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { api, ApiError } from "../../../lib/api";
@@ -18,6 +19,8 @@ const refreshPoints = (queryClient: QueryClient) =>
 export interface DescriptionEdits {
   characterDictionary: Record<string, { description: string }>;
   sceneDictionary: Record<string, { description: string }>;
+  /** The writer's shots, by block id (docs/decisions.md#shots). */
+  shots?: Record<string, ShotEdit>;
 }
 
 /** PUT /api/renders/{id}/descriptions (review gate 1). `quiet` skips the success toast when a start follows. */

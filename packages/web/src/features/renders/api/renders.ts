@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { MediaCompletion, RenderPace } from "@storyboard/core/render/progress";
+import type { Shot } from "@storyboard/core/board/shot-vocabulary";
 import { api } from "../../../lib/api";
 import { pollInterval } from "../utils/status";
 import type { RenderSummary } from "@storyboard/core/render/types";
@@ -20,6 +21,8 @@ export interface RenderBlock {
   imagePrompt: string | null;
   /** Whether the block gets an image and narration of its own. */
   hasMedia?: boolean;
+  /** Size, angle, movement and number (docs/decisions.md#shots); null before the descriptions are written. */
+  shot?: Shot | null;
 }
 
 export interface RenderCharacter {
@@ -57,6 +60,8 @@ export interface RenderJob extends RenderSummary {
   posterImagePath: string | null;
   combinedAudioPath: string | null;
   projectZipPath: string | null;
+  storyboardPdfPath?: string | null;
+  shotListPath?: string | null;
   previewDescriptionsBeforeFirstImages: boolean;
   previewImagesBeforeFirstRender: boolean;
   burnCaptions: boolean;

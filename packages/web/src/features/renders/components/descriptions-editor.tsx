@@ -1,11 +1,12 @@
 import { sceneIdsInScriptOrder } from "@storyboard/core/render/story-facts";
-import { useMemo, useState } from "react";
+import type { ShotEdit } from "@storyboard/core/board/schema";
+import { type ReactNode, useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { useStartGeneration, useUpdateDescriptions, type DescriptionEdits } from "../api/mutations";
-import type { RenderJob } from "../api/renders";
+import type { RenderBlock, RenderJob } from "../api/renders";
 
 type Texts = Record<string, string>;
 
@@ -15,28 +16,39 @@ const textsOf = (dictionary: Record<string, { description?: string }> | undefine
 const differs = (a: Texts, b: Texts) => Object.keys(a).some((key) => a[key] !== b[key]);
 
 /** Review gate 1 (status descriptions_ready): edit what the images are drawn from, save, then start generating. */
-export function DescriptionsEditor({ render }: { render: RenderJob }) {
+/** What the shot selects need (app/ composes the board feature's picker in: features never import one another). */
+export interface ShotSlotProps {
+  blocks: (RenderBlock & { shot: NonNullable<RenderBlock["shot"]> | null })[];
+  edits: Record<string, ShotEdit>;
+  onChange: (blockId: string, edit: ShotEdit) => void;
+}
+
+export function DescriptionsEditor({ render, shotSlot }: { render: RenderJob; shotSlot?: (props: ShotSlotProps) => ReactNode }) {
   const { characterDictionary, sceneDictionary } = render.screenplaySnapshot;
   const savedCharacters = useMemo(() => textsOf(characterDictionary), [characterDictionary]);
   const savedScenes = useMemo(() => textsOf(sceneDictionary), [sceneDictionary]);
   const [characters, setCharacters] = useState<Texts>(savedCharacters);
   const [scenes, setScenes] = useState<Texts>(savedScenes);
+  const [shots, setShots] = useState<Record<string, ShotEdit>>({});
   const save = useUpdateDescriptions(render.id);
   const start = useStartGeneration(render.id);
-  const dirty = differs(characters, savedCharacters) || differs(scenes, savedScenes);
+  const dirty = differs(characters, savedCharacters) || differs(scenes, savedScenes) || Object.keys(shots).length > 0;
   const busy = save.isPending || start.isPending;
 
   const edits = (): DescriptionEdits => ({
     characterDictionary: Object.fromEntries(Object.entries(characters).map(([k, description]) => [k, { description }])),
     sceneDictionary: Object.fromEntries(Object.entries(scenes).map(([k, description]) => [k, { description }])),
+    // Sent only when the writer chose some: blocks left out keep their shots.
+    ...(Object.keys(shots).length ? { shots } : {}),
   });
 
-  const onSave = () => save.mutate({ edits: edits() });
+  const onSave = () => save.mutate({ edits: edits() }, { onSuccess: () => setShots({}) });
   /** Unsaved edits are saved first, so the images are drawn from what is on screen. */
   const onStart = async () => {
     if (dirty) {
       try {
         await save.mutateAsync({ edits: edits(), quiet: true });
+        setShots({});
       } catch {
         return; // 'Update Failed' is shown by the mutation.
       }
@@ -96,6 +108,11 @@ export function DescriptionsEditor({ render }: { render: RenderJob }) {
             </div>
           ))}
         </section>
+        {shotSlot?.({
+          blocks: render.screenplaySnapshot.blocks.filter((b) => b.hasMedia).map((b) => ({ ...b, shot: b.shot ?? null })),
+          edits: shots,
+          onChange: (blockId, edit) => setShots((prev) => ({ ...prev, [blockId]: edit })),
+        })}
       </CardContent>
       <CardFooter className="flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onSave} disabled={!dirty || busy} className="w-full sm:w-auto">

@@ -1,4 +1,4 @@
-import { Archive, Download, FileAudio, Film, ImageIcon } from "lucide-react";
+import { Archive, Download, FileAudio, FileText, Film, ImageIcon, Sheet } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -34,6 +34,8 @@ export function RenderMedia({ render }: { render: RenderJob }) {
     { label: "Audio", path: render.combinedAudioPath, icon: FileAudio, suffix: "-audio" },
     { label: "Poster", path: render.posterImagePath, icon: ImageIcon, suffix: "-poster" },
     { label: "Project files", path: render.projectZipPath, icon: Archive, suffix: "-project" },
+    { label: "Storyboard PDF", path: render.storyboardPdfPath ?? null, icon: FileText, suffix: "-storyboard" },
+    { label: "Shot list", path: render.shotListPath ?? null, icon: Sheet, suffix: "-shot-list" },
   ];
   const downloads = candidates.filter((d): d is DownloadItem & { path: string } => !!d.path);
 

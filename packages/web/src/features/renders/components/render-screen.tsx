@@ -14,7 +14,7 @@ import { styleName } from "@storyboard/core/catalog/styles";
 import { timelineBlocks } from "../utils/timeline";
 import { CharacterVoicesTable } from "./character-voices-table";
 import { DescriptionsComingSoonDialog } from "./descriptions-coming-soon-dialog";
-import { DescriptionsEditor } from "./descriptions-editor";
+import { DescriptionsEditor, type ShotSlotProps } from "./descriptions-editor";
 import { ImagePickerDialog } from "./image-picker-dialog";
 import { ProgressCard } from "./progress-card";
 import { RenderMedia } from "./render-media";
@@ -36,7 +36,10 @@ function formatCreated(iso: string) {
  * /renders/:id: status, progress, the review gates, the media and the editors of one render.
  * `extra` lets the route add cards of other features (the showcase promotion form) below the media.
  */
-export function RenderScreen({ extra }: { extra?: (render: RenderJob) => ReactNode } = {}) {
+export function RenderScreen({
+  extra,
+  shotSlot,
+}: { extra?: (render: RenderJob) => ReactNode; shotSlot?: (props: ShotSlotProps) => ReactNode } = {}) {
   const { id = "" } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -106,7 +109,7 @@ export function RenderScreen({ extra }: { extra?: (render: RenderJob) => ReactNo
         </p>
       </header>
 
-      <RenderBody render={render} onRetry={() => refetch()} retrying={isFetching} extra={extra} />
+      <RenderBody render={render} onRetry={() => refetch()} retrying={isFetching} extra={extra} shotSlot={shotSlot} />
 
       {/* Only while the descriptions are really being written: once they are ready the screen shows them. */}
       <DescriptionsComingSoonDialog open={comingSoon && render.status === "queued"} onDismiss={dismissComingSoon} />
@@ -119,11 +122,13 @@ function RenderBody({
   onRetry,
   retrying,
   extra,
+  shotSlot,
 }: {
   render: RenderJob;
   onRetry: () => void;
   retrying: boolean;
   extra?: (render: RenderJob) => ReactNode;
+  shotSlot?: (props: ShotSlotProps) => ReactNode;
 }) {
   const [pickerBlockId, setPickerBlockId] = useState<string | null>(null);
   const blocks = useMemo(() => timelineBlocks(render.screenplaySnapshot.blocks ?? []), [render.screenplaySnapshot.blocks]);
@@ -153,7 +158,7 @@ function RenderBody({
   return (
     <>
       {render.status !== "complete" && <ProgressCard render={render} />}
-      {render.status === "descriptions_ready" && <DescriptionsEditor key={render.id} render={render} />}
+      {render.status === "descriptions_ready" && <DescriptionsEditor key={render.id} render={render} shotSlot={shotSlot} />}
       {render.status === "assets_ready" && (
         <Card className="border-primary/40 bg-accent/30">
           <CardHeader>

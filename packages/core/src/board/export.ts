@@ -1,0 +1,60 @@
+/**
+ * The board's exports of a finished compile: the storyboard PDF and the shot
+ * list, written from the frames the project zip holds (the compile's
+ * PackageRender task calls this, so there is one pipeline).
+ */
+import { join } from "node:path";
+import sharp from "sharp";
+import { VISUAL_STYLES } from "../catalog/styles";
+import type { CharacterDictionary } from "../screenplay/types";
+import { boardPanels, type BoardBlock } from "./panels";
+import { DEFAULT_PDF_LAYOUT, type PdfLayout } from "./schema";
+import { shotListCsv } from "./shot-list";
+import { writeStoryboardPdf } from "./storyboard-pdf";
+
+export interface BoardExportInput {
+  work: string;
+  title: string;
+  style: string;
+  /** When the render was made: the draft's date on the title page and in the footer. */
+  createdAt: string;
+  characterDictionary?: CharacterDictionary;
+  blocks: BoardBlock[];
+  /** The compiled clips in order: block, hold, the frame's zip entry and its local file. */
+  clips: { blockId: string; durationMs: number; frame: string; path: string }[];
+  layout?: PdfLayout;
+}
+
+/** "16:9" for 1280x720; otherwise the ratio to two places, "2.39:1". */
+export function aspectLabel(width: number, height: number) {
+  const known: [string, number][] = [
+    ["16:9", 16 / 9],
+    ["1:1", 1],
+    ["4:5", 4 / 5],
+    ["9:16", 9 / 16],
+    ["1.85:1", 1.85],
+    ["2.39:1", 2.39],
+  ];
+  const ratio = width / height;
+  return known.find(([, r]) => Math.abs(r - ratio) < 0.01)?.[0] ?? `${ratio.toFixed(2)}:1`;
+}
+
+export async function writeBoardExports(input: BoardExportInput): Promise<{ pdfPath: string; csv: string; pages: number }> {
+  const names = Object.keys(input.characterDictionary ?? {});
+  const clips = new Map(input.clips.map((c) => [c.blockId, c]));
+  const panels = boardPanels(input.blocks, names, clips);
+  const first = input.clips[0] ? await sharp(input.clips[0].path).metadata() : { width: 1280, height: 720 };
+  const [width, height] = [first.width ?? 1280, first.height ?? 720];
+  const pdfPath = join(input.work, "storyboard.pdf");
+  const { pages } = await writeStoryboardPdf({
+    outPath: pdfPath,
+    title: input.title,
+    draftDate: new Date(input.createdAt).toISOString().slice(0, 10),
+    style: VISUAL_STYLES.find((s) => s.id === input.style)?.name ?? input.style,
+    aspect: { label: aspectLabel(width, height), ratio: width / height },
+    layout: input.layout ?? DEFAULT_PDF_LAYOUT,
+    panels,
+    framePath: (panel) => clips.get(panel.blockId)!.path,
+  });
+  return { pdfPath, csv: shotListCsv(panels), pages };
+}
