@@ -10,6 +10,7 @@ import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { logger } from "../logger";
 import { creditItems, ledgerEntryItem, type TransactionEntities } from "../points/points";
+import { settleShortfall } from "../points/shortfall";
 import { creditKey, type OurIntent, paymentMethodLabel } from "./intents";
 import { sendReceipt } from "./receipts";
 
@@ -83,6 +84,7 @@ export async function creditSucceededIntent(intent: OurIntent): Promise<boolean>
     throw new AppError("internal", "The payment could not be credited."); // a 500: Stripe retries the event
   }
   logger.info("Payment credited", { paymentIntentId: intent.id, userId: intent.userId, points: intent.points });
+  await settleShortfall(intent.userId); // points owed from a refund or dispute are covered first
   await sendReceipt(intent, method);
   return true;
 }

@@ -20,6 +20,14 @@ export const User = new Entity({
     referredBy: { type: "string" },
     /** Points balance; every change also writes a points ledger item. */
     points: { type: "number", required: true, default: 0 },
+    /**
+     * Points a refund or dispute took back that the balance could not cover
+     * (the balance never goes negative); paying with points waits until it is
+     * covered (docs/decisions.md#refunds-and-disputes).
+     */
+    pointsOwed: { type: "number" },
+    /** Card disputes opened and not yet closed: the account is flagged for admins while any is open. */
+    openDisputes: { type: "number" },
     notificationPreferences: {
       type: "map",
       properties: Object.fromEntries(
