@@ -30,9 +30,10 @@ export const User = new Entity({
     openDisputes: { type: "number" },
     notificationPreferences: {
       type: "map",
-      properties: Object.fromEntries(
-        NOTIFICATION_PREFERENCE_KEYS.map((k) => [k, { type: "boolean", default: true }]),
-      ) as Record<(typeof NOTIFICATION_PREFERENCE_KEYS)[number], { type: "boolean"; default: true }>,
+      properties: Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((k) => [k, { type: "boolean", default: true }])) as Record<
+        (typeof NOTIFICATION_PREFERENCE_KEYS)[number],
+        { type: "boolean"; default: true }
+      >,
       default: () => ({}),
     },
     /** Secret for one-click unsubscribe links. */

@@ -112,7 +112,9 @@ describe("card disputes hold the points until they are decided", () => {
     const bought = await boughtPoints(user, 20); // 666 points
     const id = `dp_${user.userId.slice(0, 8)}`;
     for (let i = 0; i < 2; i++)
-      expect((await deliverSigned({ type: "charge.dispute.created", object: dispute(id, bought.chargeId, 2000, "needs_response") })).status).toBe(200);
+      expect(
+        (await deliverSigned({ type: "charge.dispute.created", object: dispute(id, bought.chargeId, 2000, "needs_response") })).status,
+      ).toBe(200);
     expect(await balanceOf(user)).toBe(0);
     expect(await account(user)).toMatchObject({ openDisputes: 1 });
     expect((await get(admin, "/api/admin/flagged-accounts")).accounts).toContainEqual(
@@ -120,8 +122,7 @@ describe("card disputes hold the points until they are decided", () => {
     );
     const purchase = (await ledger(user)).find((r) => r.reason === "purchase")!;
     expect(await paymentOf(user, purchase.referenceId)).toMatchObject({ status: "disputed" });
-    for (let i = 0; i < 2; i++)
-      await deliverSigned({ type: "charge.dispute.closed", object: dispute(id, bought.chargeId, 2000, "won") });
+    for (let i = 0; i < 2; i++) await deliverSigned({ type: "charge.dispute.closed", object: dispute(id, bought.chargeId, 2000, "won") });
     expect(await balanceOf(user)).toBe(666);
     expect(await account(user)).toMatchObject({ openDisputes: 0 });
     expect((await ledger(user)).filter((r) => r.reason === "dispute").map((r) => [r.delta, r.referenceId])).toEqual([

@@ -14,7 +14,11 @@ describe("admin fixes: flagged accounts", () => {
     const row = within(table).getByText("kim").closest("tr")!;
     expect(row).toHaveTextContent("kim@example.com");
     expect(row).toHaveTextContent("1,234");
-    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["kimkim@example.com", "0", "1,234", "1"]);
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["kimkim@example.com", "0", "1,234", "1"]);
   });
 
   it("says when no account is flagged", async () => {
