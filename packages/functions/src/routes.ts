@@ -114,6 +114,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/voices/{id}/preview", handler: "api/voice/preview", auth: "public", group: "render", memory: 512 },
   { method: "POST", path: "/api/admin/retry-failed-audio", handler: "api/admin/retry-failed-audio", auth: "admin", group: "admin" },
   { method: "GET", path: "/api/admin/provider-check", handler: "api/admin/provider-check", auth: "admin", group: "admin" },
+  { method: "GET", path: "/api/admin/flagged-accounts", handler: "api/billing/flagged-accounts", auth: "admin", group: "admin" },
 
   // Media files: a short-lived signed address for those who may read them (docs/decisions.md#private-media)
   { method: "GET", path: "/api/media/{key+}", handler: "api/media/get", auth: "public", group: "public" },

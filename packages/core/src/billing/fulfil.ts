@@ -10,7 +10,9 @@ import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { logger } from "../logger";
 import { creditItems, ledgerEntryItem, type TransactionEntities } from "../points/points";
+import { settleShortfall } from "../points/shortfall";
 import { creditKey, type OurIntent, paymentMethodLabel } from "./intents";
+import { pointsInForce } from "./rates";
 import { sendReceipt } from "./receipts";
 
 /** The payments record and its processor id of a paid intent. */
@@ -56,9 +58,15 @@ export function renderPurchaseCreditItems(tx: TransactionEntities, intent: OurIn
   ];
 }
 
-/** Credits a succeeded intent's points once; false when it was already credited. Sends the receipt on the first credit. */
-export async function creditSucceededIntent(intent: OurIntent): Promise<boolean> {
-  if (!intent.succeeded) return false;
+/**
+ * Credits a succeeded intent's points once, at most what its amount buys at
+ * the rate in force now (docs/decisions.md#discounts-end-with-the-plan);
+ * false when it was already credited. Sends the receipt on the first credit.
+ */
+export async function creditSucceededIntent(paid: OurIntent): Promise<boolean> {
+  if (!paid.succeeded) return false;
+  const intent = { ...paid, points: await pointsInForce(paid) };
+  if (intent.points <= 0) return false;
   const method = await paymentMethodLabel(intent.paymentMethodId);
   const result = await db.transaction
     .write((tx) => [
@@ -83,6 +91,7 @@ export async function creditSucceededIntent(intent: OurIntent): Promise<boolean>
     throw new AppError("internal", "The payment could not be credited."); // a 500: Stripe retries the event
   }
   logger.info("Payment credited", { paymentIntentId: intent.id, userId: intent.userId, points: intent.points });
+  await settleShortfall(intent.userId); // points owed from a refund or dispute are covered first
   await sendReceipt(intent, method);
   return true;
 }

@@ -5,11 +5,10 @@
  * Intents that are not ours (a subscription invoice's) are left alone.
  */
 import type Stripe from "stripe";
-import { db } from "../dynamo/service";
 import { logger } from "../logger";
+import { onChargeRefunded, onDisputeClosed, onDisputeCreated } from "./clawback";
 import { creditSucceededIntent } from "./fulfil";
 import { ourIntent, retrieveIntent } from "./intents";
-import { stripe } from "./stripe";
 import type { StripeEventHandlers } from "./webhook";
 
 async function onIntentSucceeded(event: Stripe.Event) {
@@ -28,28 +27,10 @@ async function onIntentFailed(event: Stripe.Event) {
   if (intent) logger.info("Card payment failed", { paymentIntentId: id, userId: intent.userId, status: intent.status });
 }
 
-/** A refund marks the payments record; the points stay (docs/decisions.md#payments). */
-async function onChargeRefunded(event: Stripe.Event) {
-  const charge = await stripe().charges.retrieve((event.data.object as Stripe.Charge).id);
-  const paymentIntentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-  if (!paymentIntentId || charge.amount_refunded <= 0) return;
-  const { data: links } = await db.entities.paymentProcessorId.query
-    .byExternal({ processorName: "stripe", externalId: paymentIntentId })
-    .go();
-  const link = links.find((l) => l.type === "payment_intent");
-  if (!link) return;
-  const { data: payments } = await db.entities.payment.query.byId({ paymentId: link.internalId }).go();
-  const payment = payments[0];
-  if (!payment) return;
-  const status = charge.refunded ? "refunded" : "partially_refunded";
-  await db.entities.payment
-    .patch({ userId: payment.userId, createdAt: payment.createdAt, paymentId: payment.paymentId })
-    .set({ status })
-    .go();
-}
-
 export const paymentEventHandlers: StripeEventHandlers = {
   "payment_intent.succeeded": onIntentSucceeded,
   "payment_intent.payment_failed": onIntentFailed,
   "charge.refunded": onChargeRefunded,
+  "charge.dispute.created": onDisputeCreated,
+  "charge.dispute.closed": onDisputeClosed,
 };

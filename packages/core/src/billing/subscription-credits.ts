@@ -13,6 +13,7 @@ import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { logger } from "../logger";
 import { creditItems, type TransactionEntities } from "../points/points";
+import { settleShortfall } from "../points/shortfall";
 import { paymentMethodLabel } from "./intents";
 import { addMonthsUtc, ANNUAL_CREDIT_MONTHS, invoiceCredit, type InvoiceLine } from "./invoice-credit";
 import { planForPriceId } from "./price";
@@ -130,6 +131,7 @@ export async function creditPaidInvoice(invoiceId: string, snapshot: Subscriptio
     throw new AppError("internal", "The subscription credit could not be saved."); // a 500: Stripe retries
   }
   logger.info("Subscription invoice credited", { invoiceId: invoice.id, userId, points });
+  await settleShortfall(userId); // points owed from a refund or dispute are covered first
   if (invoice.billing_reason === "subscription_create") {
     await sendSubscriptionMail(userId, { kind: "started", planLabel: planLabel(priceId), pointsPerMonth: points });
   }

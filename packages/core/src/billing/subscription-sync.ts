@@ -11,6 +11,7 @@ import { db } from "../dynamo/service";
 import { logger } from "../logger";
 import { lookupKeyOf } from "./stripe-prices";
 import { stripe } from "./stripe";
+import { withSubscriptionLock } from "./subscription-lock";
 import {
   idOf,
   isoFromEpoch,
@@ -96,8 +97,24 @@ export async function saveSnapshot(snapshot: SubscriptionSnapshot, fetchedAt: nu
   return storedSubscription(userId);
 }
 
-/** Re-fetches a subscription and syncs the user's record; null when it is unknown or not ours. */
+/**
+ * Re-fetches a subscription and syncs the user's record; null when it is
+ * unknown or not ours. The write happens under the user's subscription lock
+ * (docs/decisions.md#one-subscription-change-at-a-time), from a fetch made
+ * while holding it, so a webhook never interleaves with a change.
+ */
 export async function syncSubscription(subscriptionId: string) {
+  const first = await fetchSubscription(subscriptionId);
+  if (!first) return null;
+  const userId = await ownerOf(first);
+  if (!userId) {
+    logger.warn("Subscription without a user of ours", { subscriptionId });
+    return null;
+  }
+  return withSubscriptionLock(userId, () => syncLocked(subscriptionId));
+}
+
+async function syncLocked(subscriptionId: string) {
   const fetchedAt = Date.now();
   const sub = await fetchSubscription(subscriptionId);
   if (!sub) return null;

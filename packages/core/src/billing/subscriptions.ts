@@ -17,6 +17,7 @@ import { activePlanFor } from "./rates";
 import { stripe } from "./stripe";
 import { stripePriceId } from "./stripe-prices";
 import { linesOf } from "./subscription-credits";
+import { withSubscriptionLock } from "./subscription-lock";
 import { planLabel, sendSubscriptionMail } from "./subscription-mail";
 import { idOf, isLive, mainItem } from "./subscription-state";
 import { fetchSubscription, saveSnapshot, snapshotSubscription, storedSubscription, syncSubscription } from "./subscription-sync";
@@ -57,6 +58,10 @@ const clientSecretOf = (sub: Stripe.Subscription) => {
 export async function subscribe(priceId: string) {
   const userId = useUserId();
   purchasablePrice(priceId);
+  return withSubscriptionLock(userId, () => subscribeLocked(userId, priceId));
+}
+
+async function subscribeLocked(userId: string, priceId: string) {
   const stored = await storedSubscription(userId);
   if (stored && isLive(stored.status)) {
     throw AppError.conflict("You already have a subscription. Choose another plan to change it instead.");
@@ -195,6 +200,10 @@ async function downgrade(sub: Stripe.Subscription, priceId: string) {
 export async function changeSubscription(priceId: string, requestedProrationDate?: number) {
   const userId = useUserId();
   purchasablePrice(priceId);
+  return withSubscriptionLock(userId, () => changeLocked(userId, priceId, requestedProrationDate));
+}
+
+async function changeLocked(userId: string, priceId: string, requestedProrationDate?: number) {
   const sub = await liveSubscription(userId, "change");
   assertChangeable(sub);
   const before = (await storedSubscription(userId))!;
@@ -226,6 +235,10 @@ export async function changeSubscription(priceId: string, requestedProrationDate
 /** `DELETE /api/userSubscription`: ends at the period's end; a pending downgrade is dropped. Points stay. */
 export async function cancelSubscription() {
   const userId = useUserId();
+  return withSubscriptionLock(userId, () => cancelLocked(userId));
+}
+
+async function cancelLocked(userId: string) {
   const sub = await liveSubscription(userId, "cancel");
   if (!sub.cancel_at_period_end) {
     await releaseSchedule(sub);

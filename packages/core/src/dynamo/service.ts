@@ -8,6 +8,7 @@ import { ErrorLog } from "./entities/error-log";
 import { FailedAttempt } from "./entities/failed-attempt";
 import { Faq } from "./entities/faq";
 import { FeaturedShowcase } from "./entities/featured-showcase";
+import { Lock } from "./entities/lock";
 import { Payment } from "./entities/payment";
 import { PaymentProcessorId } from "./entities/payment-processor-id";
 import { Plan } from "./entities/plan";
@@ -57,6 +58,7 @@ export const db = new Service(
     deadline: Deadline,
     providerCheck: ProviderCheck,
     providerSlot: ProviderSlot,
+    lock: Lock,
   },
   { client: documentClient, table: config.tableName },
 );

@@ -70,9 +70,11 @@ export function creditItems(tx: TransactionEntities, change: PointsCredit) {
 }
 
 /**
- * Items that take points away: a conditional balance update (balance ≥ amount,
+ * Items that take points away: a conditional balance update (balance ≥ amount
+ * and nothing owed from a refund or dispute, docs/decisions.md#refunds-and-disputes;
  * always the FIRST item, so a canceled transaction with index 0 rejected
- * means "not enough points") and the ledger item.
+ * means "not enough points") and the ledger item. Callers check
+ * `assertNothingOwed` first, so what is owed gets its own message.
  */
 export function debitItems(tx: TransactionEntities, change: PointsDebit) {
   assertAmount(change.amount);
@@ -81,13 +83,18 @@ export function debitItems(tx: TransactionEntities, change: PointsDebit) {
     tx.user
       .patch({ userId: change.userId })
       .subtract({ points: amount })
-      .where((a, { gte }) => gte(a.points, amount))
+      .where((a, { gte, lte, notExists }) => `${gte(a.points, amount)} AND (${notExists(a.pointsOwed)} OR ${lte(a.pointsOwed, 0)})`)
       .commit(),
     ledgerEntryItem(tx, { ...entry, delta: -amount }),
   ];
 }
 
 export const NOT_ENOUGH_POINTS = "You don't have enough points for this.";
+
+/** Why paying with points is refused while a refund or dispute left points owed (docs/decisions.md#refunds-and-disputes). */
+export const owedMessage = (owed: number) =>
+  `Your account owes ${owed.toLocaleString("en-US")} points from a refunded or disputed payment. ` +
+  "Buy points to cover them before paying with points.";
 
 /** Adds points once per idempotency key; `credited` is false when the key was already used. */
 export async function creditPoints(change: PointsCredit): Promise<{ credited: boolean }> {
@@ -103,7 +110,10 @@ export async function creditPoints(change: PointsCredit): Promise<{ credited: bo
 export async function debitPoints(change: PointsDebit): Promise<void> {
   const result = await commitWithRetry(() => db.transaction.write((tx) => debitItems(tx, change)).go());
   if (!result.canceled) return;
-  if (failedItems(result.data).includes(0)) throw new AppError("payment_required", NOT_ENOUGH_POINTS);
+  if (failedItems(result.data).includes(0)) {
+    const { data } = await db.entities.user.get({ userId: change.userId }).go({ attributes: ["pointsOwed"] });
+    throw new AppError("payment_required", (data?.pointsOwed ?? 0) > 0 ? owedMessage(data!.pointsOwed!) : NOT_ENOUGH_POINTS);
+  }
   throw new AppError("internal", "The points debit could not be saved.");
 }
 

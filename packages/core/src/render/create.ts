@@ -7,6 +7,7 @@ import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { logger } from "../logger";
 import { debitItems, type TransactionEntities } from "../points/points";
+import { assertNothingOwed } from "../points/shortfall";
 import { providers } from "../provider/registry";
 import { DEFAULT_NARRATOR_VOICE_ID } from "../provider/types";
 import { getOwnScreenplay, loadBlocks } from "../screenplay/records";
@@ -63,6 +64,8 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
 
   const { data: user } = await db.entities.user.get({ userId }).go();
   if (!user) throw AppError.unauthorized();
+  // Paying with points waits while a refund or dispute left points owed (docs/decisions.md#refunds-and-disputes).
+  if (!pay) await assertNothingOwed(userId);
   if (!pay && user.points < cost) throw insufficientPoints(cost, user.points);
 
   const renderJobId = randomUUID();

@@ -13,6 +13,7 @@ import { commitWithRetry } from "../dynamo/transaction";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { creditItems, debitItems } from "../points/points";
+import { assertNothingOwed } from "../points/shortfall";
 import { IMAGE_GENERATION_COST } from "./pricing";
 
 /** After this, an unsettled charge is the sweeper's to refund (the request's own limit is far shorter). */
@@ -33,6 +34,7 @@ export async function chargeImage(input: {
   idempotencyKey: string;
 }): Promise<string> {
   const chargeId = randomUUID();
+  await assertNothingOwed(input.userId);
   const detail: ChargeDetail = {
     userId: input.userId,
     renderJobId: input.renderJobId,

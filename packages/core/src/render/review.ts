@@ -8,6 +8,7 @@ import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
 import { AppError } from "../error";
 import { logger } from "../logger";
 import { debitItems } from "../points/points";
+import { assertNothingOwed } from "../points/shortfall";
 import type { CharacterDictionary, SceneDictionary } from "../screenplay/types";
 import { type DescribedScenes, writeImagePrompts } from "./describe";
 import { markRenderFailed } from "./failure";
@@ -178,6 +179,7 @@ export async function reRender(renderJobId: string) {
   if (job.status !== "complete") throw AppError.conflict("Only a finished render can be rendered again.");
   const pageCount = (job.screenplaySnapshot as { pageCount?: number })?.pageCount ?? 1;
   const cost = reRenderCost(pageCount);
+  await assertNothingOwed(job.userId);
   const result = await commitWithRetry(() =>
     db.transaction
       .write((tx) => [

@@ -1,7 +1,18 @@
 import { Entity } from "electrodb";
 import { timestamps } from "./_shared";
 
-export const LEDGER_REASONS = ["purchase", "render", "subscription", "refund", "referral", "signup", "image", "re-render", "other"] as const;
+export const LEDGER_REASONS = [
+  "purchase",
+  "render",
+  "subscription",
+  "refund",
+  "referral",
+  "signup",
+  "image",
+  "re-render",
+  "dispute",
+  "other",
+] as const;
 
 /** One signed change of a user's balance; the user item holds the running total. */
 export const PointsLedger = new Entity({

@@ -20,11 +20,20 @@ export const User = new Entity({
     referredBy: { type: "string" },
     /** Points balance; every change also writes a points ledger item. */
     points: { type: "number", required: true, default: 0 },
+    /**
+     * Points a refund or dispute took back that the balance could not cover
+     * (the balance never goes negative); paying with points waits until it is
+     * covered (docs/decisions.md#refunds-and-disputes).
+     */
+    pointsOwed: { type: "number" },
+    /** Card disputes opened and not yet closed: the account is flagged for admins while any is open. */
+    openDisputes: { type: "number" },
     notificationPreferences: {
       type: "map",
-      properties: Object.fromEntries(
-        NOTIFICATION_PREFERENCE_KEYS.map((k) => [k, { type: "boolean", default: true }]),
-      ) as Record<(typeof NOTIFICATION_PREFERENCE_KEYS)[number], { type: "boolean"; default: true }>,
+      properties: Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((k) => [k, { type: "boolean", default: true }])) as Record<
+        (typeof NOTIFICATION_PREFERENCE_KEYS)[number],
+        { type: "boolean"; default: true }
+      >,
       default: () => ({}),
     },
     /** Secret for one-click unsubscribe links. */

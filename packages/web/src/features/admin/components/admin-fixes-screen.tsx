@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../components/page-header";
+import { FlaggedAccountsCard } from "./flagged-accounts-card";
 import { RetryAudioCard } from "./retry-audio-card";
 
 /**
@@ -12,6 +13,7 @@ export function AdminFixesScreen({ children }: { children?: ReactNode }) {
       <PageHeader title="Admin Fixes" description="Repair tools for render jobs." />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <RetryAudioCard />
+        <FlaggedAccountsCard />
         {children}
       </div>
     </div>

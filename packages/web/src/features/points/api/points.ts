@@ -46,6 +46,7 @@ const REASON_LABELS: Record<string, string> = {
   referral: "Referral Bonus",
   image: "Image Generation",
   "re-render": "Video Re-render",
+  dispute: "Dispute",
   other: "Other",
 };
 

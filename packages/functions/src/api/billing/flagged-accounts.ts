@@ -1,0 +1,4 @@
+import { listFlaggedAccounts } from "@storyboard/core/billing/flagged-accounts";
+import { api } from "../../shared/handler";
+
+export const handler = api({}, async () => ({ accounts: await listFlaggedAccounts() }));
