@@ -26,6 +26,7 @@ const BROWSER_SAFE_CORE = [
   "catalog/*",
   // Pure timing maths: the render page shows shots for as long as the video holds them.
   "media/timeline",
+  "media/captions",
   "board/shot-vocabulary",
   "render/voice-assignment",
   "render/story-facts",

@@ -14,7 +14,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { ffmpeg } from "./ffmpeg";
 import { writeNarration } from "./narration";
-import { HEIGHT, WIDTH, planSegments, planVideoSegments, type Segment, segmentCommand } from "./segments";
+import { type CaptionImage, HEIGHT, WIDTH, planSegments, planVideoSegments, type Segment, segmentCommand } from "./segments";
+import { captionParts } from "./captions";
 import { CAPTION_BOX_HEIGHT, captionPng, titlePng } from "./text-overlay";
 import { buildTimeline, cuesOf, type Timeline, toSrt, toVtt } from "./timeline";
 
@@ -87,18 +88,22 @@ export async function writePoster(imagePath: string, outPath: string, title?: st
   await sharp(titled).jpeg({ quality: 88 }).toFile(outPath);
 }
 
-/** A caption PNG per clip that has a caption (undefined elsewhere), written to `work`. */
-export async function writeCaptionImages(captions: (string | undefined)[], work: string): Promise<(string | undefined)[]> {
-  const paths: (string | undefined)[] = [];
+/** Per clip that has a caption, a PNG per part of it (captions.ts) with its share of the shot, written to `work`. */
+export async function writeCaptionImages(captions: (string | undefined)[], work: string): Promise<(CaptionImage[] | undefined)[]> {
+  const images: (CaptionImage[] | undefined)[] = [];
   await Promise.all(
     captions.map(async (caption, i) => {
       if (!caption?.trim()) return;
-      const path = join(work, `caption-${i}.png`);
-      await writeFile(path, captionPng(caption, WIDTH));
-      paths[i] = path;
+      images[i] = await Promise.all(
+        captionParts(caption).map(async ({ text, share }, k) => {
+          const path = join(work, `caption-${i}-${k}.png`);
+          await writeFile(path, captionPng(text, WIDTH));
+          return { path, share };
+        }),
+      );
     }),
   );
-  return paths;
+  return images;
 }
 
 export interface RenderSegmentInput {
@@ -106,7 +111,7 @@ export interface RenderSegmentInput {
   segment: Segment;
   /** Per clip, its still; only this segment's clips and the one it fades in from are read. */
   images: string[];
-  captionImages?: (string | undefined)[];
+  captionImages?: (CaptionImage[] | undefined)[];
   outPath: string;
   work: string;
   /** Names the filter script in `work`. */

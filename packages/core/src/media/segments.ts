@@ -9,7 +9,8 @@
  * position depends only on the absolute frame within the clip, so a piece
  * rendered in another segment continues the same motion seamlessly.
  */
-import { FPS, type Timeline } from "./timeline";
+import { partBounds } from "./captions";
+import { FINAL_HOLD_MS, FPS, type Timeline } from "./timeline";
 
 export const WIDTH = 1280;
 export const HEIGHT = 720;
@@ -91,12 +92,18 @@ function kenBurns(timeline: Timeline, i: number, offset: number, frames: number)
   return `loop=loop=${frames - 1}:size=1,settb=1/${FPS},setpts=N,crop=${WIDTH}:${HEIGHT}:x='${x}':y=${STILL.height - HEIGHT}`;
 }
 
+/** One part of a clip's caption as a PNG, shown for its share of the clip's frames (captions.ts). */
+export interface CaptionImage {
+  path: string;
+  share: number;
+}
+
 export interface SegmentInput {
   timeline: Timeline;
   segment: Segment;
   images: string[];
-  /** Per clip, a caption PNG to burn in (or undefined). */
-  captionImages?: (string | undefined)[];
+  /** Per clip, the parts of its caption to burn in, one after another (or undefined). */
+  captionImages?: (CaptionImage[] | undefined)[];
   /** Where the caption box sits (top edge, px). */
   captionY?: number;
   outPath: string;
@@ -123,13 +130,28 @@ export function segmentCommand(input: SegmentInput): { graph: string; args: stri
     inputOf.set(clip, k);
     args.push("-i", images[clip]);
   });
-  const captionInput = new Map<number, number>();
+  // Per clip, the input index of each caption part and the clip frames it covers.
+  const captionInput = new Map<number, { input: number; start: number; end: number }[]>();
+  let nextInput = used.length;
   for (let c = first; c < segment.endClip; c++) {
-    const png = captionImages[c];
-    if (png) {
-      captionInput.set(c, used.length + captionInput.size);
-      args.push("-i", png);
-    }
+    const parts = captionImages[c];
+    if (!parts?.length) continue;
+    // As the subtitle cues do (timeline.ts cuesOf), the parts share the shot without the closing hold after the
+    // last line; the last part stays on through it.
+    const frames = clips[c].endFrame - clips[c].firstFrame;
+    const closing = c === clips.length - 1 ? Math.round((FINAL_HOLD_MS * FPS) / 1000) : 0;
+    const bounds = partBounds(
+      parts.map((p) => ({ text: "", share: p.share })),
+      Math.max(1, frames - closing),
+    );
+    bounds[bounds.length - 1].end = frames;
+    captionInput.set(
+      c,
+      parts.map((part, k) => {
+        args.push("-i", part.path);
+        return { input: nextInput++, ...bounds[k] };
+      }),
+    );
   }
 
   // Count how often each still and caption is used, to split them.
@@ -140,7 +162,7 @@ export function segmentCommand(input: SegmentInput): { graph: string; args: stri
     return `${key}_${n}`;
   };
   const graph: string[] = [];
-  const pieces: Piece[] = [];
+  const pieces: (Piece & { firstClipFrame: number; frames: number })[] = [];
   for (let c = first; c < segment.endClip; c++) {
     const clip = clips[c];
     const soloStart = clip.fadeFrames;
@@ -150,17 +172,30 @@ export function segmentCommand(input: SegmentInput): { graph: string; args: stri
       const bg = `[${take(`s${c - 1}`)}]${kenBurns(timeline, c - 1, prevOffset, clip.fadeFrames)},format=yuv420p[bg${c}]`;
       const fg = `[${take(`s${c}`)}]${kenBurns(timeline, c, 0, clip.fadeFrames)},format=yuva420p,fade=t=in:s=0:n=${clip.fadeFrames}:alpha=1[fg${c}]`;
       graph.push(bg, fg, `[bg${c}][fg${c}]overlay=format=yuv420:shortest=1[x${c}]`);
-      pieces.push({ label: `x${c}`, clip: c });
+      pieces.push({ label: `x${c}`, clip: c, firstClipFrame: 0, frames: clip.fadeFrames });
     }
     if (soloFrames > 0) {
       graph.push(`[${take(`s${c}`)}]${kenBurns(timeline, c, soloStart, soloFrames)},format=yuv420p[p${c}]`);
-      pieces.push({ label: `p${c}`, clip: c });
+      pieces.push({ label: `p${c}`, clip: c, firstClipFrame: soloStart, frames: soloFrames });
     }
   }
   const joined = pieces.map((p) => {
-    if (!captionInput.has(p.clip)) return `[${p.label}]`;
-    graph.push(`[${p.label}][${take(`c${p.clip}`)}]overlay=x=0:y=${captionY}:format=yuv420[${p.label}c]`);
-    return `[${p.label}c]`;
+    // The caption parts that show in this piece, each only on its own frames (n counts the piece's frames from 0).
+    const shown = (captionInput.get(p.clip) ?? []).filter(
+      (part) => part.start < p.firstClipFrame + p.frames && part.end > p.firstClipFrame,
+    );
+    let label = p.label;
+    shown.forEach((part, k) => {
+      const from = Math.max(0, part.start - p.firstClipFrame);
+      const to = Math.min(p.frames, part.end - p.firstClipFrame) - 1;
+      const whole = from === 0 && to === p.frames - 1;
+      const next = `${p.label}c${k}`;
+      graph.push(
+        `[${label}][${take(`c${p.clip}p${part.input}`)}]overlay=x=0:y=${captionY}:format=yuv420${whole ? "" : `:enable='between(n,${from},${to})'`}[${next}]`,
+      );
+      label = next;
+    });
+    return `[${label}]`;
   });
 
   // Sources first: scale each still once and convert it to the output's pixel
@@ -172,9 +207,13 @@ export function segmentCommand(input: SegmentInput): { graph: string; args: stri
     const fit = `scale=${STILL.width}:${STILL.height}:force_original_aspect_ratio=increase,crop=${STILL.width}:${STILL.height}`;
     sources.push(`[${inputOf.get(clip)}:v]${fit},format=yuv420p,setsar=1,split=${n}${outs}`);
   }
-  for (const [clip, index] of captionInput) {
-    const n = uses.get(`c${clip}`) ?? 0;
-    sources.push(`[${index}:v]format=rgba,split=${n}${Array.from({ length: n }, (_, k) => `[c${clip}_${k}]`).join("")}`);
+  for (const [clip, parts] of captionInput) {
+    for (const { input } of parts) {
+      const key = `c${clip}p${input}`;
+      const n = uses.get(key) ?? 0;
+      if (n) sources.push(`[${input}:v]format=rgba,split=${n}${Array.from({ length: n }, (_, k) => `[${key}_${k}]`).join("")}`);
+      else sources.push(`[${input}:v]nullsink`);
+    }
   }
   graph.push(`${joined.join("")}concat=n=${joined.length}:v=1:a=0,format=yuv420p[v]`);
 

@@ -3,6 +3,7 @@
  * ffmpeg overlays them, which costs a fraction of its drawtext filter.
  */
 import { Resvg } from "@resvg/resvg-js";
+import { CAPTION_LINE_CHARS, CAPTION_LINES } from "./captions";
 import { escapeXml, textFontFamily, textFontOptions } from "./fonts";
 
 export const CAPTION_BOX_HEIGHT = 132;
@@ -30,12 +31,12 @@ export function wrapLines(text: string, maxChars: number, maxLines: number): str
 }
 
 /**
- * A subtitle for one clip: up to two centred lines on a translucent box,
+ * A subtitle (one part of a clip's caption, captions.ts): up to two centred lines on a translucent box,
  * `width` wide and CAPTION_BOX_HEIGHT tall (overlay it at the bottom, above
  * the frame's own caption strip).
  */
 export function captionPng(text: string, width = 1280): Buffer {
-  const lines = wrapLines(text, 62, 2);
+  const lines = wrapLines(text, CAPTION_LINE_CHARS, CAPTION_LINES);
   const family = escapeXml(textFontFamily());
   const lineHeight = 38;
   const boxHeight = 20 + lines.length * lineHeight;

@@ -8,6 +8,7 @@
  * total frame count matches the audio length to within half a frame.
  * Consecutive pictures overlap by a short crossfade centred on the boundary.
  */
+import { captionParts, partBounds } from "./captions";
 
 export const FPS = 25;
 /** About 0.3 s. */
@@ -94,15 +95,18 @@ export interface Cue {
 }
 
 /**
- * One cue per clip that has a caption, shown while its picture holds (as the
- * burned-in captions are), except the closing hold after the last line.
+ * The cues of each clip that has a caption, shown while its picture holds (as the
+ * burned-in captions are), except the closing hold after the last line. A line
+ * too long for the caption box is several cues in a row (captions.ts).
  */
 export function cuesOf(timeline: Timeline, captions: (string | undefined)[]): Cue[] {
   const last = timeline.clips.length - 1;
   return timeline.clips.flatMap((c, i) => {
     const text = captions[i]?.replace(/\s+/g, " ").trim();
+    if (!text) return [];
     const shownMs = i === last ? c.holdMs - FINAL_HOLD_MS : c.holdMs;
-    return text ? [{ startMs: c.startMs, endMs: c.startMs + shownMs, text }] : [];
+    const parts = captionParts(text);
+    return partBounds(parts, Math.round(shownMs)).map(({ start, end }, k) => ({ startMs: c.startMs + start, endMs: c.startMs + end, text: parts[k].text }));
   });
 }
 
