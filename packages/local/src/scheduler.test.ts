@@ -23,7 +23,16 @@ describe("the scheduled jobs on one machine", () => {
   it("runs each job when its time comes, and never a second run while the first is going", async () => {
     vi.useFakeTimers({ now: new Date("2026-11-26T12:00:00Z") });
     try {
-      const job = { name: "sweep", constructId: "Sweep", handler: "cron/stuck-work", schedule: "rate(5 minutes)", description: "" };
+      const job = {
+        name: "sweep",
+        constructId: "Sweep",
+        handler: "cron/stuck-work",
+        schedule: "rate(5 minutes)",
+        description: "",
+        timeoutSeconds: 240,
+        concurrency: 1,
+        retryAttempts: 0,
+      };
       let release!: () => void;
       const runs: string[] = [];
       const scheduler = startScheduler({

@@ -69,6 +69,10 @@ export const SCHEDULED_JOBS = [
     handler: "cron/provider-check",
     schedule: "rate(1 hour)",
     description: "Every hour: ask the cloud providers whether the keys, models and plan still work (docs/decisions.md#provider-check).",
+    timeoutSeconds: 120,
+    concurrency: 1,
+    // The next hour's run asks again.
+    retryAttempts: 0,
   },
 ] as const satisfies readonly ScheduledJob[];
 
