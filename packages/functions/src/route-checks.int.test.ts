@@ -55,6 +55,19 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     anonymous: 401,
     otherUser: { call: (f) => ({ path: `/api/screenplays/${f.screenplayId}/characters/GUARD` }) },
   },
+  "POST /api/screenplays/{id}/versions": {
+    anonymous: 401,
+    otherUser: NO_OWNED("a file upload: another user's screenplay answers 404 (revision.int.test.ts)"),
+  },
+  "DELETE /api/screenplays/{id}/versions/{version}": { anonymous: 401, otherUser: { call: (f) => ({ path: `/api/screenplays/${f.screenplayId}/versions/1` }) } },
+  "POST /api/screenplays/{id}/characters/match": {
+    anonymous: 401,
+    otherUser: { call: (f) => ({ path: `/api/screenplays/${f.screenplayId}/characters/match`, body: { oldName: "GUARD", newName: "WARDEN" } }) },
+  },
+  "POST /api/screenplays/{id}/render-quote": {
+    anonymous: 401,
+    otherUser: { call: (f) => ({ path: `/api/screenplays/${f.screenplayId}/render-quote`, body: { style: "noir" } }) },
+  },
   "POST /api/renders": { anonymous: 401, otherUser: { call: (f) => ({ path: "/api/renders", body: { screenplayId: f.screenplayId, title: "Stolen", style: "noir" } }) } },
   "PUT /api/renders/{id}/descriptions": { anonymous: 401, otherUser: { call: (f) => ({ path: `/api/renders/${f.render.renderJobId}/descriptions`, body: {} }) } },
   "PUT /api/renders/status": { anonymous: 401, otherUser: { call: (f) => ({ path: "/api/renders/status", body: { renderJobId: f.render.renderJobId, status: "failed" } }) } },

@@ -76,6 +76,16 @@ export function creditItems(tx: TransactionEntities, change: PointsCredit) {
  * means "not enough points") and the ledger item. Callers check
  * `assertNothingOwed` first, so what is owed gets its own message.
  */
+/**
+ * The balance a debit item (debitItems, first item) read when its condition refused it, from a canceled
+ * transaction's result; undefined when that item was not the one refused.
+ */
+export function refusedDebitBalance(result: { canceled: boolean; data: { code?: string; item?: unknown }[] }, index = 0): number | undefined {
+  if (!result.canceled || result.data[index]?.code !== "ConditionalCheckFailed") return undefined;
+  const points = (result.data[index].item as { points?: unknown } | null | undefined)?.points;
+  return typeof points === "number" ? points : undefined;
+}
+
 export function debitItems(tx: TransactionEntities, change: PointsDebit) {
   assertAmount(change.amount);
   const { amount, ...entry } = change;
@@ -84,7 +94,8 @@ export function debitItems(tx: TransactionEntities, change: PointsDebit) {
       .patch({ userId: change.userId })
       .subtract({ points: amount })
       .where((a, { gte, lte, notExists }) => `${gte(a.points, amount)} AND (${notExists(a.pointsOwed)} OR ${lte(a.pointsOwed, 0)})`)
-      .commit(),
+      // A refused debit hands back the balance it read, so a 402 names that one (debitRefusal).
+      .commit({ response: "all_old" }),
     ledgerEntryItem(tx, { ...entry, delta: -amount }),
   ];
 }

@@ -6,7 +6,7 @@ import { batchWriteAll } from "../dynamo/batch";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { logger } from "../logger";
-import { debitItems, type TransactionEntities } from "../points/points";
+import { debitItems, refusedDebitBalance, type TransactionEntities } from "../points/points";
 import { assertNothingOwed } from "../points/shortfall";
 import { providers } from "../provider/registry";
 import { DEFAULT_NARRATOR_VOICE_ID } from "../provider/types";
@@ -115,6 +115,10 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
     const existing = await ownerOf("idempotency", submitKey);
     if (existing) return { id: existing };
   }
+  // Under concurrency the balance read above may be gone: the 402 names the one the refused debit read.
+  const balanceAtDebit = pay ? undefined : refusedDebitBalance(result);
+  if (balanceAtDebit !== undefined && balanceAtDebit >= cost) await assertNothingOwed(userId); // refused for points owed
+  if (balanceAtDebit !== undefined) errors = { 0: insufficientPoints(cost, balanceAtDebit) };
   assertCommitted(result, errors);
 
   try {

@@ -99,10 +99,12 @@ export async function markRenderFailed(renderJobId: string, details: FailureDeta
     backToComplete ? `Refund for failed re-render: ${job.title}` : `Refund for failed render: ${job.title}`,
   );
   if (refunded && !backToComplete) {
-    // The page says what happened in numbers (docs/decisions.md#crash-safety).
+    // The page says what happened in numbers (docs/decisions.md#crash-safety), after what a provider's failure means
+    // to the writer (docs/decisions.md#provider-errors).
+    const refundedText = refundedReason(job.pointsCharged ?? 0);
     await db.entities.renderJob
       .patch({ renderJobId })
-      .set({ failureReason: refundedReason(job.pointsCharged ?? 0) })
+      .set({ failureReason: provider ? `${writerMessage(provider, false)} ${refundedText}` : refundedText })
       .where(({ status }, { eq }) => eq(status, "failed"))
       .go()
       .catch((error: unknown) => {

@@ -199,6 +199,25 @@ describe("a render from upload to video, through the local runner", () => {
     expect(await (await user.call("/api/renders")).json()).toEqual([]);
   });
 
+  it("answers a render refused under concurrency with the balance its debit read, never 'You need 0 more points'", async () => {
+    const user = await createTestUser({ points: 150 });
+    const screenplay = await uploadReady(user);
+    const start = () =>
+      user.call("/api/renders", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ screenplayId: screenplay.id, title: "At once", style: "cinematic", previewDescriptionsBeforeFirstImages: true }),
+      });
+    const answers = await Promise.all([start(), start(), start()]);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(402);
+      const body = await refused.json();
+      expect(body).toMatchObject({ code: "payment_required", cost: 100, balance: 50, shortfall: 50 });
+      expect(body.message).toBe("This render costs 100 points and you have 50. You need 50 more points.");
+    }
+  });
+
   it("keeps another user's render private (404) and refuses a review step out of order (409)", async () => {
     const owner = await createTestUser({ points: 1000 });
     const other = await createTestUser();

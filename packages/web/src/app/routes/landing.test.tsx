@@ -49,11 +49,11 @@ describe("landing page", () => {
     expect(scroll).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
     expect(scroll.mock.contexts[0]).toBe(document.getElementById("showcase"));
     const cta = screen.getByRole("heading", { name: "Sign up to get started with 500 points free ($15 Value)" });
-    expect(within(cta.parentElement!).getByRole("link")).toHaveAttribute("href", "/auth");
+    expect(within(cta.parentElement!).getByRole("link")).toHaveAttribute("href", "/auth#register");
     const footer = within(screen.getByRole("contentinfo"));
     for (const [name, href] of [["Showcase", "/showcase"], ["FAQ", "/faq"], ["Terms", "/terms"], ["Privacy", "/privacy"], ["Copyright", "/copyright"]]) {
       expect(footer.getByRole("link", { name })).toHaveAttribute("href", href);
     }
-    expect(footer.getByText(/© 2025/)).toBeInTheDocument();
+    expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeInTheDocument();
   });
 });

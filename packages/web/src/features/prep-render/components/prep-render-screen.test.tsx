@@ -181,6 +181,8 @@ describe("prepare render", () => {
         previewDescriptionsBeforeFirstImages: true,
         previewImagesBeforeFirstRender: false,
         burnCaptions: true,
+        // The storyboard PDF's layout, at its default (docs/decisions.md#storyboard-pdf).
+        pdfLayout: "6-landscape",
         // One key per screen, so a double submit starts one render (docs/decisions.md#hardening).
         idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
