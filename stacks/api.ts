@@ -49,7 +49,7 @@ export const DEFAULT_ROUTE_MEMORY = 1024;
 /** Where the screenplay originals and their parse results live in the uploads bucket. */
 export const UPLOADS_PREFIXES = [UPLOAD_PREFIX, "parsed/"] as const;
 
-/** What each route group's role may do (docs/decisions.md#least-privilege); the table says it in one place. */
+/** What each route group's role may do (docs/decisions.md#production-on-aws); the table says it in one place. */
 export interface GroupAccess {
   /** "update": reads, puts and updates of items, never a delete. */
   table: "update" | "read-write";

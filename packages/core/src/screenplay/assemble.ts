@@ -9,7 +9,7 @@ import type { Block, CharacterDictionary, ParsedScreenplay, ScreenplayFormat, Sc
 const blockId = (n: number) => `b${String(n).padStart(4, "0")}`;
 
 /**
- * A cue of any length is a cue (docs/decisions.md#screenplay-parsing); a name longer than a name may be is cut at
+ * A cue of any length is a cue (docs/decisions.md#screenplays); a name longer than a name may be is cut at
  * its last word within the limit, so it fits wherever names are shown and edited.
  */
 function shortenedName(name: string): string {
