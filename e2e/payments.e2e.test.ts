@@ -83,6 +83,33 @@ describe("payments in a real browser", () => {
     await context.close();
   });
 
+  it("buys points with a card that asks for 3-D Secure: the bank's page in the overlay, Complete pays, Fail pays nothing", async () => {
+    const { page, context } = await signedInContext(browser, { points: 500 });
+    const buy = async () => {
+      await page.goto(appUrl("/pricing"));
+      await page.getByRole("button", { name: "Buy Points" }).click();
+      await page.getByRole("dialog", { name: "Buy Points" }).getByRole("button", { name: "Continue to payment" }).click();
+      const overlay = await payByCard(page, "Buy 333 points", "4000 0025 0000 3155", "Pay $10.00");
+      await overlay.getByText("Your bank asks you to confirm this payment.").waitFor();
+      return overlay.frameLocator('iframe[title="Confirm your payment with your bank"]');
+    };
+
+    const failed = await buy();
+    await shot(page, "payment-3ds-challenge");
+    await failed.getByRole("button", { name: "Fail authentication" }).click();
+    const alert = page.getByRole("dialog", { name: "Buy 333 points" }).getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Payment failed.*unable to authenticate/);
+    await page.waitForTimeout(1500);
+    expect(await balanceValue(page)).toBe(500);
+
+    const completed = await buy();
+    await completed.getByRole("button", { name: "Complete authentication" }).click();
+    await page.getByText("Points Purchased").first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => balanceValue(page), { timeout: 30_000 }).toBe(833);
+    await context.close();
+  });
+
   it("takes a screenplay longer than the balance through 'Complete Your Purchase' and starts its render", async () => {
     const { page, context } = await signedInContext(browser, { points: 100 });
     await page.goto(appUrl("/dashboard"));

@@ -94,6 +94,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       connect: [process.env.STRIPE_API_URL, process.env.COGNITO_ENDPOINT]
         .filter((u): u is string => Boolean(u))
         .map((u) => new URL(u).origin),
+      // The card form shows the Stripe stand-in's 3-D Secure page in a frame, as Stripe.js shows the bank's.
+      frames: process.env.STRIPE_API_URL ? [new URL(process.env.STRIPE_API_URL).origin] : [],
       dev: vite ? { hmrSocket: `ws://localhost:${options.port + 1}` } : undefined,
     }),
   );

@@ -16,6 +16,8 @@ export interface CspSources {
   media?: string[];
   /** Other hosts the app calls: the Cognito hosted UI's token endpoint, a local stand-in. */
   connect?: string[];
+  /** Other hosts the app shows in a frame: the local Stripe stand-in's 3-D Secure page. */
+  frames?: string[];
   /** Vite's dev server: its inline module preamble and its hot-reload socket. */
   dev?: { hmrSocket: string };
 }
@@ -42,7 +44,7 @@ export function contentSecurityPolicy(sources: CspSources): string {
       ...(sources.connect ?? []),
       ...(sources.dev ? [sources.dev.hmrSocket] : []),
     ],
-    "frame-src": ["https://js.stripe.com", "https://hooks.stripe.com"],
+    "frame-src": ["https://js.stripe.com", "https://hooks.stripe.com", ...(sources.frames ?? [])],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'"],
     "base-uri": ["'self'"],

@@ -71,20 +71,60 @@ interface IntentBody {
   id?: string;
   status?: string;
   last_payment_error?: { type?: string; message?: string } | null;
+  next_action?: {
+    type?: string;
+    use_stripe_sdk?: { stripe_js?: string };
+    redirect_to_url?: { url?: string };
+  } | null;
+}
+
+/** The outcome of a confirm: paid, or the bank asks the buyer to authenticate at `url` (3-D Secure) first. */
+export type OfflineConfirmation = { kind: "succeeded"; id: string } | { kind: "authenticate"; id: string; url: string };
+
+interface OfflineCall {
+  apiUrl: string;
+  publishableKey: string;
+  clientSecret: string;
+}
+
+const intentUrl = ({ apiUrl, clientSecret }: OfflineCall, suffix = "") =>
+  `${apiUrl.replace(/\/$/, "")}/v1/payment_intents/${encodeURIComponent(paymentIntentIdOf(clientSecret))}${suffix}`;
+
+async function callStandIn(call: OfflineCall, url: string, init: RequestInit): Promise<StripeErrorBody & IntentBody> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers: { Authorization: `Bearer ${call.publishableKey}`, ...init.headers } });
+  } catch {
+    throw new PaymentFailure("We could not reach the payment service. Check your connection and try again.", false);
+  }
+  const body = (await response.json().catch(() => ({}))) as StripeErrorBody & IntentBody;
+  if (!response.ok) {
+    const declined = body.error?.type === "card_error" || body.error?.code === "payment_intent_authentication_failure";
+    throw new PaymentFailure(body.error?.message || `The payment service answered ${response.status}.`, declined);
+  }
+  return body;
+}
+
+/** What an intent's state means for the buyer: paid, authenticate first, or why it failed. */
+function outcomeOf(body: IntentBody, clientSecret: string): OfflineConfirmation {
+  const id = body.id ?? paymentIntentIdOf(clientSecret);
+  if (body.status === "succeeded" || body.status === "processing") return { kind: "succeeded", id };
+  const url = body.next_action?.use_stripe_sdk?.stripe_js ?? body.next_action?.redirect_to_url?.url;
+  if (body.status === "requires_action" && url) return { kind: "authenticate", id, url };
+  if (body.last_payment_error?.message)
+    throw new PaymentFailure(body.last_payment_error.message, body.last_payment_error.type === "card_error");
+  throw new PaymentFailure("The payment could not be completed. Please try another card.", false);
 }
 
 /**
  * Confirms a PaymentIntent against the offline stand-in with a card (or a
- * test payment method id such as `pm_card_visa`). Resolves with the intent id
- * once it succeeded; rejects with a `PaymentFailure` otherwise.
+ * test payment method id such as `pm_card_visa`), as Stripe.js does. Resolves
+ * when it succeeded, or with the bank's authentication page when the card
+ * asks for 3-D Secure (then `authenticationOutcome` once the buyer is done);
+ * rejects with a `PaymentFailure` otherwise.
  */
-export async function confirmOffline(options: {
-  apiUrl: string;
-  publishableKey: string;
-  clientSecret: string;
-  card: CardInput | string;
-}): Promise<string> {
-  const { apiUrl, publishableKey, clientSecret, card } = options;
+export async function confirmOffline(options: OfflineCall & { card: CardInput | string }): Promise<OfflineConfirmation> {
+  const { clientSecret, card } = options;
   const form = new URLSearchParams({ client_secret: clientSecret });
   if (typeof card === "string") form.set("payment_method", card);
   else {
@@ -94,24 +134,32 @@ export async function confirmOffline(options: {
     form.set("payment_method_data[card][exp_year]", String(card.expYear));
     form.set("payment_method_data[card][cvc]", card.cvc);
   }
-  const url = `${apiUrl.replace(/\/$/, "")}/v1/payment_intents/${encodeURIComponent(paymentIntentIdOf(clientSecret))}/confirm`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${publishableKey}`, "Content-Type": "application/x-www-form-urlencoded" },
-      body: form.toString(),
-    });
-  } catch {
-    throw new PaymentFailure("We could not reach the payment service. Check your connection and try again.", false);
-  }
-  const body = (await response.json().catch(() => ({}))) as StripeErrorBody & IntentBody;
-  if (!response.ok) {
-    const declined = body.error?.type === "card_error";
-    throw new PaymentFailure(body.error?.message || `The payment service answered ${response.status}.`, declined);
-  }
-  if (body.status === "succeeded" || body.status === "processing") return body.id ?? paymentIntentIdOf(clientSecret);
-  if (body.last_payment_error?.message)
-    throw new PaymentFailure(body.last_payment_error.message, body.last_payment_error.type === "card_error");
-  throw new PaymentFailure("The payment could not be completed. Please try another card.", false);
+  const body = await callStandIn(options, intentUrl(options, "/confirm"), {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+  });
+  return outcomeOf(body, clientSecret);
+}
+
+/** After the bank's page: the intent as it stands now (Stripe.js retrieves it the same way). */
+export async function authenticationOutcome(options: OfflineCall): Promise<string> {
+  const body = await callStandIn(options, `${intentUrl(options)}?client_secret=${encodeURIComponent(options.clientSecret)}`, {
+    method: "GET",
+  });
+  if (body.status === "requires_payment_method" || body.status === "requires_action")
+    throw new PaymentFailure(
+      body.last_payment_error?.message ||
+        "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+      true,
+    );
+  const outcome = outcomeOf(body, options.clientSecret);
+  if (outcome.kind !== "succeeded") throw new PaymentFailure("The payment could not be completed. Please try another card.", false);
+  return outcome.id;
+}
+
+/** The message the stand-in's authentication page posts to the page that shows it. */
+export function isAuthenticationResult(data: unknown, paymentIntentId: string): boolean {
+  const message = data as { type?: unknown; payment_intent?: unknown } | null;
+  return message?.type === "stripe-stand-in-3ds-result" && message.payment_intent === paymentIntentId;
 }

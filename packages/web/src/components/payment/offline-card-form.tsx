@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Lock } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { confirmOffline, PaymentFailure } from "../../lib/stripe";
+import { authenticationOutcome, confirmOffline, PaymentFailure } from "../../lib/stripe";
+import { BankChallenge } from "./bank-challenge";
 import { Button } from "../ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../ui/form";
 import { Input } from "../ui/input";
@@ -23,30 +24,54 @@ export function OfflineCardForm({ apiUrl, publishableKey, clientSecret, payLabel
   const schema = useMemo(() => cardFormSchema(), []);
   const form = useForm<CardFormValues>({ resolver: zodResolver(schema), defaultValues: { number: "", expiry: "", cvc: "" } });
   const [failure, setFailure] = useState<PaymentErrorState | null>(null);
-  const busy = form.formState.isSubmitting;
+  // 3-D Secure: the bank's page is shown until the buyer completes or fails it.
+  const [challenge, setChallenge] = useState<{ id: string; url: string } | null>(null);
+  const busy = form.formState.isSubmitting || challenge !== null;
+
+  const fail = (error: unknown) => {
+    const declined = error instanceof PaymentFailure && error.declined;
+    setFailure({
+      title: declined ? "Payment failed" : "Payment error",
+      message: error instanceof Error ? error.message : "Please try again.",
+    });
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     onBusyChange(true);
+    let waitsForBank = false;
     try {
       const expiry = parseExpiry(values.expiry)!;
-      const id = await confirmOffline({
+      const outcome = await confirmOffline({
         apiUrl,
         publishableKey,
         clientSecret,
         card: { number: values.number, expMonth: expiry.month, expYear: expiry.year, cvc: digits(values.cvc) },
       });
-      onSuccess(id);
+      if (outcome.kind === "succeeded") onSuccess(outcome.id);
+      else {
+        waitsForBank = true;
+        setChallenge({ id: outcome.id, url: outcome.url });
+      }
     } catch (error) {
-      const declined = error instanceof PaymentFailure && error.declined;
-      setFailure({
-        title: declined ? "Payment failed" : "Payment error",
-        message: error instanceof Error ? error.message : "Please try again.",
-      });
+      fail(error);
+    } finally {
+      if (!waitsForBank) onBusyChange(false);
+    }
+  });
+
+  const onBankFinished = useCallback(async () => {
+    setChallenge(null);
+    try {
+      onSuccess(await authenticationOutcome({ apiUrl, publishableKey, clientSecret }));
+    } catch (error) {
+      fail(error);
     } finally {
       onBusyChange(false);
     }
-  });
+  }, [apiUrl, publishableKey, clientSecret, onSuccess, onBusyChange]);
+
+  if (challenge) return <BankChallenge url={challenge.url} paymentIntentId={challenge.id} onFinished={onBankFinished} />;
 
   return (
     <Form {...form}>
@@ -120,7 +145,7 @@ export function OfflineCardForm({ apiUrl, publishableKey, clientSecret, payLabel
           {busy ? "Processing..." : payLabel}
         </Button>
         <p className="text-center text-xs text-muted-foreground">
-          Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+          Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks your bank to confirm.
         </p>
       </form>
     </Form>
