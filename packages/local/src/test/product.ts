@@ -18,6 +18,9 @@ declare module "vitest" {
  */
 export async function startProduct(web: "static" | "none") {
   const dataDir = mkdtempSync(join(tmpdir(), `storyboard-${web === "none" ? "int" : "e2e"}-`));
+  // Stripe's webhook retries (five minutes, doubling) compressed a thousandfold: a delivery that failed in one
+  // test is retried within the run, so waiting for the stand-in's deliveries to settle ends.
+  process.env.STRIPE_STAND_IN_DELIVERY_SCALE ??= "0.001";
   const runtime = await startRuntime({ dataDir, ports: "random", inMemoryDb: true });
   Object.assign(process.env, runtime.env, { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "SILENT" });
   const app = await startAppServer({ port: 0, web, s3Endpoint: runtime.env.S3_ENDPOINT, mediaBucket: runtime.env.MEDIA_BUCKET });
