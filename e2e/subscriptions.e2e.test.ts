@@ -45,6 +45,10 @@ describe.skipIf(!standIn)("subscriptions in a real browser", () => {
     const estimate = upgrade.getByTestId("upgrade-estimate");
     await estimate.waitFor();
     expect(await estimate.textContent()).toMatch(/^\$\d+\.\d{2}$/);
+    // The points the upgrade credits: the plan difference for the share of the period left (docs/decisions.md#upgrades-credit-what-was-paid-for).
+    const credited = Number((await upgrade.getByTestId("upgrade-points").textContent())!.replace(/[^\d]/g, ""));
+    expect(credited).toBeGreaterThan(0);
+    expect(credited).toBeLessThanOrEqual(2000);
     await screenshots(page, "upgrade-dialog");
     const confirm = upgrade.getByRole("button", { name: "Confirm upgrade" });
     expect(await confirm.isDisabled()).toBe(true);
@@ -52,7 +56,7 @@ describe.skipIf(!standIn)("subscriptions in a real browser", () => {
     await confirm.click();
     await page.getByText("Subscription Updated").first().waitFor({ timeout: 30_000 });
     await planCard(page, "studio").getByText("Your plan", { exact: true }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => balance(page), { timeout: 30_000 }).toBe(5000);
+    await expect.poll(() => balance(page), { timeout: 30_000 }).toBe(3000 + credited);
 
     await page.getByRole("button", { name: "Annual", exact: true }).click();
     await page.getByRole("button", { name: "Upgrade: Studio" }).click();

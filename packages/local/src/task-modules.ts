@@ -22,6 +22,7 @@ export const HANDLER_MODULES: Record<string, () => Promise<{ handler: Handler }>
   "cron/weekly-digest": () => import("@storyboard/functions/cron/weekly-digest"),
   "cron/subscription-credits": () => import("@storyboard/functions/cron/subscription-credits"),
   "cron/stuck-work": () => import("@storyboard/functions/cron/stuck-work"),
+  "cron/provider-check": () => import("@storyboard/functions/cron/provider-check"),
 };
 
 /** A handler module's `handler`; an unknown name is a programming error. */
