@@ -95,7 +95,7 @@ const failingRows: Row[] = [
     answer: () => openAiError(404, "model_not_found", "The model `gpt-image-1` does not exist or you do not have access to it."),
     path: IMAGES,
     attempts: 1,
-    message: /^The image and text service no longer offers the model we use — we have been notified\. Your points are refunded\.$/,
+    message: /^The image and text service no longer offers the model we use — we have been notified\. This render failed; \d+ points were refunded\.$/,
   },
   {
     name: "OpenAI: bad key (401 invalid_api_key)",
@@ -103,7 +103,7 @@ const failingRows: Row[] = [
     answer: () => openAiError(401, "invalid_api_key", `Incorrect API key provided: ${KEY}.`),
     path: IMAGES,
     attempts: 1,
-    message: /^The image and text service rejected our key — we have been notified\. Your points are refunded\.$/,
+    message: /^The image and text service rejected our key — we have been notified\. This render failed; \d+ points were refunded\.$/,
   },
   {
     name: "OpenAI: exhausted quota (429 insufficient_quota)",
@@ -151,7 +151,7 @@ const failingRows: Row[] = [
     answer: () => elevenLabsError(401, { status: "invalid_api_key", message: "Invalid API key" }),
     path: SPEECH,
     attempts: 1,
-    message: /^The voice service rejected our key — we have been notified\. Your points are refunded\.$/,
+    message: /^The voice service rejected our key — we have been notified\. This render failed; \d+ points were refunded\.$/,
   },
   {
     name: "ElevenLabs: exhausted quota (401 quota_exceeded)",
