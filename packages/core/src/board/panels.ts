@@ -3,7 +3,7 @@
  * the lines of the script it covers and how long it holds. The storyboard PDF
  * and the shot list are both written from these panels.
  */
-import { charactersInBlock } from "../render/describe";
+import { charactersInBlock } from "../render/characters-in-block";
 import { hasMedia } from "../render/jobs";
 import type { Shot } from "./shot-vocabulary";
 import { shotsOf, type StoredBlock } from "./shots";

@@ -4,7 +4,7 @@
  * 12A, 12B …). Pure: the describe phase stores the answer on each block, and a
  * stored shot (derived earlier, or chosen by the writer) is never re-derived.
  */
-import { charactersInBlock } from "../render/describe";
+import { charactersInBlock } from "../render/characters-in-block";
 import { hasMedia } from "../render/jobs";
 import { SHOT_ANGLES, SHOT_MOVEMENTS, SHOT_SIZES, type Shot, type ShotAngle, type ShotMovement, type ShotSize } from "./shot-vocabulary";
 

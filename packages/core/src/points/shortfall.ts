@@ -39,12 +39,7 @@ async function conditioned(
   throw new AppError("internal", "The points could not be updated. Please try again.");
 }
 
-/**
- * Takes `points` back: as many as the balance holds, the rest recorded as owed.
- * One ledger item (reason `refund` or `dispute`, the payment as reference).
- * False when `extra` failed: the take-back was already applied.
- */
-export async function takeBackPoints(input: {
+interface PointsChange {
   userId: string;
   points: number;
   reason: TakeBackReason;
@@ -53,26 +48,39 @@ export async function takeBackPoints(input: {
   extra: ExtraItems;
   /** Added to the user's `openDisputes` in the same update (one operation per item in a transaction). */
   openDisputes?: number;
-}): Promise<boolean> {
-  const { userId, points } = input;
+}
+
+/**
+ * Writes the balance and what is owed as `next` computes them from the values read, with one ledger item for the
+ * balance's change and the caller's own items; conditioned on the values read, retried when another change came first.
+ */
+function changeBalance(
+  input: PointsChange,
+  next: (account: { balance: number; owed: number }) => { points: number; owed: number; comment: string },
+) {
+  const { userId } = input;
   return conditioned(
     userId,
     ({ balance, owed }) => {
-      const taken = Math.min(points, balance);
-      const short = points - taken;
-      const comment = short > 0 ? `${input.comment} (${short.toLocaleString("en-US")} points owed)` : input.comment;
+      const after = next({ balance, owed });
       return db.transaction
         .write((tx) => [
           tx.user
             .patch({ userId })
-            .set({ points: balance - taken, pointsOwed: owed + short })
+            .set({ points: after.points, pointsOwed: after.owed })
             .add({ openDisputes: input.openDisputes ?? 0 })
             .where(
               (a, { eq, notExists }) =>
                 `${eq(a.points, balance)} AND ${owed > 0 ? eq(a.pointsOwed, owed) : `(${notExists(a.pointsOwed)} OR ${eq(a.pointsOwed, 0)})`}`,
             )
             .commit(),
-          ledgerEntryItem(tx, { userId, delta: -taken, reason: input.reason, referenceId: input.referenceId, comment }),
+          ledgerEntryItem(tx, {
+            userId,
+            delta: after.points - balance,
+            reason: input.reason,
+            referenceId: input.referenceId,
+            comment: after.comment,
+          }),
           ...input.extra(tx),
         ])
         .go();
@@ -82,44 +90,29 @@ export async function takeBackPoints(input: {
 }
 
 /**
+ * Takes `points` back: as many as the balance holds, the rest recorded as owed.
+ * One ledger item (reason `refund` or `dispute`, the payment as reference).
+ * False when `extra` failed: the take-back was already applied.
+ */
+export function takeBackPoints(input: PointsChange): Promise<boolean> {
+  return changeBalance(input, ({ balance, owed }) => {
+    const taken = Math.min(input.points, balance);
+    const short = input.points - taken;
+    const comment = short > 0 ? `${input.comment} (${short.toLocaleString("en-US")} points owed)` : input.comment;
+    return { points: balance - taken, owed: owed + short, comment };
+  });
+}
+
+/**
  * Gives `points` back (a dispute won): first to what is owed, the rest to the
  * balance. False when `extra` failed: already given back.
  */
-export async function restorePoints(input: {
-  userId: string;
-  points: number;
-  reason: TakeBackReason;
-  referenceId: string;
-  comment: string;
-  extra: ExtraItems;
-  /** Added to the user's `openDisputes` in the same update (one operation per item in a transaction). */
-  openDisputes?: number;
-}): Promise<boolean> {
-  const { userId, points } = input;
-  return conditioned(
-    userId,
-    ({ balance, owed }) => {
-      const covered = Math.min(owed, points);
-      const credited = points - covered;
-      const comment = covered > 0 ? `${input.comment} (${covered.toLocaleString("en-US")} of them cover points owed)` : input.comment;
-      return db.transaction
-        .write((tx) => [
-          tx.user
-            .patch({ userId })
-            .set({ points: balance + credited, pointsOwed: owed - covered })
-            .add({ openDisputes: input.openDisputes ?? 0 })
-            .where(
-              (a, { eq, notExists }) =>
-                `${eq(a.points, balance)} AND ${owed > 0 ? eq(a.pointsOwed, owed) : `(${notExists(a.pointsOwed)} OR ${eq(a.pointsOwed, 0)})`}`,
-            )
-            .commit(),
-          ledgerEntryItem(tx, { userId, delta: credited, reason: input.reason, referenceId: input.referenceId, comment }),
-          ...input.extra(tx),
-        ])
-        .go();
-    },
-    2,
-  );
+export function restorePoints(input: PointsChange): Promise<boolean> {
+  return changeBalance(input, ({ balance, owed }) => {
+    const covered = Math.min(owed, input.points);
+    const comment = covered > 0 ? `${input.comment} (${covered.toLocaleString("en-US")} of them cover points owed)` : input.comment;
+    return { points: balance + input.points - covered, owed: owed - covered, comment };
+  });
 }
 
 /** Moves points from the balance to what is owed, as far as the balance goes (after any credit). */

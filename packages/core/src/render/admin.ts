@@ -17,7 +17,8 @@ export async function retryFailedAudio(renderJobId: string) {
   const job = await getRenderJob(id).catch(() => {
     throw AppError.notFound(`No render job has the ID ${id}.`);
   });
-  if (job.status !== "failed") throw AppError.conflict(`Render ${id} has not failed (it is ${job.status.replace(/_/g, " ")}); nothing to retry.`);
+  if (job.status !== "failed")
+    throw AppError.conflict(`Render ${id} has not failed (it is ${job.status.replace(/_/g, " ")}); nothing to retry.`);
   const missingAudio = (await getRenderBlocks(id)).filter((b) => hasMedia(b) && !b.audioUrl).length;
   const { data: logs } = await db.entities.errorLog.query.byRender({ renderJobId: id }).go({ pages: "all" });
   for (const log of logs.filter((l) => l.status === "pending")) {

@@ -12,12 +12,10 @@ const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 describe("generate Map payloads at 200 pages (docs/decisions.md#scale)", () => {
   const parsed = parseScreenplay(new TextEncoder().encode(generateFeatureFdx(200)), "feature.fdx");
   const renderJobId = randomUUID();
-  const tasks: BlockTask[] = parsed.blocks
-    .filter(hasMedia)
-    .flatMap((b) => [
-      { renderJobId, blockId: b.id, kind: "image" as const },
-      { renderJobId, blockId: b.id, kind: "audio" as const },
-    ]);
+  const tasks: BlockTask[] = parsed.blocks.filter(hasMedia).flatMap((b) => [
+    { renderJobId, blockId: b.id, kind: "image" as const },
+    { renderJobId, blockId: b.id, kind: "audio" as const },
+  ]);
 
   it("keeps the Map's input far inside 256 KB, where the inline block list would not fit", () => {
     expect(parsed.pageCount).toBeGreaterThanOrEqual(190);

@@ -37,7 +37,9 @@ export function toBatches<T>(tasks: T[]): T[][] {
 /** Writes `tasks` as batches to S3 and answers the Map's items. */
 export async function writeBatches(owner: { userId: string; renderJobId: string }, tasks: BlockTask[]): Promise<BlockBatch[]> {
   const batches = toBatches(tasks);
-  await mapWithLimit(batches, 8, (slice, i) => putObject(config.mediaBucket, batchKey(owner, i), JSON.stringify(slice), "application/json"));
+  await mapWithLimit(batches, 8, (slice, i) =>
+    putObject(config.mediaBucket, batchKey(owner, i), JSON.stringify(slice), "application/json"),
+  );
   return batches.map((_, batch) => ({ renderJobId: owner.renderJobId, batch }));
 }
 

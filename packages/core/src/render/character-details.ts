@@ -23,7 +23,8 @@ export function introducedName(name: string, intro: string): string {
   for (const run of intro.match(/\p{Lu}[\p{Lu}'’.-]*(?: \p{Lu}[\p{Lu}'’.-]*)*/gu) ?? []) {
     const words = run.split(" ").filter((w, i) => !/^(?:AKA|A\.K\.A\.?)$/.test(w) && !(i === 0 && /^(?:A|AN|THE)$/.test(w)));
     const full = words.join(" ");
-    if (words.length >= 1 && words.length <= 4 && new RegExp(`(^| )${escape(name)}( |$)`).test(full) && !/&/.test(run)) return titleCase(full);
+    if (words.length >= 1 && words.length <= 4 && new RegExp(`(^| )${escape(name)}( |$)`).test(full) && !/&/.test(run))
+      return titleCase(full);
   }
   return titleCase(name.replace(/^(?:A|AN|THE) /, ""));
 }
@@ -49,7 +50,9 @@ export function relationOf(role: string | undefined, name: string, before: strin
 const STOP = new Set("in on at and to from as while into onto who that which then but or when before after toward towards".split(" "));
 /** "With a smile" is not something carried. */
 const NOT_CARRIED = new Set(
-  "smile grin sigh look glance nod shrug frown laugh start jolt friend friends family eyes hand hands arm arms head face tears breath gaze difficulty care ease".split(" "),
+  "smile grin sigh look glance nod shrug frown laugh start jolt friend friends family eyes hand hands arm arms head face tears breath gaze difficulty care ease".split(
+    " ",
+  ),
 );
 
 /** Up to two visual details from the introduction: build, then clothing or what they carry ("tall", "in a raincoat"). */
@@ -64,7 +67,14 @@ export function visualDetails(name: string, intro: string): string[] {
   if (clothing >= 0) {
     // The clothing word and up to two words before it that describe it ("a battered leather jacket").
     let start = clothing;
-    while (start > 0 && clothing - start < 2 && !STOP.has(words[start - 1]) && !ARTICLE.test(words[start - 1]) && !/^(wearing|wears|with)$/.test(words[start - 1])) start--;
+    while (
+      start > 0 &&
+      clothing - start < 2 &&
+      !STOP.has(words[start - 1]) &&
+      !ARTICLE.test(words[start - 1]) &&
+      !/^(wearing|wears|with)$/.test(words[start - 1])
+    )
+      start--;
     const noun = words.slice(start, clothing + 1).join(" ");
     const plural = /s$/.test(words[clothing]) && !/ss$/.test(words[clothing]);
     details.push(`in ${plural ? "" : /^[aeiou]/.test(noun) ? "an " : "a "}${noun}`);

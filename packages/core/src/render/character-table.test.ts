@@ -76,7 +76,8 @@ async function rowsOf(script: ParsedScreenplay) {
 function pasted(description: string, script: ParsedScreenplay): string | undefined {
   if (/[()]/.test(description)) return "a parenthesis";
   for (const b of script.blocks) {
-    if ((b.type === "action" || b.type === "general") && b.text.length > 30 && description.includes(b.text)) return `the action line "${b.text}"`;
+    if ((b.type === "action" || b.type === "general") && b.text.length > 30 && description.includes(b.text))
+      return `the action line "${b.text}"`;
     if (b.type === "scene_heading" && description.toUpperCase().includes(b.text.toUpperCase())) return `the heading "${b.text}"`;
   }
   return undefined;
@@ -107,7 +108,9 @@ describe("the character table: written descriptions, the right person", () => {
 
   it("writes Dick Steel as a man, Brick's former partner, and Maisie as a girl though her sentence says 'him'", async () => {
     const keeper = await rowsOf(parse("keeper", KEEPER));
-    expect(keeper.find((r) => r.name === "MAISIE")?.description).toBe("Maisie, a 12-year-old girl, Tom's granddaughter. She is in a yellow raincoat.");
+    expect(keeper.find((r) => r.name === "MAISIE")?.description).toBe(
+      "Maisie, a 12-year-old girl, Tom's granddaughter. She is in a yellow raincoat.",
+    );
     expect(keeper.find((r) => r.name === "RUFUS")?.description).toBe("Rufus, a male dog.");
   });
 

@@ -95,7 +95,12 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
               status: "queued",
               type: "render",
               characterVoices,
-              screenplaySnapshot: { title: screenplay.title, characterDictionary, sceneDictionary: screenplay.sceneDictionary ?? {}, pageCount },
+              screenplaySnapshot: {
+                title: screenplay.title,
+                characterDictionary,
+                sceneDictionary: screenplay.sceneDictionary ?? {},
+                pageCount,
+              },
               pointsCharged: cost,
               burnCaptions: input.burnCaptions,
               pdfLayout: input.pdfLayout,

@@ -9,6 +9,7 @@ import type { Block, CharacterDictionary, SceneDictionary, SceneInfo } from "../
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem } from "./jobs";
 import { startPhase } from "./phases";
 import type { RenderStatus } from "./status";
+import { charactersInBlock } from "./characters-in-block";
 import { mapWithLimit } from "./concurrency";
 import { withRetries } from "./retry";
 import { sceneContinuity, type SceneContinuity } from "./continuity";
@@ -21,16 +22,6 @@ const TEXT_CONCURRENCY = 8;
 export type DescribedScenes = Record<string, SceneInfo & { description?: string; continuity?: SceneContinuity }>;
 
 const asBlock = (b: RenderBlockItem): Block => ({ id: b.blockId, type: b.type as Block["type"], text: b.text, character: b.character });
-
-/** Names of the characters a block shows: its speaker, or those its action line names. */
-export function charactersInBlock(block: { type: string; text: string; character?: string | null }, names: string[]): string[] {
-  if (block.character) return [block.character];
-  if (block.type !== "action" && block.type !== "general" && block.type !== "shot") return [];
-  const upper = block.text.toUpperCase();
-  return names
-    .filter((n) => new RegExp(`(^|[^\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(upper))
-    .slice(0, 4);
-}
 
 /**
  * The screenplay's cast in a fixed order, most lines first, then by name: every
@@ -127,7 +118,11 @@ export async function writeImagePrompts(
     const scene = b.sceneId ? sceneDictionary[b.sceneId] : undefined;
     const characters = charactersInBlock(b, names).map((name) => ({ name, description: characterDictionary[name]?.description ?? "" }));
     const shot = shots.get(b.blockId)!;
-    return { blockId: b.blockId, shot, imagePrompt: await withRetries(() => text.imagePrompt({ block: asBlock(b), style, scene, characters, shot })) };
+    return {
+      blockId: b.blockId,
+      shot,
+      imagePrompt: await withRetries(() => text.imagePrompt({ block: asBlock(b), style, scene, characters, shot })),
+    };
   });
   for (let i = 0; i < prompts.length; i += PROMPTS_PER_TRANSACTION) {
     const chunk = prompts.slice(i, i + PROMPTS_PER_TRANSACTION);
@@ -138,7 +133,9 @@ export async function writeImagePrompts(
             .check({ renderJobId })
             .where(({ status }, { eq }) => eq(status, whileStatus))
             .commit(),
-          ...chunk.map(({ blockId, imagePrompt, shot }) => tx.renderBlock.patch({ renderJobId, blockId }).set({ imagePrompt, shot }).commit()),
+          ...chunk.map(({ blockId, imagePrompt, shot }) =>
+            tx.renderBlock.patch({ renderJobId, blockId }).set({ imagePrompt, shot }).commit(),
+          ),
         ])
         .go(),
     );

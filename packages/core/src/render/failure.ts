@@ -84,7 +84,10 @@ export async function markRenderFailed(renderJobId: string, details: FailureDeta
       .patch({ renderJobId })
       .set(
         backToComplete
-          ? { status: "complete", failureReason: providerReason ? `${providerReason} Your previous video is kept.` : RE_RENDER_FAILED_REASON }
+          ? {
+              status: "complete",
+              failureReason: providerReason ? `${providerReason} Your previous video is kept.` : RE_RENDER_FAILED_REASON,
+            }
           : { status: "failed", failureReason: providerReason ?? FAILED_REASON },
       )
       .where(({ status }, { ne }) => ne(status, "complete"))

@@ -10,7 +10,8 @@ import { OfflineImageProvider } from "../provider/offline/image";
 import { providers } from "../provider/registry";
 import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types";
 import type { CharacterDictionary } from "../screenplay/types";
-import { castOrder, charactersInBlock, type DescribedScenes } from "./describe";
+import { charactersInBlock } from "./characters-in-block";
+import { castOrder, type DescribedScenes } from "./describe";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem, type RenderJobItem } from "./jobs";
 import { renderBlockViews } from "./block-snapshot";
 import { BATCH_CONCURRENCY, type BlockBatch, type BlockTask, readBatch, writeBatches } from "./batches";
@@ -167,7 +168,14 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
   // The pipeline's own image is reused when its inputs are unchanged; an extra one asked for by hand is always new.
   const reuse =
     variant === "main"
-      ? await reusableImage(jobFacts(job), { prompt, scene: request.scene, characters, blockType: block.type, text: block.text, shot: request.shot })
+      ? await reusableImage(jobFacts(job), {
+          prompt,
+          scene: request.scene,
+          characters,
+          blockType: block.type,
+          text: block.text,
+          shot: request.shot,
+        })
       : undefined;
   let drawnInstead = false;
   const image = reuse?.found
@@ -175,7 +183,10 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
     : await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
         // One refused frame must not fail a whole render: the pipeline's own frame is drawn instead; an on-demand one reports it.
         if (variant !== "main" || !(error instanceof ProviderError) || error.kind !== "refused") throw error;
-        logger.warn("The image service refused a frame's prompt; drawing it offline", { renderJobId: job.renderJobId, blockId: block.blockId });
+        logger.warn("The image service refused a frame's prompt; drawing it offline", {
+          renderJobId: job.renderJobId,
+          blockId: block.blockId,
+        });
         drawnInstead = true;
         return new OfflineImageProvider().generate(request);
       });

@@ -61,8 +61,9 @@ async function claimResume(job: RenderJobItem, resumes: number) {
     await db.entities.renderJob
       .patch({ renderJobId: job.renderJobId })
       .set({ resumeCount: resumes + 1, resumedAt: new Date(now()).toISOString() })
-      .where(({ status, resumeCount }, { eq, notExists }) =>
-        `${eq(status, job.status)} AND ${resumes === 0 ? notExists(resumeCount) : eq(resumeCount, resumes)}`,
+      .where(
+        ({ status, resumeCount }, { eq, notExists }) =>
+          `${eq(status, job.status)} AND ${resumes === 0 ? notExists(resumeCount) : eq(resumeCount, resumes)}`,
       )
       .go();
     return true;

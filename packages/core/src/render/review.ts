@@ -52,14 +52,7 @@ export async function updateDescriptions(
       sceneDictionary[id] = { ...sceneDictionary[id], description: edit.description.trim() };
   }
   const blocks = withShotEdits(await getRenderBlocks(renderJobId), Object.keys(characterDictionary), edits.shots ?? {});
-  await writeImagePrompts(
-    renderJobId,
-    "descriptions_ready",
-    blocks,
-    job.style as StyleId,
-    characterDictionary,
-    sceneDictionary,
-  );
+  await writeImagePrompts(renderJobId, "descriptions_ready", blocks, job.style as StyleId, characterDictionary, sceneDictionary);
   const saved = await moveRenderStatus(renderJobId, ["descriptions_ready"], {
     status: "descriptions_ready",
     screenplaySnapshot: { ...snapshot, characterDictionary, sceneDictionary },

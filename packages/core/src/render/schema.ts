@@ -15,7 +15,12 @@ export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "T
 
 export const createRenderSchema = z.object({
   screenplayId: z.string().min(1, "Choose a screenplay to render."),
-  title: z.string().overwrite(singleLine).trim().min(1, "Please enter a render title.").max(200, "The render title must be 200 characters or fewer."),
+  title: z
+    .string()
+    .overwrite(singleLine)
+    .trim()
+    .min(1, "Please enter a render title.")
+    .max(200, "The render title must be 200 characters or fewer."),
   style: z.enum(STYLE_IDS, { error: "Choose one of the visual styles." }),
   /** Character name (and NARRATOR for the narration) to the chosen voice. */
   characterVoices: z.record(z.string(), characterVoiceSchema).default({}),

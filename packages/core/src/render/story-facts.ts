@@ -112,7 +112,9 @@ function ageOf(name: string, intro: string, gender: CharacterFacts["gender"]): s
 function roleOf(name: string, intro: string): string | undefined {
   // "TOM HALLORAN, 60s, the lighthouse keeper,": an age between the name and the role is skipped.
   const found = intro
-    .match(new RegExp(`${escape(name)}(?:\\s*\\([^()]*\\))?(?:\\s*,\\s*(?:early |mid |late )?\\d[^,]{0,12})?\\s*,\\s*([^,.;]{3,60}),`, "iu"))?.[1]
+    .match(
+      new RegExp(`${escape(name)}(?:\\s*\\([^()]*\\))?(?:\\s*,\\s*(?:early |mid |late )?\\d[^,]{0,12})?\\s*,\\s*([^,.;]{3,60}),`, "iu"),
+    )?.[1]
     ?.trim();
   if (!found || /^\d/.test(found)) return undefined;
   return found.replace(/\b(early|mid|late)?[- ]?\d0['’]?s\b/gi, "").replace(/^[\s,]+|(?<![\s,])[\s,]+$/g, "") || undefined;
@@ -128,7 +130,10 @@ export function characterFacts(name: string, entry: Pick<CharacterEntry, "gender
   const intro = shown[0] ?? "";
   const introAt = actionSentences.indexOf(intro);
   // The introduction up to the name, and the two sentences before it: where "his" in "his former partner" points.
-  const before = [...actionSentences.slice(Math.max(0, introAt - 2), Math.max(0, introAt)), intro.slice(0, Math.max(0, intro.search(mention)))].join(" ");
+  const before = [
+    ...actionSentences.slice(Math.max(0, introAt - 2), Math.max(0, introAt)),
+    intro.slice(0, Math.max(0, intro.search(mention))),
+  ].join(" ");
   const speakers = [...new Set(blocks.flatMap((b) => (b.character ? [b.character] : [])))];
   const { kind, species } = kindOf(name, intro, actionSentences.join(" "));
   const gender = entry.gender ?? "neutral";
