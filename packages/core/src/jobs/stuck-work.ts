@@ -12,7 +12,7 @@ import { logger } from "../logger";
 import { clearDeadline, dueDeadlines } from "../render/deadlines";
 import { settleImageCharge } from "../render/image-charge";
 import { resumeOrFail } from "../render/resume";
-import { sweepStalledParses } from "../screenplay/parse-deadline";
+import { sweepStalledParses } from "../screenplay/parse-sweep";
 
 export interface SweepOptions {
   /**

@@ -11,14 +11,12 @@ import { now } from "../clock";
 import { s3 } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
-import { logger } from "../logger";
-import { clearDeadline, dueDeadlines } from "../render/deadlines";
 
 /** After this, an upload that is not parsed yet is the sweeper's (a parse takes seconds). */
 export const PARSE_LIMIT_SECONDS = 5 * 60;
 export const PARSE_CUT_OFF_REASON = "We could not finish reading this screenplay. Please upload it again.";
 
-const parseDueAt = (from = now()) => new Date(from + PARSE_LIMIT_SECONDS * 1000).toISOString();
+export const parseDueAt = (from = now()) => new Date(from + PARSE_LIMIT_SECONDS * 1000).toISOString();
 
 /** The deadline item, for the upload's own transaction (upload.ts). */
 export const parseDeadlineItem = (screenplayId: string) => ({ kind: "parse" as const, id: screenplayId, dueAt: parseDueAt(), detail: { attempts: 0 } });
@@ -48,42 +46,4 @@ export async function readWholeOriginal(key: string, expectedSize: number | unde
     if ((error as { name?: string }).name === "NoSuchKey") return undefined;
     throw error;
   }
-}
-
-export async function sweepStalledParses(at = now()) {
-  const { ingestUploadedScreenplay } = await import("./ingest");
-  let reparsed = 0;
-  let failedParses = 0;
-  let removedUploads = 0;
-  for (const deadline of await dueDeadlines("parse", at)) {
-    const { data: screenplay } = await db.entities.screenplay.get({ screenplayId: deadline.id }).go();
-    if (!screenplay || screenplay.status === "ready" || screenplay.status === "failed") {
-      await clearDeadline("parse", deadline.id, deadline.dueAt);
-      continue;
-    }
-    if ((await storedSize(screenplay.filePath)) === undefined) {
-      // The file never arrived: the upload did not happen, so neither does its record.
-      await db.entities.screenplay.delete({ screenplayId: screenplay.screenplayId }).go();
-      await clearDeadline("parse", deadline.id, deadline.dueAt);
-      removedUploads++;
-      continue;
-    }
-    const attempts = (deadline.detail as { attempts?: number } | undefined)?.attempts ?? 0;
-    if (attempts < 1) {
-      await db.entities.deadline.put({ kind: "parse", id: deadline.id, dueAt: parseDueAt(), detail: { attempts: attempts + 1 } }).go();
-      logger.warn("Parsing a screenplay again after its parse was cut off", { screenplayId: screenplay.screenplayId });
-      await ingestUploadedScreenplay(screenplay.filePath);
-      reparsed++;
-      continue;
-    }
-    await db.entities.screenplay
-      .patch({ screenplayId: screenplay.screenplayId })
-      .set({ status: "failed", failureReason: PARSE_CUT_OFF_REASON })
-      .where(({ status }, { ne }) => ne(status, "ready"))
-      .go()
-      .catch(() => {});
-    await clearDeadline("parse", deadline.id, deadline.dueAt);
-    failedParses++;
-  }
-  return { reparsed, failedParses, removedUploads };
 }

@@ -1,0 +1,48 @@
+/**
+ * The sweeper's half of all-or-nothing uploads (docs/decisions.md#crash-safety):
+ * settles parse deadlines that passed. Apart from parse-deadline.ts so that the
+ * parse (ingest.ts) and its deadline do not import each other.
+ */
+import { now } from "../clock";
+import { db } from "../dynamo/service";
+import { logger } from "../logger";
+import { clearDeadline, dueDeadlines } from "../render/deadlines";
+import { ingestUploadedScreenplay } from "./ingest";
+import { PARSE_CUT_OFF_REASON, parseDueAt, storedSize } from "./parse-deadline";
+
+export async function sweepStalledParses(at = now()) {
+  let reparsed = 0;
+  let failedParses = 0;
+  let removedUploads = 0;
+  for (const deadline of await dueDeadlines("parse", at)) {
+    const { data: screenplay } = await db.entities.screenplay.get({ screenplayId: deadline.id }).go();
+    if (!screenplay || screenplay.status === "ready" || screenplay.status === "failed") {
+      await clearDeadline("parse", deadline.id, deadline.dueAt);
+      continue;
+    }
+    if ((await storedSize(screenplay.filePath)) === undefined) {
+      // The file never arrived: the upload did not happen, so neither does its record.
+      await db.entities.screenplay.delete({ screenplayId: screenplay.screenplayId }).go();
+      await clearDeadline("parse", deadline.id, deadline.dueAt);
+      removedUploads++;
+      continue;
+    }
+    const attempts = (deadline.detail as { attempts?: number } | undefined)?.attempts ?? 0;
+    if (attempts < 1) {
+      await db.entities.deadline.put({ kind: "parse", id: deadline.id, dueAt: parseDueAt(), detail: { attempts: attempts + 1 } }).go();
+      logger.warn("Parsing a screenplay again after its parse was cut off", { screenplayId: screenplay.screenplayId });
+      await ingestUploadedScreenplay(screenplay.filePath);
+      reparsed++;
+      continue;
+    }
+    await db.entities.screenplay
+      .patch({ screenplayId: screenplay.screenplayId })
+      .set({ status: "failed", failureReason: PARSE_CUT_OFF_REASON })
+      .where(({ status }, { ne }) => ne(status, "ready"))
+      .go()
+      .catch(() => {});
+    await clearDeadline("parse", deadline.id, deadline.dueAt);
+    failedParses++;
+  }
+  return { reparsed, failedParses, removedUploads };
+}
