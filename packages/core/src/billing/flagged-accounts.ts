@@ -7,15 +7,7 @@
  */
 import { assertAdmin } from "../actor";
 import { db } from "../dynamo/service";
-
-export interface FlaggedAccount {
-  userId: string;
-  email: string;
-  username: string;
-  points: number;
-  pointsOwed: number;
-  openDisputes: number;
-}
+import type { FlaggedAccount } from "./types";
 
 export async function listFlaggedAccounts(): Promise<FlaggedAccount[]> {
   assertAdmin();

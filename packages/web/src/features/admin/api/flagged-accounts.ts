@@ -1,15 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import type { FlaggedAccount } from "@storyboard/core/billing/types";
 import { api } from "../../../lib/api";
-
-/** An account a refund or card dispute flagged (docs/decisions.md#refunds-and-disputes). */
-export interface FlaggedAccount {
-  userId: string;
-  email: string;
-  username: string;
-  points: number;
-  pointsOwed: number;
-  openDisputes: number;
-}
 
 export const useFlaggedAccounts = () =>
   useQuery({
