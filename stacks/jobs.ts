@@ -1,8 +1,8 @@
-import { SCHEDULED_JOBS } from "@storyboard/core/jobs/schedules";
+import { SCHEDULED_JOBS, type ScheduledJobName } from "@storyboard/core/jobs/schedules";
 import { Duration } from "aws-cdk-lib";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { Cron, type StackContext, use } from "sst/constructs";
-import { grantStorage, providerEnvironment, sesSendStatement, storageEnvironment } from "./access";
+import { grantStorage, grantTableReadAndUpdate, providerEnvironment, sesSendStatement, storageEnvironment } from "./access";
 import { Alerts, alarm, deadLetterQueue } from "./alarms";
 import { Render } from "./render";
 import { Secrets } from "./secrets";
@@ -12,11 +12,30 @@ import { Storage } from "./storage";
 /** How long EventBridge and Lambda keep trying to start a scheduled run. */
 const MAX_EVENT_AGE = Duration.hours(1);
 
+/** What a job's role may touch (docs/decisions.md#production-on-aws). */
+export interface JobAccess {
+  /** "all": items of the table and objects of both buckets; "table-update": item reads, puts and updates only. */
+  storage: "all" | "table-update";
+  mail: boolean;
+  /** Bound to the OpenAI and ElevenLabs keys: each is one SSM parameter the role may read. */
+  providerKeys: boolean;
+}
+
+const HOUSEKEEPING: JobAccess = { storage: "all", mail: true, providerKeys: false };
+export const JOB_ACCESS: Record<ScheduledJobName, JobAccess> = {
+  "hosting-expiry": HOUSEKEEPING,
+  "weekly-digest": HOUSEKEEPING,
+  "subscription-credits": HOUSEKEEPING,
+  "stuck-work": HOUSEKEEPING,
+  // Asks the providers with the keys and keeps one result item for Admin Fixes: nothing else.
+  "provider-check": { storage: "table-update", mail: false, providerKeys: true },
+};
+
 export function Jobs({ stack, app }: StackContext) {
   const storage = use(Storage);
   const render = use(Render);
   const { topic } = use(Alerts);
-  const { parameters } = use(Secrets);
+  const { parameters, providerSecrets } = use(Secrets);
   const { siteUrl, mailFrom } = settings(app);
   const environment = { STAGE: app.stage, APP_URL: siteUrl, MAIL_FROM: mailFrom, ...storageEnvironment(storage), ...providerEnvironment() };
 
@@ -27,6 +46,7 @@ export function Jobs({ stack, app }: StackContext) {
    */
   const crons = Object.fromEntries(
     SCHEDULED_JOBS.map((row) => {
+      const access = JOB_ACCESS[row.name];
       const failures = deadLetterQueue(stack, app, topic, `${row.constructId}Failures`, `Scheduled job ${row.name}`);
       const cron = new Cron(stack, row.constructId, {
         schedule: row.schedule,
@@ -38,8 +58,8 @@ export function Jobs({ stack, app }: StackContext) {
             memorySize: 1024,
             reservedConcurrentExecutions: row.concurrency,
             environment,
-            bind: [parameters.APP_URL, parameters.MAIL_FROM],
-            permissions: [sesSendStatement(stack)],
+            bind: [parameters.APP_URL, parameters.MAIL_FROM, ...(access.providerKeys ? providerSecrets : [])],
+            permissions: access.mail ? [sesSendStatement(stack)] : [],
           },
           cdk: { target: { deadLetterQueue: failures, retryAttempts: 2, maxEventAge: MAX_EVENT_AGE } },
         },
@@ -49,7 +69,8 @@ export function Jobs({ stack, app }: StackContext) {
         retryAttempts: row.retryAttempts,
         maxEventAge: MAX_EVENT_AGE,
       });
-      grantStorage(cron.jobFunction, storage);
+      if (access.storage === "all") grantStorage(cron.jobFunction, storage);
+      else grantTableReadAndUpdate(cron.jobFunction, storage);
       // The sweeper resumes a render cut off mid-phase by starting its phase again (docs/decisions.md#crash-safety).
       if (row.name === "stuck-work") {
         cron.jobFunction.addEnvironment("DESCRIBE_STATE_MACHINE_ARN", render.environment.DESCRIBE_STATE_MACHINE_ARN);

@@ -2,7 +2,7 @@ import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SCHEDULED_JOBS } from "@storyboard/core/jobs/schedules";
 import { Jobs } from "../jobs";
-import { actionsOf, arnTarget, build, handlersByLogicalId, resources, statementsOfRole } from "./harness";
+import { actionsOf, arnTarget, build, handlersByLogicalId, type Json, resources, statementsOfRole } from "./harness";
 
 describe("jobs stack", () => {
   let template: Template;
@@ -34,11 +34,49 @@ describe("jobs stack", () => {
   it("lets the sweeper resume a stalled render: it starts the three render phases (docs/decisions.md#crash-safety)", () => {
     const fnId = arnTarget(ruleFor("cron/stuck-work").Properties.Targets[0].Arn);
     const fn = template.toJSON().Resources[fnId];
-    for (const phase of ["DESCRIBE", "GENERATE", "COMPILE"]) expect(fn.Properties.Environment.Variables[`${phase}_STATE_MACHINE_ARN`]).toBeTruthy();
+    for (const phase of ["DESCRIBE", "GENERATE", "COMPILE"])
+      expect(fn.Properties.Environment.Variables[`${phase}_STATE_MACHINE_ARN`]).toBeTruthy();
     const actions = statementsOfRole(template, fn.Properties.Role["Fn::GetAtt"][0]).flatMap(actionsOf);
     expect(actions).toContain("states:StartExecution");
     const other = template.toJSON().Resources[arnTarget(ruleFor("cron/weekly-digest").Properties.Targets[0].Arn)];
     expect(statementsOfRole(template, other.Properties.Role["Fn::GetAtt"][0]).flatMap(actionsOf)).not.toContain("states:StartExecution");
+  });
+
+  it("binds the provider keys to the hourly provider check only, which may read those two and keep its result, nothing else", () => {
+    const parameterOf = (s: Json) => [s.Resource].flat().map((r: Json) => JSON.stringify(r));
+    for (const job of SCHEDULED_JOBS) {
+      const fn = template.toJSON().Resources[arnTarget(ruleFor(job.handler).Properties.Targets[0].Arn)];
+      const vars = fn.Properties.Environment.Variables;
+      const bound = Object.keys(vars).filter((name) => name.startsWith("SST_Secret_value_"));
+      const statements = statementsOfRole(template, fn.Properties.Role["Fn::GetAtt"][0]);
+      const ssmResources = statements.filter((s) => actionsOf(s).some((a) => a.startsWith("ssm:"))).flatMap(parameterOf);
+      if (job.name !== "provider-check") {
+        expect(bound, job.name).toEqual([]);
+        expect(ssmResources, job.name).toEqual([]);
+        continue;
+      }
+      expect(bound.sort()).toEqual(["SST_Secret_value_ELEVENLABS_API_KEY", "SST_Secret_value_OPENAI_API_KEY"]);
+      for (const name of bound) expect(vars[name]).toBe("__FETCH_FROM_SSM__");
+      // Only GetParameters, only on the two keys' parameters (this stage's, and SST's fallback).
+      for (const s of statements.filter((st) => actionsOf(st).some((a) => a.startsWith("ssm:"))))
+        expect(actionsOf(s)).toEqual(["ssm:GetParameters"]);
+      expect(ssmResources).toHaveLength(4);
+      for (const resource of ssmResources)
+        expect(resource).toMatch(/parameter\/sst\/storyboard\/(test|\.fallback)\/Secret\/(OPENAI|ELEVENLABS)_API_KEY\/value/);
+      const actions = statements.flatMap(actionsOf);
+      expect(actions).toContain("dynamodb:PutItem");
+      for (const denied of [
+        "dynamodb:DeleteItem",
+        "dynamodb:BatchWriteItem",
+        "s3:DeleteObject*",
+        "s3:GetObject*",
+        "s3:PutObject",
+        "ses:SendEmail",
+        "states:StartExecution",
+      ]) {
+        expect(actions, denied).not.toContain(denied);
+      }
+    }
   });
 
   it("credits the monthly points of annual plans every day", () => {

@@ -2,9 +2,12 @@
  * The crash suite (issue 21, docs/decisions.md#crash-safety): a real `npm start`
  * (API only, its own data folder and ports) is killed during a render and an
  * upload, once as a whole process group (kill -9) and once only its main
- * process, then started again. Bounded: two rounds, each settled within
- * SETTLE_MS. After each: no stand-in holds a port, every render is complete or
- * refunded once, no screenplay is stuck, every ledger equals its balance.
+ * process, then started again; a third kill cuts off a points purchase and a
+ * subscription payment just confirmed, and an on-demand image just charged.
+ * Bounded: three rounds, each settled within SETTLE_MS. After each: no stand-in
+ * holds a port, every render is complete or refunded once, every paid confirm
+ * is credited once, every image charge ends kept or refunded, no screenplay is
+ * stuck, every ledger equals its balance.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -21,6 +24,8 @@ const launchEnv = { ...process.env };
 const dataDir = mkdtempSync(join(tmpdir(), "storyboard-crash-"));
 let ports: Record<string, number>;
 let product: ChildProcess | undefined;
+/** The render rounds' user and renders, which the payments round goes on with. */
+let shared: { user: { userId: string; call: (path: string, init?: RequestInit) => Promise<Response> }; renders: string[] } | undefined;
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -32,7 +37,8 @@ const portOpen = (port: number) =>
 async function startProduct() {
   // The worker's environment points at the suite-wide product: the child gets none of it.
   const env: Record<string, string | undefined> = { ...launchEnv };
-  for (const key of Object.keys(env)) if (/^(STRIPE_|COGNITO_|USER_POOL|DYNAMODB_|S3_|SES_|MEDIA_|APP_URL|API_URL)/.test(key)) delete env[key];
+  for (const key of Object.keys(env))
+    if (/^(STRIPE_|COGNITO_|USER_POOL|DYNAMODB_|S3_|SES_|MEDIA_|APP_URL|API_URL)/.test(key)) delete env[key];
   const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts", "--no-tutorial", "--web=none"], {
     cwd: repoRoot,
     detached: true,
@@ -46,6 +52,8 @@ async function startProduct() {
       LOCAL_SES_PORT: String(ports.ses),
       LOCAL_COGNITO_PORT: String(ports.cognito),
       LOCAL_STRIPE_PORT: String(ports.stripe),
+      // Stripe's redelivery backoff, compressed as in the other tests: events kept on disk go out soon after a restart.
+      STRIPE_STAND_IN_DELIVERY_SCALE: "0.001",
       LOG_LEVEL: "SILENT",
     },
   });
@@ -93,7 +101,14 @@ async function crash(how: "group" | "main") {
 }
 
 beforeAll(async () => {
-  ports = { app: await freePort(), dynamo: await freePort(), s3: await freePort(), ses: await freePort(), cognito: await freePort(), stripe: await freePort() };
+  ports = {
+    app: await freePort(),
+    dynamo: await freePort(),
+    s3: await freePort(),
+    ses: await freePort(),
+    cognito: await freePort(),
+    stripe: await freePort(),
+  };
 });
 afterAll(async () => {
   if (product?.pid) process.kill(-product.pid, "SIGINT");
@@ -123,7 +138,13 @@ describe("killing npm start mid-work", () => {
     for (const how of ["group", "main"] as const) {
       const { id: screenplayId } = await (await uploadScreenplay(user, "fdx")).json();
       await eventually(async () => (await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready", 60_000);
-      const body = { screenplayId, title: `Crash ${how}`, style: "documentary", previewDescriptionsBeforeFirstImages: false, previewImagesBeforeFirstRender: false };
+      const body = {
+        screenplayId,
+        title: `Crash ${how}`,
+        style: "documentary",
+        previewDescriptionsBeforeFirstImages: false,
+        previewImagesBeforeFirstRender: false,
+      };
       const { id } = await (await user.call("/api/renders", { method: "POST", headers: json, body: JSON.stringify(body) })).json();
       renders.push(id);
       // Killed while images are being made, with an upload on its way.
@@ -152,5 +173,89 @@ describe("killing npm start mid-work", () => {
       return screenplays.every((s) => s.status === "ready" || s.status === "failed");
     }, 30_000);
     console.log(`crash suite: ${renders.length} rounds in ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`);
+    shared = { user, renders };
   }, 900_000);
+
+  it("a points purchase and a subscription payment confirmed, and an image charged, just before a kill: each is delivered once or not charged", async () => {
+    expect(shared, "the render rounds above run first").toBeDefined();
+    const { user, renders } = shared!;
+    const started = Date.now();
+    const { db } = await import("@storyboard/core/dynamo/service");
+    const { eventually } = await import("./test/fixtures");
+    const json = { "content-type": "application/json" };
+    const post = async (path: string, body: unknown) => {
+      const res = await user.call(path, { method: "POST", headers: json, body: JSON.stringify(body) });
+      expect(res.status, path).toBe(200);
+      return res.json();
+    };
+    const ledger = async () => (await db.entities.pointsLedger.query.byUser({ userId: user.userId }).go({ pages: "all" })).data;
+    // Confirmed as Stripe.js does it, with this start's publishable key.
+    const { STRIPE_PUBLISHABLE_KEY: publishable } = await (await fetch(new URL("/api/env", process.env.API_URL))).json();
+    const confirm = async (clientSecret: string) => {
+      const res = await fetch(`http://127.0.0.1:${ports.stripe}/v1/payment_intents/${clientSecret.split("_secret_")[0]}/confirm`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${publishable}`, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ client_secret: clientSecret, payment_method: "pm_card_visa" }).toString(),
+      });
+      return ((await res.json()) as { status: string }).status;
+    };
+
+    let renderId: string | undefined;
+    for (const id of renders) if ((await db.entities.renderJob.get({ renderJobId: id }).go()).data?.status === "complete") renderId ??= id;
+    expect(renderId, "a render of the rounds above completed").toBeDefined();
+    const view = await (await user.call(`/api/renders/${renderId}`)).json();
+    const block = view.screenplaySnapshot.blocks.find((b: { hasMedia: boolean }) => b.hasMedia);
+    const imagesBefore: number = block.imageUrl.length;
+    const points = await post("/api/create-payment-intent-v2", { amount: 20 });
+    const subscription = await post("/api/userSubscription", { priceId: "storyboard_starter_monthly" });
+    // The image request is open with its points taken (as in the issue: charged, no image yet) when both payments
+    // are confirmed, and the kill comes as soon as the browser would have been told 'succeeded': Stripe's events
+    // are then on their way, or only on the stand-in's disk.
+    const imageAnswer = user
+      .call("/api/renders/blocks/image", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ renderJobId: renderId, blockId: block.id, imagePrompt: "An empty pier at dawn" }),
+      })
+      .then(
+        (r) => r.status,
+        () => "cut off",
+      );
+    await eventually(async () => (await ledger()).some((e) => e.reason === "image" && e.referenceId === renderId), 20_000);
+    expect(await Promise.all([confirm(points.clientSecret), confirm(subscription.clientSecret)])).toEqual(["succeeded", "succeeded"]);
+    await crash("group");
+    await startProduct();
+
+    const imageOutcome = await eventually(async () => {
+      const entries = (await ledger()).filter((e) => e.referenceId === renderId);
+      const charges = entries.filter((e) => e.reason === "image").length;
+      const refunds = entries.filter((e) => e.reason === "refund").length;
+      const { data: stored } = await db.entities.renderBlock.get({ renderJobId: renderId!, blockId: block.id }).go();
+      const kept = (stored?.imageUrl?.length ?? 0) - imagesBefore;
+      expect(charges).toBe(1);
+      expect(refunds + kept).toBeLessThanOrEqual(1);
+      return refunds + kept === 1 && (kept ? "kept" : "refunded");
+    }, SETTLE_MS);
+    await eventually(async () => {
+      const entries = await ledger();
+      const { userSubscription } = await (await user.call("/api/user/subscription")).json();
+      return (
+        entries.filter((e) => e.reason === "purchase").length === 1 &&
+        entries.filter((e) => e.reason === "subscription").length === 1 &&
+        userSubscription?.status === "active"
+      );
+    }, SETTLE_MS);
+    // Redeliveries that come later change nothing: once each, and each paid once.
+    await new Promise((r) => setTimeout(r, 3000));
+    const entries = await ledger();
+    expect(entries.filter((e) => e.reason === "purchase").map((e) => e.delta)).toEqual([points.points]);
+    expect(entries.filter((e) => e.reason === "subscription")).toHaveLength(1);
+    const payments = await (await user.call("/api/payments")).json();
+    expect(payments.map((p: { status: string }) => p.status)).toEqual(["paid", "paid"]);
+    const { data: account } = await db.entities.user.get({ userId: user.userId }).go();
+    expect(20_000 + entries.reduce((sum, e) => sum + e.delta, 0)).toBe(account!.points);
+    console.log(
+      `crash suite: payments and an image (${imageOutcome}; the request ${await imageAnswer}) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+  }, 600_000);
 });

@@ -62,10 +62,14 @@ export function assertWritable(dataDir: string) {
   }
 }
 
-/** DynamoDB Local is a Java program. */
+/** DynamoDB Local is a Java program, started through a launcher compiled with javac (docs/decisions.md#local-runtime-stays-local). */
 export function assertJava() {
-  const java = spawnSync("java", ["-version"], { stdio: "ignore" });
-  if (java.error) throw new StartupError("Java 17 or newer is needed for DynamoDB Local, and `java` was not found. Install it (e.g. apt-get install openjdk-17-jre-headless).");
+  for (const tool of ["java", "javac"]) {
+    if (spawnSync(tool, ["-version"], { stdio: "ignore" }).error)
+      throw new StartupError(
+        `A JDK 17 or newer is needed for DynamoDB Local, and \`${tool}\` was not found. Install one (e.g. apt-get install openjdk-17-jdk-headless).`,
+      );
+  }
 }
 
 /**

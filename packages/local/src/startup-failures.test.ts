@@ -1,0 +1,47 @@
+/**
+ * A start that cannot work ends at once with one line and a non-zero exit (issue 21, docs/decisions.md#crash-safety):
+ * a read-only `.data` used to make startup wait 90 s and hang. Root writes through any mode, so as root
+ * `npm start` runs here as the unprivileged user `nobody` (setpriv), which the folder's mode does stop.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+const NOBODY = 65534;
+const asRoot = process.getuid?.() === 0;
+const setprivFound = !spawnSync("setpriv", ["--version"], { stdio: "ignore" }).error;
+const scratch = mkdtempSync(join(tmpdir(), "storyboard-readonly-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("npm start on a read-only data folder", () => {
+  it.skipIf(asRoot && !setprivFound)("stops within seconds with one line naming the folder, and exits 1", async () => {
+    chmodSync(scratch, 0o755);
+    const dataDir = join(scratch, "data");
+    mkdirSync(dataDir);
+    chmodSync(dataDir, 0o555);
+    const node = [process.execPath, "--import", "tsx", "packages/local/src/start.ts", "--web=none", "--no-tutorial"];
+    const command = asRoot ? ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", ...node] : node;
+    const started = Date.now();
+    const child = spawn(command[0]!, command.slice(1), {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+      // tsx keeps its cache under the temporary folder, which `nobody` may write.
+      env: { PATH: process.env.PATH, HOME: tmpdir(), STORYBOARD_DATA_DIR: dataDir, PORT: "0" },
+    });
+    let stderr = "";
+    child.stderr!.on("data", (d: Buffer) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => (child.kill("SIGKILL"), resolve(null)), 60_000);
+      child.once("exit", (c) => (clearTimeout(timer), resolve(c)));
+    });
+    expect(code, stderr).toBe(1);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(stderr.trim().split("\n")).toEqual([
+      `Storyboard could not start: The data folder ${dataDir} is not writable (EACCES). Make it writable, or move it.`,
+    ]);
+  }, 90_000);
+});
