@@ -34,6 +34,10 @@ export const config = {
   get mailFrom() {
     return env("MAIL_FROM", "Storyboard <no-reply@storyboard.local>")!;
   },
+  /** Where replies to account notices go (Reply-To), since MAIL_FROM is a no-reply sender (docs/decisions.md#e-mail-headers-and-replies). */
+  get supportEmail() {
+    return env("SUPPORT_EMAIL", "support@storyboard.app")!;
+  },
   get userPoolId() {
     return env("USER_POOL_ID");
   },

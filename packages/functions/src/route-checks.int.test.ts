@@ -27,6 +27,7 @@ const NO_OWNED = (why = "acts on the caller's own account only") => ({ none: why
 
 export const EXPECTATIONS: Record<string, Expectation> = {
   "POST /api/unsubscribe": { anonymous: { public: "the e-mail's token is the credential" }, otherUser: NO_OWNED("a token, not a session") },
+  "POST /api/unsubscribe/one-click": { anonymous: { public: "RFC 8058: the token in the header's address is the credential" }, otherUser: NO_OWNED("a token, not a session") },
   "POST /api/stripe/webhook": { anonymous: { public: "Stripe's signature is the credential" }, otherUser: NO_OWNED("signed by Stripe") },
   "POST /api/auth/send-confirmation": { anonymous: { public: "sign-up" }, otherUser: NO_OWNED() },
   "POST /api/register": { anonymous: { public: "sign-up" }, otherUser: NO_OWNED() },

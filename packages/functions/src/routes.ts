@@ -41,6 +41,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/env", handler: "api/env/get", auth: "public", group: "public" },
   { method: "GET", path: "/api/faqs", handler: "api/faq/list", auth: "public", group: "public" },
   { method: "POST", path: "/api/unsubscribe", handler: "api/unsubscribe/post", auth: "public", group: "public" },
+  { method: "POST", path: "/api/unsubscribe/one-click", handler: "api/unsubscribe/one-click", auth: "public", group: "public" },
   { method: "GET", path: "/api/subscriptions", handler: "api/billing/plans", auth: "public", group: "billing" },
   { method: "POST", path: "/api/stripe/webhook", handler: "api/billing/stripe-webhook", auth: "public", group: "billing" },
 

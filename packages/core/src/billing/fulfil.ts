@@ -5,12 +5,9 @@
  * `stripe:payment_intent:<id>` are one transaction, whoever writes it first:
  * the webhook, or `purchase-render` for a render bought by card.
  */
-import { failedItems } from "../dynamo/errors";
-import { db } from "../dynamo/service";
-import { AppError } from "../error";
 import { logger } from "../logger";
-import { creditItems, ledgerEntryItem, type TransactionEntities } from "../points/points";
-import { settleShortfall } from "../points/shortfall";
+import { creditKnowingBalance } from "../points/known-balance";
+import { ledgerEntryItem, type TransactionEntities } from "../points/points";
 import { creditKey, type OurIntent, paymentMethodLabel } from "./intents";
 import { pointsInForce } from "./rates";
 import { sendReceipt } from "./receipts";
@@ -61,37 +58,33 @@ export function renderPurchaseCreditItems(tx: TransactionEntities, intent: OurIn
 /**
  * Credits a succeeded intent's points once, at most what its amount buys at
  * the rate in force now (docs/decisions.md#discounts-end-with-the-plan);
- * false when it was already credited. Sends the receipt on the first credit.
+ * false when it was already credited. A points purchase sends its receipt
+ * with the balance this credit left; a render bought by card is receipted by
+ * purchase-render once the render has spent the points (the balance it states
+ * is the one after the render, docs/decisions.md#e-mails-state-the-balance-their-transaction-left).
  */
 export async function creditSucceededIntent(paid: OurIntent): Promise<boolean> {
   if (!paid.succeeded) return false;
   const intent = { ...paid, points: await pointsInForce(paid) };
   if (intent.points <= 0) return false;
   const method = await paymentMethodLabel(intent.paymentMethodId);
-  const result = await db.transaction
-    .write((tx) => [
-      ...creditItems(tx, {
-        userId: intent.userId,
-        delta: intent.points,
-        reason: "purchase",
-        referenceId: intent.paymentId,
-        comment: purchaseComment(intent),
-        idempotencyKey: creditKey(intent.id),
-      }),
-      ...paymentRecordItems(tx, intent, method),
-    ])
-    .go();
-  if (result.canceled) {
-    const failed = failedItems(result.data);
-    if (failed.includes(2)) return false; // the claim: credited before (a duplicate event or purchase-render)
-    if (failed.includes(0)) {
-      logger.warn("Payment for a user who no longer exists", { paymentIntentId: intent.id, userId: intent.userId });
-      return false;
-    }
-    throw new AppError("internal", "The payment could not be credited."); // a 500: Stripe retries the event
+  const credit = await creditKnowingBalance(
+    {
+      userId: intent.userId,
+      delta: intent.points,
+      reason: "purchase",
+      referenceId: intent.paymentId,
+      comment: purchaseComment(intent),
+      idempotencyKey: creditKey(intent.id),
+    },
+    (tx) => paymentRecordItems(tx, intent, method),
+  );
+  if (credit.outcome === "duplicate") return false; // the claim: credited before (a duplicate event or purchase-render)
+  if (credit.outcome === "noUser") {
+    logger.warn("Payment for a user who no longer exists", { paymentIntentId: intent.id, userId: intent.userId });
+    return false;
   }
   logger.info("Payment credited", { paymentIntentId: intent.id, userId: intent.userId, points: intent.points });
-  await settleShortfall(intent.userId); // points owed from a refund or dispute are covered first
-  await sendReceipt(intent, method);
+  if (intent.kind === "points") await sendReceipt(intent, method, credit.balance);
   return true;
 }

@@ -7,6 +7,7 @@
  */
 import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
+import { type Account, accountNow, balanceUnchangedItem, pinnedDebitItems } from "../points/known-balance";
 import { AppError } from "../error";
 import { createRender, payWithPoints, type RenderPayment } from "../render/create";
 import { renderCost } from "../render/pricing";
@@ -20,6 +21,9 @@ import { purchaseRenderSchema, type PurchaseRenderInput } from "./schema";
 const ALREADY_USED = "This payment has already been used for a render.";
 /** The webhook credited the intent first: the render is then paid from the balance. */
 const CREDITED_BY_WEBHOOK = new AppError("conflict", "credited");
+/** The balance moved between its read and the render's transaction: read it again. */
+const BALANCE_MOVED = new AppError("conflict", "balance moved");
+const ALREADY_SPENT = new AppError("payment_required", "The points of this payment have already been spent.");
 
 const claimExists = async (value: string) => !!(await db.entities.unique.get({ kind: "idempotency", value }).go()).data;
 
@@ -40,43 +44,53 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
   const claimRender = (tx: Parameters<RenderPayment>[0]) =>
     tx.unique.create({ kind: "idempotency", value: renderPurchaseKey(intent.id), ownerId: userId }).commit();
 
+  // Each payment is pinned to the balance read just before it, so the receipt states the balance
+  // the render's own transaction left (docs/decisions.md#e-mails-state-the-balance-their-transaction-left).
   // The usual path: credit and debit of the same points (the render's ledger item
-  // without its balance update), both claims, the payment record.
-  const creditAndDebit: RenderPayment = (tx, charge) => {
-    const credit = renderPurchaseCreditItems(tx, intent, method);
-    const debit = payWithPoints(tx, charge).items.slice(1);
-    return {
-      items: [...credit, ...debit, claimRender(tx)],
-      errors: { 0: CREDITED_BY_WEBHOOK, [credit.length + debit.length]: AppError.conflict(ALREADY_USED) },
+  // without its balance update), both claims, the payment record; the balance stays as read.
+  const creditAndDebit =
+    (account: Account): RenderPayment =>
+    (tx, charge) => {
+      const credit = renderPurchaseCreditItems(tx, intent, method);
+      const debit = payWithPoints(tx, charge).items.slice(1);
+      const items = [...credit, ...debit, claimRender(tx), balanceUnchangedItem(tx, userId, account.balance)];
+      return {
+        items,
+        errors: { 0: CREDITED_BY_WEBHOOK, [credit.length + debit.length]: AppError.conflict(ALREADY_USED), [items.length - 1]: BALANCE_MOVED },
+      };
     };
-  };
   // The webhook was first: its points are on the balance; debit them like any render.
   // The claim first: a concurrent twin is told "already used" rather than "no points".
-  const fromBalance: RenderPayment = (tx, charge) => ({
-    items: [claimRender(tx), ...payWithPoints(tx, charge).items],
-    errors: {
-      0: AppError.conflict(ALREADY_USED),
-      1: new AppError("payment_required", "The points of this payment have already been spent."),
-    },
-  });
+  const fromBalance =
+    (account: Account): RenderPayment =>
+    (tx, { userId: owner, cost, renderJobId, title }) => {
+      if (account.balance < cost || account.owed > 0) throw ALREADY_SPENT;
+      return {
+        items: [claimRender(tx), ...pinnedDebitItems(tx, account, { userId: owner, amount: cost, reason: "render", referenceId: renderJobId, comment: `Render: ${title}` })],
+        errors: { 0: AppError.conflict(ALREADY_USED), 1: BALANCE_MOVED },
+      };
+    };
 
   // A transaction that lost a race to another one touching the same claim is cancelled
   // without a condition failing; the claims then say what happened, or we try again.
   for (let attempt = 1; ; attempt++) {
+    const account = await accountNow(userId);
+    if (!account) throw AppError.unauthorized();
     try {
-      const created = await createRender(render, creditAndDebit);
-      await sendReceipt(intent, method);
-      return { renderJob: created, id: created.id };
-    } catch (error) {
-      if (error !== CREDITED_BY_WEBHOOK && !(error instanceof AppError && error.code === "conflict" && error.message !== ALREADY_USED))
-        throw error;
-      if (await claimExists(renderPurchaseKey(intent.id))) throw AppError.conflict(ALREADY_USED);
       if (await claimExists(creditKey(intent.id))) {
         // The webhook credited first: its points are on the balance.
-        const created = await createRender(render, fromBalance);
+        const created = await createRender(render, fromBalance(account));
+        await sendReceipt(intent, method, account.balance - intent.points);
         return { renderJob: created, id: created.id };
       }
-      if (attempt >= 3) throw error;
+      const created = await createRender(render, creditAndDebit(account));
+      await sendReceipt(intent, method, account.balance);
+      return { renderJob: created, id: created.id };
+    } catch (error) {
+      const retryable = error === CREDITED_BY_WEBHOOK || error === BALANCE_MOVED;
+      if (!retryable && !(error instanceof AppError && error.code === "conflict" && error.message !== ALREADY_USED)) throw error;
+      if (await claimExists(renderPurchaseKey(intent.id))) throw AppError.conflict(ALREADY_USED);
+      if (attempt >= 8) throw error;
     }
   }
 }

@@ -3,11 +3,14 @@ import { db } from "../dynamo/service";
 import { logger } from "../logger";
 import { sendMail } from "../notification/mailer";
 import { shouldNotify } from "../notification/preferences";
-import { paymentReceiptMail } from "../notification/templates";
+import { paymentReceiptMail } from "../notification/receipt-templates";
 import type { OurIntent } from "./intents";
 
-/** Never throws: a payment is not undone because its receipt could not be sent. Returns whether it was sent. */
-export async function sendReceipt(intent: OurIntent, method: string): Promise<boolean> {
+/**
+ * Never throws: a payment is not undone because its receipt could not be sent. Returns whether it was sent.
+ * `balance` is the one the payment's own transaction left, never a later read.
+ */
+export async function sendReceipt(intent: OurIntent, method: string, balance: number): Promise<boolean> {
   try {
     const { data: user } = await db.entities.user.get({ userId: intent.userId }).go();
     if (!user || !shouldNotify(user, "payment")) return false;
@@ -24,7 +27,7 @@ export async function sendReceipt(intent: OurIntent, method: string): Promise<bo
           points: intent.points,
           kind: intent.kind,
         },
-        balance: user.points,
+        balance,
       }),
     });
     return true;

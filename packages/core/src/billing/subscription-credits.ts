@@ -8,18 +8,17 @@
  */
 import type Stripe from "stripe";
 import { nowIso } from "../clock";
-import { failedItems } from "../dynamo/errors";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { logger } from "../logger";
 import { creditItems, type TransactionEntities } from "../points/points";
-import { settleShortfall } from "../points/shortfall";
+import { creditKnowingBalance } from "../points/known-balance";
 import { paymentMethodLabel } from "./intents";
 import { addMonthsUtc, ANNUAL_CREDIT_MONTHS, invoiceCredit, type InvoiceLine } from "./invoice-credit";
 import { planForPriceId } from "./price";
 import { stripe } from "./stripe";
 import { lookupKeyOf } from "./stripe-prices";
-import { planLabel, sendSubscriptionMail } from "./subscription-mail";
+import { invoiceForReceipt, planLabel, sendInvoiceReceipt } from "./subscription-mail";
 import { idOf, isoFromEpoch } from "./subscription-state";
 import type { SubscriptionSnapshot } from "./subscription-state";
 
@@ -84,21 +83,17 @@ export async function creditPaidInvoice(invoiceId: string, snapshot: Subscriptio
   // An upgrade within an annual period keeps the year's schedule; a change of interval starts a new year.
   const startsYear =
     startsPeriod && active?.interval === "year" && snapshot.subscriptionId === idOf(invoice.parent?.subscription_details?.subscription);
-  const result = await db.transaction
-    .write((tx) =>
+  const credit = await creditKnowingBalance(
+    {
+      userId,
+      delta: Math.max(0, points),
+      reason: "subscription",
+      referenceId: invoice.id,
+      comment: upgrade ? `${planLabel(priceId)}: points of the upgrade` : `${planLabel(priceId)}: ${points.toLocaleString("en-US")} points`,
+      idempotencyKey: invoiceCreditKey(invoice.id),
+    },
+    (tx) =>
       [
-        points > 0
-          ? creditItems(tx, {
-              userId,
-              delta: points,
-              reason: "subscription",
-              referenceId: invoice.id,
-              comment: upgrade
-                ? `${planLabel(priceId)}: points of the upgrade`
-                : `${planLabel(priceId)}: ${points.toLocaleString("en-US")} points`,
-              idempotencyKey: invoiceCreditKey(invoice.id),
-            })
-          : [tx.unique.create({ kind: "idempotency", value: invoiceCreditKey(invoice.id), ownerId: userId }).commit()],
         amount > 0
           ? [
               tx.payment
@@ -122,18 +117,19 @@ export async function creditPaidInvoice(invoiceId: string, snapshot: Subscriptio
           : [],
         startsYear && active ? [annualSchedule(tx, userId, invoice, active.plan.pointsPerMonth, periodStart)] : [],
       ].flat(),
-    )
-    .go();
-  if (result.canceled) {
-    const failed = failedItems(result.data);
-    const claimIndex = points > 0 ? 2 : 0;
-    if (failed.includes(claimIndex)) return false; // credited before: a redelivered event
-    throw new AppError("internal", "The subscription credit could not be saved."); // a 500: Stripe retries
-  }
+  );
+  if (credit.outcome === "duplicate") return false; // credited before: a redelivered event
+  if (credit.outcome === "noUser") throw new AppError("internal", "The subscription credit could not be saved."); // a 500: Stripe retries
   logger.info("Subscription invoice credited", { invoiceId: invoice.id, userId, points });
-  await settleShortfall(userId); // points owed from a refund or dispute are covered first
-  if (invoice.billing_reason === "subscription_create") {
-    await sendSubscriptionMail(userId, { kind: "started", planLabel: planLabel(priceId), pointsPerMonth: points });
+  if (amount > 0) {
+    await sendInvoiceReceipt(userId, {
+      invoice: invoiceForReceipt(invoice),
+      planLabel: planLabel(priceId),
+      method,
+      pointsCredited: Math.max(0, points),
+      annual: active?.interval === "year",
+      balance: credit.balance,
+    });
   }
   return true;
 }

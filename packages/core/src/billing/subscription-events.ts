@@ -59,6 +59,7 @@ const onInvoiceFailed: StripeEventHandler = async (event) => {
     kind: "renewalFailed",
     planLabel: planLabel(synced.snapshot.priceId),
     effectiveAt: isoFromEpoch(invoice.next_payment_attempt),
+    amount: invoice.amount_due,
   });
 };
 

@@ -18,7 +18,7 @@ import { stripe } from "./stripe";
 import { stripePriceId } from "./stripe-prices";
 import { linesOf } from "./subscription-credits";
 import { withSubscriptionLock } from "./subscription-lock";
-import { planLabel, sendSubscriptionMail } from "./subscription-mail";
+import { planLabel, planPrice, sendSubscriptionMail } from "./subscription-mail";
 import { idOf, isLive, mainItem } from "./subscription-state";
 import { fetchSubscription, saveSnapshot, snapshotSubscription, storedSubscription, syncSubscription } from "./subscription-sync";
 
@@ -176,6 +176,12 @@ async function upgrade(sub: Stripe.Subscription, priceId: string, prorationDate:
   }
 }
 
+/** What the subscription's newest invoice (an upgrade's prorated one) charged, in cents. */
+async function latestInvoicePaid(subscriptionId: string): Promise<number | undefined> {
+  const { data } = await stripe().invoices.list({ subscription: subscriptionId, limit: 1 });
+  return data[0]?.status === "paid" ? (data[0].amount_paid ?? undefined) : undefined;
+}
+
 /** A downgrade: a schedule whose next phase is the new price, replacing any earlier pending one. */
 async function downgrade(sub: Stripe.Subscription, priceId: string) {
   const item = mainItem(sub)!;
@@ -228,6 +234,8 @@ async function changeLocked(userId: string, priceId: string, requestedProrationD
     planLabel: planLabel(priceId),
     previousPlanLabel: planLabel(before.priceId),
     effectiveAt: change === "downgrade" ? (record?.currentPeriodEnd ?? undefined) : undefined,
+    // The mail states the money: what the upgrade charged now, or what the new plan costs from its date.
+    ...(change === "upgrade" ? { amount: await latestInvoicePaid(sub.id) } : planPrice(priceId)),
   });
   return { userSubscription: await describe(record) };
 }
@@ -249,6 +257,7 @@ async function cancelLocked(userId: string) {
     await sendSubscriptionMail(userId, {
       kind: "cancelled",
       planLabel: planLabel(record?.priceId),
+      ...planPrice(record?.priceId),
       effectiveAt: record?.currentPeriodEnd ?? undefined,
     });
   }

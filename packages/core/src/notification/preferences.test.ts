@@ -1,3 +1,4 @@
+import { blockingGroup, isSwitchOn, withChanges } from "./constants";
 import { completePreferences, shouldNotify } from "./preferences";
 
 const user = (notificationPreferences: Record<string, boolean>) => ({ notificationPreferences });
@@ -42,5 +43,25 @@ describe("shouldNotify", () => {
       renderNotifications: true,
       weeklyDigest: false,
     });
+  });
+});
+
+describe("one reading of the switches (Settings, unsubscribe and sending)", () => {
+  it("a render e-mail's switch reads off while the render group is off, and names the group", () => {
+    const stored = withChanges({}, { renderNotifications: false });
+    expect(stored.renderComplete).toBe(true); // stored as it was: turning the group on brings it back
+    expect(isSwitchOn(stored, "renderComplete")).toBe(false);
+    expect(blockingGroup(stored, "renderComplete")).toBe("renderNotifications");
+    expect(shouldNotify({ notificationPreferences: stored }, "renderComplete")).toBe(isSwitchOn(stored, "renderComplete"));
+    expect(isSwitchOn(stored, "payment")).toBe(true);
+  });
+
+  it("the master switch blocks every other switch; a contact request reads it alone", () => {
+    const stored = withChanges({ weeklyDigest: false }, { emailNotifications: false });
+    expect(blockingGroup(stored, "renderStarted")).toBe("emailNotifications");
+    expect(blockingGroup(stored, "emailNotifications")).toBeUndefined();
+    expect(shouldNotify({ notificationPreferences: stored }, "contactRequest")).toBe(false);
+    expect(shouldNotify({ notificationPreferences: { renderNotifications: false } }, "contactRequest")).toBe(true);
+    expect(stored.weeklyDigest).toBe(false);
   });
 });

@@ -1,42 +1,27 @@
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  NOTIFICATION_PREFERENCE_KEYS,
-  type NotificationPreferences,
-} from "../auth/schema";
+import { completePreferences, isSwitchOn } from "./constants";
+
+export { completePreferences };
 
 /** The notification e-mails the product sends; account e-mails (codes, security notices) always go. */
-export type NotificationKind = "renderStarted" | "renderComplete" | "renderFailure" | "payment" | "weeklyDigest" | "marketing";
+export type NotificationKind = "renderStarted" | "renderComplete" | "renderFailure" | "payment" | "weeklyDigest" | "marketing" | "contactRequest";
 
-/** A user's stored preferences with every missing key at its default (true). */
-export function completePreferences(stored: Partial<Record<string, boolean>> | undefined | null): NotificationPreferences {
-  const out = { ...DEFAULT_NOTIFICATION_PREFERENCES };
-  for (const key of NOTIFICATION_PREFERENCE_KEYS) {
-    const value = stored?.[key];
-    if (typeof value === "boolean") out[key] = value;
-  }
-  return out;
-}
+/** The switch each kind of e-mail reads; a contact request from a viewer sits under the master switch alone. */
+const SWITCH_OF = {
+  renderStarted: "renderStarted",
+  renderComplete: "renderComplete",
+  renderFailure: "renderFailure",
+  payment: "payment",
+  weeklyDigest: "weeklyDigest",
+  marketing: "marketingEmails",
+  contactRequest: "emailNotifications",
+} as const satisfies Record<NotificationKind, string>;
 
 /**
- * Whether a notification of this kind may be e-mailed to the user: the master
- * switch (emailNotifications) first, then the render group switch
- * (renderNotifications) for render mails, then the kind's own preference.
+ * Whether a notification of this kind may be e-mailed to the user: its switch
+ * and the group switches above it (the master switch emailNotifications, and
+ * renderNotifications for render mails), read as Settings shows them
+ * (notification/constants.ts).
  */
 export function shouldNotify(user: { notificationPreferences?: Partial<Record<string, boolean>> | null }, kind: NotificationKind): boolean {
-  const p = completePreferences(user.notificationPreferences);
-  if (!p.emailNotifications) return false;
-  switch (kind) {
-    case "renderStarted":
-      return p.renderNotifications && p.renderStarted;
-    case "renderComplete":
-      return p.renderNotifications && p.renderComplete;
-    case "renderFailure":
-      return p.renderNotifications && p.renderFailure;
-    case "payment":
-      return p.payment;
-    case "weeklyDigest":
-      return p.weeklyDigest;
-    case "marketing":
-      return p.marketingEmails;
-  }
+  return isSwitchOn(completePreferences(user.notificationPreferences), SWITCH_OF[kind]);
 }

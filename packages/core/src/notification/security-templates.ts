@@ -1,5 +1,6 @@
 /** Account-safety notices to an account's owner (docs/decisions.md#lockout-without-locking-others-out). */
-import { appLink, greetingName, layout, type MailRecipient, PRODUCT } from "./templates";
+import { config } from "../config";
+import { appLink, greetingName, layout, type MailRecipient, PRODUCT, type RenderedMail } from "./templates";
 
 type Recipient = Pick<MailRecipient, "fullName" | "username">;
 
@@ -18,14 +19,16 @@ export function failedAttemptsMail(input: { recipient: Recipient; failures: numb
 }
 
 /** A Google identity was linked to an existing account (docs/decisions.md#google-sign-in-token-exchange). */
-export function googleLinkedMail(input: { recipient: Recipient }): ReturnType<typeof layout> {
-  return layout({
+export function googleLinkedMail(input: { recipient: Recipient }): RenderedMail {
+  const mail = layout({
     subject: `Google sign-in was linked to your ${PRODUCT} account`,
     paragraphs: [
       `Hi ${greetingName(input.recipient)},`,
       `Someone signed in to your ${PRODUCT} account with a Google account that has your e-mail address, and that Google sign-in is now linked to your account.`,
-      "If this was not you, reply to this e-mail or contact support right away, and choose a new password with Forgot password.",
+      `If this was not you, reply to this e-mail or write to ${config.supportEmail} right away, and choose a new password with Forgot password.`,
     ],
     action: { label: "Choose a new password", url: appLink("/forgot-password") },
   });
+  // Replies reach support, not the no-reply sender (docs/decisions.md#e-mail-headers-and-replies).
+  return { ...mail, replyTo: config.supportEmail };
 }

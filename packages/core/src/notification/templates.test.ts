@@ -1,4 +1,4 @@
-import { confirmationCodeMail, renderCompleteMail, renderFailedMail, renderStartedMail, unsubscribeLink } from "./templates";
+import { confirmationCodeMail, oneClickUnsubscribeUrl, renderCompleteMail, renderFailedMail, renderStartedMail, unsubscribeLink } from "./templates";
 
 const recipient = { email: "a@example.com", fullName: "Ada <script>", username: "ada", unsubscribeToken: "u1.secret" };
 const render = { id: "r-1", title: 'My "Film" & more' };
@@ -27,7 +27,7 @@ describe("mail templates", () => {
     expect(link).toMatch(/\/unsubscribe\?token=u1.secret&setting=renderNotifications$/);
     expect(mail.text).toContain(link);
     expect(mail.text).toContain(unsubscribeLink("u1.secret", "emailNotifications"));
-    expect(mail.headers?.["List-Unsubscribe"]).toBe(`<${link}>`);
+    expect(mail.headers?.["List-Unsubscribe"]).toBe(`<${oneClickUnsubscribeUrl("u1.secret", "renderNotifications")}>`);
     expect(mail.text).toContain("/renders/r-1");
   });
 

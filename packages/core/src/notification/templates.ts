@@ -1,5 +1,8 @@
 import { config } from "../config";
 import { escapeHtml } from "../html";
+import { type UnsubscribeSetting, UNSUBSCRIBE_SETTINGS } from "./constants";
+
+export { type UnsubscribeSetting, UNSUBSCRIBE_SETTINGS };
 
 /** What every template renders: a subject and the same message as plain text and HTML. */
 export interface RenderedMail {
@@ -7,18 +10,11 @@ export interface RenderedMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Where replies go when not to our no-reply sender (a security notice: the support address). */
+  replyTo?: string;
 }
 
 export const PRODUCT = "Storyboard";
-
-/** The settings an unsubscribe link can switch off (docs/product.md#notifications: unsubscribe settings). */
-export type UnsubscribeSetting = "emailNotifications" | "marketingEmails" | "renderNotifications" | "weeklyDigest";
-export const UNSUBSCRIBE_SETTINGS: readonly UnsubscribeSetting[] = [
-  "emailNotifications",
-  "marketingEmails",
-  "renderNotifications",
-  "weeklyDigest",
-];
 
 export interface MailRecipient {
   email: string;
@@ -32,6 +28,28 @@ export const appLink = (path: string) => `${config.appUrl.replace(/\/$/, "")}${p
 export const unsubscribeLink = (token: string, setting: UnsubscribeSetting) =>
   appLink(`/unsubscribe?${new URLSearchParams({ token, setting }).toString()}`);
 
+/** The address a mail client POSTs `List-Unsubscribe=One-Click` to (RFC 8058): the API behind the site's own origin. */
+export const oneClickUnsubscribeUrl = (token: string, setting: UnsubscribeSetting) =>
+  appLink(`/api/unsubscribe/one-click?${new URLSearchParams({ token, setting }).toString()}`);
+
+type FooterLine = { text: string; url?: string };
+
+/**
+ * The footer and headers of every e-mail that is not transactional
+ * (docs/decisions.md#e-mail-headers-and-replies): unsubscribe links to the
+ * page, and `List-Unsubscribe` with `List-Unsubscribe-Post` so a mail client's
+ * own Unsubscribe button switches `setting` off in one POST.
+ */
+export function notificationParts(recipient: Pick<MailRecipient, "unsubscribeToken">, setting: UnsubscribeSetting, footer: FooterLine[]) {
+  return {
+    footer: [...footer, { text: "Manage your notification settings", url: appLink("/settings") }],
+    headers: {
+      "List-Unsubscribe": `<${oneClickUnsubscribeUrl(recipient.unsubscribeToken, setting)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
 export const greetingName = (r: Pick<MailRecipient, "fullName" | "username">) => r.fullName?.trim() || r.username || "there";
 
 interface Layout {
@@ -42,7 +60,7 @@ interface Layout {
   code?: string;
   action?: { label: string; url: string };
   /** Footer lines (unsubscribe links) as [text, url]. */
-  footer?: { text: string; url?: string }[];
+  footer?: FooterLine[];
 }
 
 export function layout({ subject, paragraphs, code, action, footer = [] }: Layout): Omit<RenderedMail, "headers"> {
@@ -97,28 +115,26 @@ export function confirmationCodeMail(input: { code: string; purpose: keyof typeo
   });
 }
 
-/** Sent to the previous address after the account's e-mail changes. */
+/** Sent to the previous address after the account's e-mail changes; replies go to support (docs/decisions.md#e-mail-headers-and-replies). */
 export function emailChangedMail(input: { recipient: Pick<MailRecipient, "fullName" | "username">; newEmail: string }): RenderedMail {
-  return layout({
-    subject: `Your ${PRODUCT} e-mail address was changed`,
-    paragraphs: [
-      `Hi ${greetingName(input.recipient)},`,
-      `The e-mail address of your ${PRODUCT} account was changed to ${input.newEmail}. From now on, sign in with the new address.`,
-      "If you did not make this change, reply to this e-mail or contact support right away.",
-    ],
-  });
+  return {
+    ...layout({
+      subject: `Your ${PRODUCT} e-mail address was changed`,
+      paragraphs: [
+        `Hi ${greetingName(input.recipient)},`,
+        `The e-mail address of your ${PRODUCT} account was changed to ${input.newEmail}. From now on, sign in with the new address.`,
+        `If you did not make this change, reply to this e-mail or write to ${config.supportEmail} right away.`,
+      ],
+    }),
+    replyTo: config.supportEmail,
+  };
 }
 
-function renderFooter(recipient: MailRecipient) {
-  const renderOff = unsubscribeLink(recipient.unsubscribeToken, "renderNotifications");
-  return {
-    footer: [
-      { text: "Stop render e-mails", url: renderOff },
-      { text: "Stop all notification e-mails", url: unsubscribeLink(recipient.unsubscribeToken, "emailNotifications") },
-      { text: "Manage your notification settings", url: appLink("/settings") },
-    ],
-    headers: { "List-Unsubscribe": `<${renderOff}>` },
-  };
+function renderParts(recipient: MailRecipient) {
+  return notificationParts(recipient, "renderNotifications", [
+    { text: "Stop render e-mails", url: unsubscribeLink(recipient.unsubscribeToken, "renderNotifications") },
+    { text: "Stop all notification e-mails", url: unsubscribeLink(recipient.unsubscribeToken, "emailNotifications") },
+  ]);
 }
 
 export interface RenderMailInput {
@@ -126,8 +142,10 @@ export interface RenderMailInput {
   render: { id: string; title: string };
 }
 
+const renderLink = (id: string) => appLink(`/renders/${encodeURIComponent(id)}`);
+
 export function renderStartedMail({ recipient, render }: RenderMailInput): RenderedMail {
-  const { footer, headers } = renderFooter(recipient);
+  const { footer, headers } = renderParts(recipient);
   return {
     ...layout({
       subject: `Your render "${render.title}" has started`,
@@ -135,7 +153,7 @@ export function renderStartedMail({ recipient, render }: RenderMailInput): Rende
         `Hi ${greetingName(recipient)},`,
         `We started rendering "${render.title}". We will e-mail you when it is ready; you can follow its progress meanwhile.`,
       ],
-      action: { label: "View render", url: appLink(`/renders/${encodeURIComponent(render.id)}`) },
+      action: { label: "View render", url: renderLink(render.id) },
       footer,
     }),
     headers,
@@ -143,7 +161,7 @@ export function renderStartedMail({ recipient, render }: RenderMailInput): Rende
 }
 
 export function renderCompleteMail({ recipient, render }: RenderMailInput): RenderedMail {
-  const { footer, headers } = renderFooter(recipient);
+  const { footer, headers } = renderParts(recipient);
   return {
     ...layout({
       subject: `Your render "${render.title}" is ready`,
@@ -151,7 +169,7 @@ export function renderCompleteMail({ recipient, render }: RenderMailInput): Rend
         `Hi ${greetingName(recipient)},`,
         `"${render.title}" is complete. Watch the video and download the poster, audio and project files.`,
       ],
-      action: { label: "Watch your storyboard", url: appLink(`/renders/${encodeURIComponent(render.id)}`) },
+      action: { label: "Watch your storyboard", url: renderLink(render.id) },
       footer,
     }),
     headers,
@@ -164,22 +182,25 @@ export function renderFailedMail({
   reason,
   refundedPoints,
 }: RenderMailInput & { reason?: string; refundedPoints?: number }): RenderedMail {
-  const { footer, headers } = renderFooter(recipient);
+  const { footer, headers } = renderParts(recipient);
   return {
     ...layout({
       subject: `Your render "${render.title}" failed`,
       paragraphs: [
         `Hi ${greetingName(recipient)},`,
         `We could not finish rendering "${render.title}".${reason ? ` ${reason}` : ""}`,
-        ...(refundedPoints ? [`We refunded ${refundedPoints} points to your balance.`] : []),
+        ...(refundedPoints ? [`We refunded ${formatPoints(refundedPoints)} points to your balance.`] : []),
         "You can retry from the render page.",
       ],
-      action: { label: "Open the render", url: appLink(`/renders/${encodeURIComponent(render.id)}`) },
+      action: { label: "Open the render", url: renderLink(render.id) },
       footer,
     }),
     headers,
   };
 }
+
+/** "3,613": every e-mail writes points the same way. */
+export const formatPoints = (points: number) => points.toLocaleString("en-US");
 
 export interface WeeklyDigestInput {
   recipient: MailRecipient;
@@ -190,61 +211,28 @@ export interface WeeklyDigestInput {
 
 /** Monday's summary of the past week, for users who keep the weekly digest on. */
 export function weeklyDigestMail({ recipient, screenplaysUploaded, rendersCompleted, points }: WeeklyDigestInput): RenderedMail {
-  const off = unsubscribeLink(recipient.unsubscribeToken, "weeklyDigest");
   const renders = rendersCompleted.length;
+  const { footer, headers } = notificationParts(recipient, "weeklyDigest", [
+    { text: "Stop the weekly digest", url: unsubscribeLink(recipient.unsubscribeToken, "weeklyDigest") },
+  ]);
   return {
     ...layout({
       subject: `Your week on ${PRODUCT}: ${renders} render${renders === 1 ? "" : "s"} finished`,
       paragraphs: [
         `Hi ${greetingName(recipient)},`,
         `This week you uploaded ${screenplaysUploaded} screenplay${screenplaysUploaded === 1 ? "" : "s"} and ${renders} render${renders === 1 ? "" : "s"} finished.`,
-        ...rendersCompleted.slice(0, 5).map((r) => `• ${r.title}: ${appLink(`/renders/${encodeURIComponent(r.id)}`)}`),
-        `Your balance is ${points} points.`,
+        ...rendersCompleted.slice(0, 5).map((r) => `• ${r.title}: ${renderLink(r.id)}`),
+        `Your balance is ${formatPoints(points)} points.`,
       ],
       action: { label: "Open your dashboard", url: appLink("/dashboard") },
-      footer: [
-        { text: "Stop the weekly digest", url: off },
-        { text: "Manage your notification settings", url: appLink("/settings") },
-      ],
+      footer,
     }),
-    headers: { "List-Unsubscribe": `<${off}>` },
-  };
-}
-
-export interface PaymentReceiptInput {
-  recipient: MailRecipient;
-  payment: { id: string; amount: number; currency: string; description: string; method: string; points: number; kind: "points" | "render" };
-  /** The balance after the payment. */
-  balance: number;
-}
-
-/** The receipt of a successful card payment (docs/product.md#payments), sent if the `payment` preference is on. */
-export function paymentReceiptMail({ recipient, payment, balance }: PaymentReceiptInput): RenderedMail {
-  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: payment.currency.toUpperCase() }).format(
-    payment.amount / 100,
-  );
-  const off = unsubscribeLink(recipient.unsubscribeToken, "emailNotifications");
-  return {
-    ...layout({
-      subject: `Your ${PRODUCT} receipt: ${amount}`,
-      paragraphs: [
-        `Hi ${greetingName(recipient)},`,
-        `Thank you for your payment of ${amount} (${payment.method}).`,
-        `${payment.description}. ${payment.kind === "points" ? `${payment.points} points were added to your balance` : `It paid for ${payment.points} points of render`}; your balance is now ${balance} points.`,
-        `Receipt number: ${payment.id}`,
-      ],
-      action: { label: "View your billing history", url: appLink("/billing") },
-      footer: [
-        { text: "Manage your notification settings", url: appLink("/settings") },
-        { text: "Stop all notification e-mails", url: off },
-      ],
-    }),
-    headers: { "List-Unsubscribe": `<${off}>` },
+    headers,
   };
 }
 
 export interface ContactRequestMailInput {
-  recipient: Pick<MailRecipient, "fullName" | "username">;
+  recipient: MailRecipient;
   senderName: string;
   reasonLabel: string;
   message?: string;
@@ -253,19 +241,27 @@ export interface ContactRequestMailInput {
 
 /**
  * A viewer's message to a creator (docs/product.md#showcase). Sent from our
- * address with Reply-To set to the sender, so the creator answers directly
- * and the sender never learns the creator's address unless they answer.
+ * address with Reply-To set to the sender (by the caller), so the creator
+ * answers directly and the sender never learns the creator's address unless
+ * they answer. The creator can stop such mail with the master switch.
  */
 export function contactRequestMail({ recipient, senderName, reasonLabel, message, entry }: ContactRequestMailInput): RenderedMail {
-  return layout({
-    subject: `${senderName} contacted you about ${entry ? `"${entry.title}"` : `your work on ${PRODUCT}`}`,
-    paragraphs: [
-      `Hi ${greetingName(recipient)},`,
-      `${senderName} saw ${entry ? `your storyboard "${entry.title}"` : "your work"} on ${PRODUCT} and sent you a message.`,
-      `Reason: ${reasonLabel}`,
-      `Message: ${message?.trim() || "(no message)"}`,
-      "Reply to this e-mail to answer them directly. They do not see your e-mail address unless you reply.",
-    ],
-    ...(entry ? { action: { label: "View your showcase entry", url: appLink(`/showcase/${entry.id}`) } } : {}),
-  });
+  const { footer, headers } = notificationParts(recipient, "emailNotifications", [
+    { text: "Stop all notification e-mails, including messages from viewers", url: unsubscribeLink(recipient.unsubscribeToken, "emailNotifications") },
+  ]);
+  return {
+    ...layout({
+      subject: `${senderName} contacted you about ${entry ? `"${entry.title}"` : `your work on ${PRODUCT}`}`,
+      paragraphs: [
+        `Hi ${greetingName(recipient)},`,
+        `${senderName} saw ${entry ? `your storyboard "${entry.title}"` : "your work"} on ${PRODUCT} and sent you a message.`,
+        `Reason: ${reasonLabel}`,
+        `Message: ${message?.trim() || "(no message)"}`,
+        "Reply to this e-mail to answer them directly. They do not see your e-mail address unless you reply.",
+      ],
+      ...(entry ? { action: { label: "View your showcase entry", url: appLink(`/showcase/${entry.id}`) } } : {}),
+      footer,
+    }),
+    headers,
+  };
 }

@@ -9,6 +9,7 @@ import { contactReasonLabel } from "../catalog/showcase";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { sendMail } from "../notification/mailer";
+import { shouldNotify } from "../notification/preferences";
 import { contactRequestMail } from "../notification/templates";
 import { assertWithinRateLimit, type RateLimitRule } from "../rate-limit";
 import { getUser } from "../user/user";
@@ -22,6 +23,8 @@ export const CONTACT_RATE_LIMIT: RateLimitRule = {
   windowSeconds: 3600,
   message: "You have sent several contact requests in a short time.",
 };
+
+export const NOT_TAKING_MESSAGES = "This creator does not take messages at the moment.";
 
 const displayNameOf = (user: { fullName?: string; username: string }) => user.fullName?.trim() || user.username;
 
@@ -40,6 +43,8 @@ export async function contactCreator(input: ContactRequestInput) {
     const { data } = await db.entities.showcaseEntry.query.byUser({ userId: creator.userId }).go({ limit: 1 });
     if (!data.length) throw AppError.notFound("Creator not found.");
   }
+  // A creator who switched optional e-mail off (e.g. from this mail's unsubscribe link) is not written to.
+  if (!shouldNotify(creator, "contactRequest")) throw AppError.conflict(NOT_TAKING_MESSAGES);
   await assertWithinRateLimit(CONTACT_RATE_LIMIT, userId);
   const sender = await getUser(userId);
   const senderName = displayNameOf(sender);

@@ -4,7 +4,7 @@ import { changePassword } from "../auth/password";
 import { MESSAGES, type NotificationPreferences, updateSettingsRequestSchema } from "../auth/schema";
 import { db } from "../dynamo/service";
 import { AppError, validate } from "../error";
-import { completePreferences } from "../notification/preferences";
+import { completePreferences, withChanges } from "../notification/constants";
 import { isTimeZone } from "./timezone";
 import { getUser } from "./user";
 
@@ -50,10 +50,7 @@ export async function updateAccount(input: { email: string; fullName?: string; t
 export async function updateNotificationPreferences(changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
   const userId = useUserId();
   const user = await getUser(userId);
-  const merged = completePreferences(user.notificationPreferences);
-  for (const [key, value] of Object.entries(changes)) {
-    if (typeof value === "boolean" && key in merged) merged[key as keyof NotificationPreferences] = value;
-  }
+  const merged = withChanges(user.notificationPreferences, changes);
   await db.entities.user.patch({ userId }).set({ notificationPreferences: merged }).go();
   return merged;
 }

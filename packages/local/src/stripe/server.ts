@@ -16,6 +16,7 @@ import { seedPlanPrices } from "./billing/catalog";
 import { advanceTo } from "./billing/renewals";
 import { checkExpansions, checkParams } from "./params";
 import { matchRoute, paymentRoutes } from "./routes";
+import { HOSTED_INVOICE_PATH, hostedInvoiceRequest } from "./billing/hosted-invoice";
 import { CHALLENGE_PATH, challengeRequest } from "./three-d-secure";
 import { StripeStore } from "./store";
 
@@ -214,6 +215,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         const page = challengeRequest(contextOf(null), req.method ?? "GET", url, await readBody(req));
         store.flush();
         res.writeHead(page.status, { "content-type": "text/html; charset=utf-8", ...(page.location ? { location: page.location } : {}) });
+        res.end(page.html);
+        return;
+      }
+      if (url.pathname.startsWith(HOSTED_INVOICE_PATH)) {
+        // Stripe's hosted invoice page: opened by the customer's browser from a receipt, so its secret is in the address.
+        const page = hostedInvoiceRequest(store, req.method ?? "GET", url);
+        res.writeHead(page.status, { "content-type": "text/html; charset=utf-8" });
         res.end(page.html);
         return;
       }

@@ -48,6 +48,7 @@ export async function call<T = any>(
 
 interface StoredMail {
   destination: { to: string[] };
+  replyTo?: string[];
   subject: string;
   body: { text?: string; html?: string };
 }

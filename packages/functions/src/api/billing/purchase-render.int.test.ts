@@ -1,6 +1,6 @@
 import { db } from "@storyboard/core/dynamo/service";
 import { createTestUser, eventually, type TestUser } from "@storyboard/local/test/fixtures";
-import { balanceOf, confirmCard, get, post, readyScreenplay, settle } from "./test-support";
+import { balanceOf, confirmCard, get, mailsTo, post, readyScreenplay, settle } from "./test-support";
 
 /** A render paid by card when points are short (docs/product.md#payments, docs/decisions.md#payments). */
 const renderBody = (screenplayId: string, paymentIntentId: string) => ({
@@ -116,6 +116,20 @@ describe("purchase-render", () => {
     expect(records.filter((r: { reason: string }) => r.reason === "render")).toHaveLength(1);
     await settle();
     expect(await balanceOf(user)).toBe(0);
+  });
+
+  it("one receipt, stating the balance the render left, even when the webhook credited the payment first", async () => {
+    const user = await createTestUser({ points: 613 });
+    const screenplay = await readyScreenplay(user, 17);
+    const intent = await paidIntent(user, screenplay.id);
+    // The webhook's credit lands first: for a moment the balance holds the render's points too.
+    await eventually(async () => (await balanceOf(user)) === 613 + intent.points);
+    expect((await post(user, "/api/purchase-render", renderBody(screenplay.id, intent.paymentIntentId))).status).toBe(200);
+    expect(await balanceOf(user)).toBe(613);
+    await settle();
+    const receipts = (await mailsTo(user.email)).filter((m) => m.subject.includes("receipt"));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.body.text).toContain(`it paid for the render's ${intent.points.toLocaleString("en-US")} points. Your balance is now 613 points.`);
   });
 
   it("still starts the render when the webhook credited the payment first", async () => {

@@ -6,6 +6,7 @@ import { admin, anonymous, json, promotedEntry } from "./test-support";
 
 interface StoredMail {
   from: string;
+  headers?: { name: string; value: string }[];
   replyTo?: string[];
   destination: { to: string[] };
   subject: string;
@@ -67,6 +68,29 @@ describe("POST /api/contact-requests", () => {
       senderName: "Rosa Diaz",
       reason: "producing",
     });
+  });
+
+  it("carries a one-click unsubscribe; a creator who used it is not written to again", async () => {
+    const { user: creator, entry } = await promotedEntry({ title: "Quiet Harbour" });
+    const sender = await createTestUser();
+    const body = { creatorId: creator.userId, showcaseEntryId: entry.id, reason: "producing" };
+    expect((await contact(sender, body)).status).toBe(200);
+    const [mail] = await mailsTo(creator.email);
+    const header = (name: string) => mail!.headers?.find((h) => h.name === name)?.value;
+    expect(header("List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(mail!.body.text).toContain("/unsubscribe?token=");
+    const target = new URL(header("List-Unsubscribe")!.slice(1, -1));
+    expect(target.searchParams.get("setting")).toBe("emailNotifications");
+    const unsubscribed = await fetch(new URL(target.pathname + target.search, process.env.API_URL), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(unsubscribed.status).toBe(200);
+    const again = await contact(sender, body);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("This creator does not take messages at the moment.");
+    expect(await mailsTo(creator.email)).toHaveLength(1);
   });
 
   it("refuses oneself, bad input, the anonymous, and hidden or unknown entries", async () => {

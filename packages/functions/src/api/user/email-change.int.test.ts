@@ -1,3 +1,4 @@
+import { config } from "@storyboard/core/config";
 import { call, latestCode, mailsTo, PASSWORD, registerUser, uniqueEmail } from "../auth/test-support";
 
 const requestCode = (cookie: string, json: unknown) => call("POST", "/api/user/email-change/code", { cookie, json });
@@ -19,7 +20,10 @@ describe("e-mail change", () => {
 
     expect((await login(next)).status).toBe(200);
     expect((await login(email)).status).toBe(401);
-    expect((await mailsTo(email)).at(-1)!.subject).toMatch(/e-mail address was changed/);
+    const notice = (await mailsTo(email)).at(-1)!;
+    expect(notice.subject).toMatch(/e-mail address was changed/);
+    // It says 'reply to this e-mail': replies reach support, not the no-reply sender.
+    expect(notice.replyTo).toEqual([config.supportEmail]);
     expect((await call("GET", "/api/user", { cookie })).body.email).toBe(next);
     expect((await call("GET", "/api/user/settings", { cookie: other })).status).toBe(401);
     // The code is used up.

@@ -10,6 +10,7 @@ import { StripeApiError } from "../errors";
 import { chargeIntent, intentListeners, newPaymentIntent } from "../payment-intents";
 import { resolvePaymentMethod } from "../payment-methods";
 import { publicCopy, type StripeObject, type StripeStore } from "../store";
+import { hostedInvoiceUrl } from "./hosted-invoice";
 import { timeOf } from "./time";
 
 export interface LineInput {
@@ -192,6 +193,7 @@ export function createInvoice(ctx: Context, input: Omit<Parameters<typeof invoic
     status: "open",
     number: `${customer.invoice_prefix}-${String(sequence).padStart(4, "0")}`,
     effective_at: input.at,
+    hosted_invoice_url: hostedInvoiceUrl(store, invoice),
     ending_balance: Math.min(0, invoice.starting_balance + invoice.total),
     status_transitions: { ...invoice.status_transitions, finalized_at: input.at },
   });

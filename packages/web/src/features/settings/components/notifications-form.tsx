@@ -5,6 +5,7 @@ import {
   type NotificationPreferenceKey,
   type NotificationPreferences,
 } from "@storyboard/core/auth/schema";
+import { blockingGroup } from "@storyboard/core/notification/constants";
 import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -12,21 +13,27 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } fr
 import { Switch } from "../../../components/ui/switch";
 import { useUpdateNotifications } from "../api/settings";
 
+const LABELS: Partial<Record<NotificationPreferenceKey, string>> = {
+  renderNotifications: "All render e-mails",
+  emailNotifications: "Email notifications",
+};
+
 const GROUPS: { title: string; items: { key: NotificationPreferenceKey; label: string; description: string }[] }[] = [
   {
     title: "Renders",
     items: [
+      // The group switch first: an e-mail's 'Stop render e-mails' link turns it off (docs/decisions.md#one-source-for-e-mail-preferences).
+      { key: "renderNotifications", label: "All render e-mails", description: "Turn off to stop every render e-mail at once." },
       { key: "renderStarted", label: "Render started", description: "When a render begins processing." },
       { key: "renderComplete", label: "Render complete", description: "When your video is ready to watch and download." },
       { key: "renderFailure", label: "Render failed", description: "When a render fails, so you can retry it." },
-      { key: "renderNotifications", label: "Render progress updates", description: "Other news about your renders, such as descriptions or images ready for review." },
     ],
   },
   {
     title: "Account",
     items: [
       { key: "payment", label: "Payments", description: "Receipts, points purchases and subscription changes." },
-      { key: "emailNotifications", label: "Email notifications", description: "Turn off to stop all optional e-mails at once." },
+      { key: "emailNotifications", label: "Email notifications", description: "Turn off to stop all optional e-mails at once, including messages from showcase viewers." },
     ],
   },
   {
@@ -45,6 +52,9 @@ export function NotificationsForm({ preferences }: { preferences?: Partial<Notif
     resolver: zodResolver(notificationPreferencesSchema),
     defaultValues: initial,
   });
+
+  // A switch under a group switch that is off shows off and cannot change: it is what the server reads too.
+  const values = form.watch();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -72,17 +82,22 @@ export function NotificationsForm({ preferences }: { preferences?: Partial<Notif
                     key={key}
                     control={form.control}
                     name={key}
-                    render={({ field }) => (
-                      <FormItem className="flex flex-row items-center justify-between gap-4 rounded-lg border p-3">
-                        <div className="grid gap-1">
-                          <FormLabel>{label}</FormLabel>
-                          <FormDescription className="text-xs">{description}</FormDescription>
-                        </div>
-                        <FormControl>
-                          <Switch checked={field.value} onCheckedChange={field.onChange} />
-                        </FormControl>
-                      </FormItem>
-                    )}
+                    render={({ field }) => {
+                      const blockedBy = blockingGroup(values, key);
+                      return (
+                        <FormItem className="flex flex-row items-center justify-between gap-4 rounded-lg border p-3">
+                          <div className="grid gap-1">
+                            <FormLabel>{label}</FormLabel>
+                            <FormDescription className="text-xs">
+                              {blockedBy ? `Off while '${LABELS[blockedBy]}' is off.` : description}
+                            </FormDescription>
+                          </div>
+                          <FormControl>
+                            <Switch checked={blockedBy ? false : field.value} disabled={!!blockedBy} onCheckedChange={field.onChange} />
+                          </FormControl>
+                        </FormItem>
+                      );
+                    }}
                   />
                 ))}
               </fieldset>

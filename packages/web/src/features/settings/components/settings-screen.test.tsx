@@ -92,7 +92,7 @@ describe("settings", () => {
       "Render started",
       "Render complete",
       "Render failed",
-      "Render progress updates",
+      "All render e-mails",
       "Payments",
       "Email notifications",
       "Weekly digest",
@@ -113,5 +113,25 @@ describe("settings", () => {
     await userEvent.click(save);
     expect(await screen.findByText("Failed to update notification preferences")).toBeInTheDocument();
     expect(screen.getByText("Database unavailable")).toBeInTheDocument();
+  });
+
+  it("shows a render e-mail off while 'All render e-mails' is off, as the server reads it", async () => {
+    const stored = { ...testUser.notificationPreferences, renderNotifications: false };
+    const fetchMock = mockFetch({
+      "GET /api/user": () => testUser,
+      "GET /api/user/settings": () => ({ ...settings, notificationPreferences: stored }),
+      "PUT /api/user/settings": () => ({}),
+    });
+    renderApp("/settings");
+    const complete = await screen.findByRole("switch", { name: "Render complete" });
+    expect(complete).not.toBeChecked();
+    expect(complete).toBeDisabled();
+    expect(screen.getAllByText("Off while 'All render e-mails' is off.")).toHaveLength(3);
+    expect(screen.getByRole("switch", { name: "Payments" })).toBeChecked();
+    await userEvent.click(screen.getByRole("switch", { name: "All render e-mails" }));
+    expect(complete).toBeChecked();
+    expect(complete).toBeEnabled();
+    await userEvent.click(screen.getByRole("button", { name: "Save preferences" }));
+    await waitFor(() => expect(callsTo(fetchMock, "PUT /api/user/settings")).toEqual([{ notificationPreferences: testUser.notificationPreferences }]));
   });
 });

@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { UNSUBSCRIBE_SETTING_NAMES } from "@storyboard/core/notification/constants";
 import { api } from "../../../lib/api";
 
-/** docs/product.md#notifications: settings an e-mail link may switch off, with their friendly names. */
-export const UNSUBSCRIBE_SETTINGS: Record<string, string> = {
-  emailNotifications: "Email Notifications",
-  marketingEmails: "Marketing Emails",
-  renderNotifications: "Render Notifications",
-  weeklyDigest: "Weekly Digest",
-};
+/** docs/product.md#notifications: settings an e-mail link may switch off, with their friendly names (core's one list). */
+export const UNSUBSCRIBE_SETTINGS: Record<string, string> = UNSUBSCRIBE_SETTING_NAMES;
 
 /**
  * POST /api/unsubscribe, run once when the page opens. It is a query rather
