@@ -102,7 +102,8 @@ export async function controlApi(deps: ControlDeps, method: string, url: URL, ra
   if (disputed) {
     const charge = store.find("charge", disputed[1]);
     if (!charge) throw resourceMissing("charge", disputed[1]);
-    if (charge.status !== "succeeded" || charge.disputed) throw invalidRequest("Only a succeeded charge without a dispute can be disputed.");
+    if (charge.status !== "succeeded" || charge.disputed)
+      throw invalidRequest("Only a succeeded charge without a dispute can be disputed.");
     return { status: 200, body: publicCopy(openDispute(deps.context(), charge)) };
   }
   const dispute = /^POST \/disputes\/([^/]+)\/close$/.exec(route);

@@ -172,7 +172,10 @@ describe("card disputes hold the points until they are decided", () => {
     expect(await account(user)).toMatchObject({ points: 0, openDisputes: 1 });
     // A made-up dispute id on a real charge: Stripe does not know it, so the webhook is answered with an error and nothing moves.
     const other = await boughtPoints(user, 10); // 333
-    const unknown = await deliverSigned({ type: "charge.dispute.created", object: forged("dp_forged", other.chargeId, 1000, "needs_response") });
+    const unknown = await deliverSigned({
+      type: "charge.dispute.created",
+      object: forged("dp_forged", other.chargeId, 1000, "needs_response"),
+    });
     expect(unknown.status).toBeGreaterThanOrEqual(400);
     expect(await account(user)).toMatchObject({ points: 333, openDisputes: 1 });
   });
