@@ -81,6 +81,7 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/userSubscription/estimate", handler: "api/subscription/estimate", auth: "user", group: "billing", timeout: 28 },
   { method: "PUT", path: "/api/userSubscription", handler: "api/subscription/change", auth: "user", group: "billing", timeout: 28 },
   { method: "DELETE", path: "/api/userSubscription", handler: "api/subscription/cancel", auth: "user", group: "billing", timeout: 28 },
+  { method: "GET", path: "/api/userSubscription/payments/{invoiceId}", handler: "api/subscription/payment", auth: "user", group: "billing" },
 
   // Screenplays
   { method: "GET", path: "/api/screenplays", handler: "api/screenplay/list", auth: "user", group: "render" },

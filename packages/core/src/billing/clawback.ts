@@ -84,6 +84,9 @@ export async function onChargeRefunded(event: Stripe.Event) {
   }
 }
 
+/** The statuses of a decided dispute (`charge.dispute.closed`). */
+const CLOSED: Stripe.Dispute.Status[] = ["won", "lost", "prevented", "warning_closed"];
+
 const disputeClaim = (disputeId: string, step: "opened" | "closed") => `stripe:dispute:${disputeId}:${step}`;
 
 async function claimed(value: string) {
@@ -91,14 +94,20 @@ async function claimed(value: string) {
 }
 
 /**
- * `charge.dispute.created`: takes back the disputed share of the points and
- * flags the account (`openDisputes`). The dispute's fields come from the
- * signed event; the charge is re-fetched.
+ * The dispute and its charge as Stripe has them now: the event names the
+ * dispute, but its amount and status are read back, never taken as sent
+ * (a replayed or reordered event cannot win a dispute that is still open).
  */
-export async function onDisputeCreated(event: Stripe.Event) {
-  const dispute = event.data.object as Stripe.Dispute;
-  if (await claimed(disputeClaim(dispute.id, "closed"))) return; // closed before it arrived: nothing to hold
+async function fetchDispute(event: Stripe.Event) {
+  const dispute = await stripe().disputes.retrieve((event.data.object as Stripe.Dispute).id);
   const charge = await stripe().charges.retrieve(idOf(dispute.charge)!);
+  return { dispute, charge };
+}
+
+/** `charge.dispute.created`: takes back the disputed share of the points and flags the account (`openDisputes`). */
+export async function onDisputeCreated(event: Stripe.Event) {
+  const { dispute, charge } = await fetchDispute(event);
+  if (await claimed(disputeClaim(dispute.id, "closed"))) return; // closed before it arrived: nothing to hold
   const found = await paymentOfCharge(charge);
   if (!found) return;
   const { payment } = found;
@@ -120,8 +129,9 @@ export async function onDisputeCreated(event: Stripe.Event) {
 
 /** `charge.dispute.closed`: a dispute won gives the points back; any close lifts the account's flag for it. */
 export async function onDisputeClosed(event: Stripe.Event) {
-  const dispute = event.data.object as Stripe.Dispute;
-  const charge = await stripe().charges.retrieve(idOf(dispute.charge)!);
+  const { dispute, charge } = await fetchDispute(event);
+  // Still open on Stripe (an event replayed ahead of its time): nothing is decided yet.
+  if (!CLOSED.includes(dispute.status)) return;
   const found = await paymentOfCharge(charge);
   if (!found) return;
   const { payment } = found;

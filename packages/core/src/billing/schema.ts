@@ -26,3 +26,12 @@ export const subscriptionPriceSchema = z.object({
 export const subscriptionChangeSchema = subscriptionPriceSchema.extend({
   prorationDate: z.coerce.number().int().positive().optional(),
 });
+
+/**
+ * The `Idempotency-Key` header of subscribe, change and cancel: made once per
+ * dialog by the web (docs/decisions.md#subscription-requests-keyed-by-the-client).
+ */
+export const requestKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, "The Idempotency-Key header must be 8 to 100 letters, digits, '-' or '_'.")
+  .optional();

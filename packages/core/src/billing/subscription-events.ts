@@ -10,6 +10,7 @@ import { isConditionFailed } from "../dynamo/errors";
 import { db } from "../dynamo/service";
 import { stripe } from "./stripe";
 import { creditPaidInvoice } from "./subscription-credits";
+import { mailAuthenticationLink } from "./renewal-authentication";
 import { planLabel, sendSubscriptionMail } from "./subscription-mail";
 import { idOf, isoFromEpoch } from "./subscription-state";
 import { recordSubscriptionEvent, syncSubscription } from "./subscription-sync";
@@ -63,6 +64,13 @@ const onInvoiceFailed: StripeEventHandler = async (event) => {
   });
 };
 
+/** A renewal the bank wants confirmed (3-D Secure): past_due until the subscriber completes it from the e-mailed link. */
+const onInvoiceActionRequired: StripeEventHandler = async (event) => {
+  const invoice = await fetchInvoice(event);
+  const synced = await syncAndRecord(event, subscriptionOfInvoice(invoice));
+  if (synced) await mailAuthenticationLink(invoice, synced.snapshot.userId, synced.snapshot.priceId);
+};
+
 export const subscriptionEventHandlers: StripeEventHandlers = {
   "customer.subscription.created": onSubscription,
   "customer.subscription.updated": onSubscription,
@@ -80,4 +88,5 @@ export const subscriptionEventHandlers: StripeEventHandlers = {
   "invoice.paid": onInvoicePaid,
   "invoice.payment_succeeded": onInvoicePaid,
   "invoice.payment_failed": onInvoiceFailed,
+  "invoice.payment_action_required": onInvoiceActionRequired,
 };

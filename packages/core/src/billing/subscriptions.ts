@@ -12,6 +12,7 @@ import { balanceOf } from "../points/points";
 import { ensureCustomer } from "./customers";
 import { upgradeCredit } from "./invoice-credit";
 import { planChange } from "./plan-change";
+import { oncePerRequestKey, type StripeKeyOf } from "./request-key";
 import { planForPriceId, pricePerPageCents } from "./price";
 import { activePlanFor } from "./rates";
 import { stripe } from "./stripe";
@@ -55,13 +56,15 @@ const clientSecretOf = (sub: Stripe.Subscription) => {
  * succeeds. A second call for the same price while unpaid answers the same
  * payment; for another price the unpaid one is cancelled first.
  */
-export async function subscribe(priceId: string) {
+export async function subscribe(priceId: string, requestKey?: string) {
   const userId = useUserId();
   purchasablePrice(priceId);
-  return withSubscriptionLock(userId, () => subscribeLocked(userId, priceId));
+  return withSubscriptionLock(userId, () =>
+    oncePerRequestKey(userId, requestKey, `subscribe:${priceId}`, (keyOf) => subscribeLocked(userId, priceId, keyOf)),
+  );
 }
 
-async function subscribeLocked(userId: string, priceId: string) {
+async function subscribeLocked(userId: string, priceId: string, keyOf: StripeKeyOf) {
   const stored = await storedSubscription(userId);
   if (stored && isLive(stored.status)) {
     throw AppError.conflict("You already have a subscription. Choose another plan to change it instead.");
@@ -70,19 +73,22 @@ async function subscribeLocked(userId: string, priceId: string) {
     const pending = await stripe().subscriptions.retrieve(stored.subscriptionId, { expand: ["latest_invoice.confirmation_secret"] });
     const secret = clientSecretOf(pending);
     if (pending.status === "incomplete" && stored.priceId === priceId && secret) return { clientSecret: secret, priceId };
-    if (pending.status === "incomplete") await stripe().subscriptions.cancel(pending.id);
+    if (pending.status === "incomplete") await stripe().subscriptions.cancel(pending.id); // a DELETE: idempotent by itself, Stripe takes no key
   }
   const customer = await ensureCustomer(userId);
   const createdAt = Date.now();
-  const sub = await stripe().subscriptions.create({
-    customer,
-    items: [{ price: await stripePriceId(priceId), quantity: 1 }],
-    payment_behavior: "default_incomplete",
-    // The card that pays the first invoice pays the renewals and upgrades too.
-    payment_settings: { save_default_payment_method: "on_subscription", payment_method_types: ["card"] },
-    expand: ["latest_invoice.confirmation_secret"],
-    metadata: { userId },
-  });
+  const sub = await stripe().subscriptions.create(
+    {
+      customer,
+      items: [{ price: await stripePriceId(priceId), quantity: 1 }],
+      payment_behavior: "default_incomplete",
+      // The card that pays the first invoice pays the renewals and upgrades too.
+      payment_settings: { save_default_payment_method: "on_subscription", payment_method_types: ["card"] },
+      expand: ["latest_invoice.confirmation_secret"],
+      metadata: { userId },
+    },
+    keyOf("create"),
+  );
   const clientSecret = clientSecretOf(sub);
   if (!clientSecret) throw new AppError("internal", "The subscription payment could not be started.");
   const snapshot = await snapshotSubscription(sub);
@@ -152,22 +158,26 @@ export async function estimateChange(priceId: string) {
 }
 
 /** Removes a pending downgrade: the schedule lets go and the subscription runs on as it is. */
-async function releaseSchedule(sub: Stripe.Subscription) {
+async function releaseSchedule(sub: Stripe.Subscription, keyOf: StripeKeyOf) {
   const scheduleId = idOf(sub.schedule);
-  if (scheduleId) await stripe().subscriptionSchedules.release(scheduleId);
+  if (scheduleId) await stripe().subscriptionSchedules.release(scheduleId, {}, keyOf("release"));
 }
 
-async function upgrade(sub: Stripe.Subscription, priceId: string, prorationDate: number) {
-  await releaseSchedule(sub);
+async function upgrade(sub: Stripe.Subscription, priceId: string, prorationDate: number, keyOf: StripeKeyOf) {
+  await releaseSchedule(sub, keyOf);
   try {
-    await stripe().subscriptions.update(sub.id, {
-      items: [{ id: mainItem(sub)!.id, price: await stripePriceId(priceId), quantity: 1 }],
-      proration_behavior: "always_invoice",
-      proration_date: prorationDate,
-      // A declined card leaves the plan as it was (Stripe answers 402 and changes nothing).
-      payment_behavior: "error_if_incomplete",
-      cancel_at_period_end: false,
-    });
+    await stripe().subscriptions.update(
+      sub.id,
+      {
+        items: [{ id: mainItem(sub)!.id, price: await stripePriceId(priceId), quantity: 1 }],
+        proration_behavior: "always_invoice",
+        proration_date: prorationDate,
+        // A declined card leaves the plan as it was (Stripe answers 402 and changes nothing).
+        payment_behavior: "error_if_incomplete",
+        cancel_at_period_end: false,
+      },
+      keyOf("upgrade"),
+    );
   } catch (error) {
     const e = error as { statusCode?: number; message?: string };
     if (e.statusCode === 402)
@@ -183,19 +193,24 @@ async function latestInvoicePaid(subscriptionId: string): Promise<number | undef
 }
 
 /** A downgrade: a schedule whose next phase is the new price, replacing any earlier pending one. */
-async function downgrade(sub: Stripe.Subscription, priceId: string) {
+async function downgrade(sub: Stripe.Subscription, priceId: string, keyOf: StripeKeyOf) {
   const item = mainItem(sub)!;
-  if (sub.cancel_at_period_end) await stripe().subscriptions.update(sub.id, { cancel_at_period_end: false });
-  const scheduleId = idOf(sub.schedule) ?? (await stripe().subscriptionSchedules.create({ from_subscription: sub.id })).id;
+  if (sub.cancel_at_period_end) await stripe().subscriptions.update(sub.id, { cancel_at_period_end: false }, keyOf("keep"));
+  const scheduleId =
+    idOf(sub.schedule) ?? (await stripe().subscriptionSchedules.create({ from_subscription: sub.id }, keyOf("schedule"))).id;
   const target = planForPriceId(priceId)!;
-  await stripe().subscriptionSchedules.update(scheduleId, {
-    end_behavior: "release",
-    proration_behavior: "none",
-    phases: [
-      { items: [{ price: item.price.id, quantity: 1 }], start_date: item.current_period_start, end_date: item.current_period_end },
-      { items: [{ price: await stripePriceId(priceId), quantity: 1 }], duration: { interval: target.interval, interval_count: 1 } },
-    ],
-  });
+  await stripe().subscriptionSchedules.update(
+    scheduleId,
+    {
+      end_behavior: "release",
+      proration_behavior: "none",
+      phases: [
+        { items: [{ price: item.price.id, quantity: 1 }], start_date: item.current_period_start, end_date: item.current_period_end },
+        { items: [{ price: await stripePriceId(priceId), quantity: 1 }], duration: { interval: target.interval, interval_count: 1 } },
+      ],
+    },
+    keyOf("schedule-phases"),
+  );
 }
 
 /**
@@ -203,21 +218,23 @@ async function downgrade(sub: Stripe.Subscription, priceId: string) {
  * prorated charge, a downgrade at the period's end. Choosing the current
  * price again removes a pending downgrade or cancellation (else a 409).
  */
-export async function changeSubscription(priceId: string, requestedProrationDate?: number) {
+export async function changeSubscription(priceId: string, requestedProrationDate?: number, requestKey?: string) {
   const userId = useUserId();
   purchasablePrice(priceId);
-  return withSubscriptionLock(userId, () => changeLocked(userId, priceId, requestedProrationDate));
+  return withSubscriptionLock(userId, () =>
+    oncePerRequestKey(userId, requestKey, `change:${priceId}`, (keyOf) => changeLocked(userId, priceId, keyOf, requestedProrationDate)),
+  );
 }
 
-async function changeLocked(userId: string, priceId: string, requestedProrationDate?: number) {
+async function changeLocked(userId: string, priceId: string, keyOf: StripeKeyOf, requestedProrationDate?: number) {
   const sub = await liveSubscription(userId, "change");
   assertChangeable(sub);
   const before = (await storedSubscription(userId))!;
   const change = planChange(before.priceId, priceId);
   if (change === "same") {
     if (!before.pendingPriceId && !sub.cancel_at_period_end) throw AppError.conflict("You are already on this plan.");
-    await releaseSchedule(sub);
-    if (sub.cancel_at_period_end) await stripe().subscriptions.update(sub.id, { cancel_at_period_end: false });
+    await releaseSchedule(sub, keyOf);
+    if (sub.cancel_at_period_end) await stripe().subscriptions.update(sub.id, { cancel_at_period_end: false }, keyOf("keep"));
     const record = await resync(sub.id);
     await sendSubscriptionMail(userId, {
       kind: "changed",
@@ -226,8 +243,8 @@ async function changeLocked(userId: string, priceId: string, requestedProrationD
     });
     return { userSubscription: await describe(record) };
   }
-  if (change === "upgrade") await upgrade(sub, priceId, await prorationDateFrom(requestedProrationDate, sub));
-  else await downgrade(sub, priceId);
+  if (change === "upgrade") await upgrade(sub, priceId, await prorationDateFrom(requestedProrationDate, sub), keyOf);
+  else await downgrade(sub, priceId, keyOf);
   const record = await resync(sub.id);
   await sendSubscriptionMail(userId, {
     kind: "changed",
@@ -241,16 +258,16 @@ async function changeLocked(userId: string, priceId: string, requestedProrationD
 }
 
 /** `DELETE /api/userSubscription`: ends at the period's end; a pending downgrade is dropped. Points stay. */
-export async function cancelSubscription() {
+export async function cancelSubscription(requestKey?: string) {
   const userId = useUserId();
-  return withSubscriptionLock(userId, () => cancelLocked(userId));
+  return withSubscriptionLock(userId, () => oncePerRequestKey(userId, requestKey, "cancel", (keyOf) => cancelLocked(userId, keyOf)));
 }
 
-async function cancelLocked(userId: string) {
+async function cancelLocked(userId: string, keyOf: StripeKeyOf) {
   const sub = await liveSubscription(userId, "cancel");
   if (!sub.cancel_at_period_end) {
-    await releaseSchedule(sub);
-    await stripe().subscriptions.update(sub.id, { cancel_at_period_end: true });
+    await releaseSchedule(sub, keyOf);
+    await stripe().subscriptions.update(sub.id, { cancel_at_period_end: true }, keyOf("cancel"));
   }
   const record = await resync(sub.id);
   if (!sub.cancel_at_period_end) {

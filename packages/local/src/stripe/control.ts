@@ -1,10 +1,11 @@
 /**
  * The stand-in's own control API under `/_stand-in/` (not a Stripe path; the
  * secret key is required). Tests use it to hold, reorder and repeat event
- * deliveries, wait until every event was delivered, and move the clock.
+ * deliveries, wait until every event was delivered, move the clock, and
+ * open or close a dispute.
  */
 import { type Context, parseForm } from "./api";
-import { closeDispute } from "./disputes";
+import { closeDispute, openDispute } from "./disputes";
 import { invalidRequest, resourceMissing, StripeApiError } from "./errors";
 import { customerOf, type EventBus } from "./events";
 import { publicCopy, type StripeStore } from "./store";
@@ -95,6 +96,15 @@ export async function controlApi(deps: ControlDeps, method: string, url: URL, ra
     if (to < store.now()) throw invalidRequest("The clock only moves forward.", "to");
     deps.advanceClock(to);
     return { status: 200, body: { now: store.now() } };
+  }
+  // A dispute of any succeeded charge, later than the payment (Stripe's test cards dispute at once only).
+  const disputed = /^POST \/charges\/([^/]+)\/dispute$/.exec(route);
+  if (disputed) {
+    const charge = store.find("charge", disputed[1]);
+    if (!charge) throw resourceMissing("charge", disputed[1]);
+    if (charge.status !== "succeeded" || charge.disputed)
+      throw invalidRequest("Only a succeeded charge without a dispute can be disputed.");
+    return { status: 200, body: publicCopy(openDispute(deps.context(), charge)) };
   }
   const dispute = /^POST \/disputes\/([^/]+)\/close$/.exec(route);
   if (dispute) {

@@ -67,6 +67,7 @@ describe("router", () => {
   it.each([
     "/dashboard",
     "/billing",
+    "/billing/confirm-payment/in_1",
     "/points",
     "/settings",
     "/screenplays",

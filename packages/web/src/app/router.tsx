@@ -30,6 +30,7 @@ const Render = screen(() => import("./routes/render"), "RenderRoute");
 const Renders = screen(() => import("../features/renders/components/renders-screen"), "RendersScreen");
 const PrepRender = screen(() => import("../features/prep-render/components/prep-render-screen"), "PrepRenderScreen");
 const Billing = screen(() => import("../features/billing/components/billing-screen"), "BillingScreen");
+const ConfirmPayment = screen(() => import("../features/billing/components/confirm-payment-screen"), "ConfirmPaymentScreen");
 const Points = screen(() => import("../features/points/components/points-screen"), "PointsScreen");
 const Settings = screen(() => import("../features/settings/components/settings-screen"), "SettingsScreen");
 const AdminFixes = screen(() => import("./routes/admin-fixes"), "AdminFixesRoute");
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: "/renders/:id", element: <Render /> },
           { path: "/prep-render/:id", element: <PrepRender /> },
           { path: "/billing", element: <Billing /> },
+          { path: "/billing/confirm-payment/:invoiceId", element: <ConfirmPayment /> },
           { path: "/points", element: <Points /> },
           { path: "/settings", element: <Settings /> },
           { path: "/admin/fixes", element: <AdminFixes /> },

@@ -38,8 +38,13 @@ function parseErrorBody(text: string): { message?: string; code?: string } {
   return {};
 }
 
-async function request<T>(method: string, url: string, body?: Body): Promise<T> {
-  const init: RequestInit = { method, credentials: "include", headers: { Accept: "application/json" } };
+/** Extra request headers (an `Idempotency-Key`). */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+}
+
+async function request<T>(method: string, url: string, body?: Body, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = { method, credentials: "include", headers: { Accept: "application/json", ...options.headers } };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
@@ -65,9 +70,9 @@ async function request<T>(method: string, url: string, body?: Body): Promise<T> 
 
 export const api = {
   get: <T>(url: string) => request<T>("GET", url),
-  post: <T = unknown>(url: string, body?: Body) => request<T>("POST", url, body),
-  put: <T = unknown>(url: string, body?: Body) => request<T>("PUT", url, body),
-  delete: <T = unknown>(url: string) => request<T>("DELETE", url),
+  post: <T = unknown>(url: string, body?: Body, options?: RequestOptions) => request<T>("POST", url, body, options),
+  put: <T = unknown>(url: string, body?: Body, options?: RequestOptions) => request<T>("PUT", url, body, options),
+  delete: <T = unknown>(url: string, options?: RequestOptions) => request<T>("DELETE", url, undefined, options),
 };
 
 /** The text a toast shows for a failure: the server's own message when it sent one. */

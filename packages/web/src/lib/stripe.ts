@@ -163,3 +163,28 @@ export function isAuthenticationResult(data: unknown, paymentIntentId: string): 
   const message = data as { type?: unknown; payment_intent?: unknown } | null;
   return message?.type === "stripe-stand-in-3ds-result" && message.payment_intent === paymentIntentId;
 }
+
+/**
+ * A payment started elsewhere (a renewal charged off-session) that waits for
+ * the bank: reads the intent back with its client secret, as Stripe.js does,
+ * and answers paid, or the bank's page to open (3-D Secure).
+ */
+export async function pendingConfirmation(options: OfflineCall): Promise<OfflineConfirmation> {
+  const body = await callStandIn(options, `${intentUrl(options)}?client_secret=${encodeURIComponent(options.clientSecret)}`, {
+    method: "GET",
+  });
+  return outcomeOf(body, options.clientSecret);
+}
+
+/** The same with Stripe.js: `handleNextAction` shows the bank's challenge; resolves with the intent id once paid. */
+export async function authenticateWithStripeJs(publishableKey: string, clientSecret: string): Promise<string> {
+  const stripe = await stripeJs(publishableKey);
+  if (!stripe) throw new PaymentFailure("We could not reach the payment service. Check your connection and try again.", false);
+  const { error, paymentIntent } = await stripe.handleNextAction({ clientSecret });
+  if (error) throw new PaymentFailure(error.message ?? "Your bank did not confirm the payment.", error.type === "card_error");
+  if (paymentIntent?.status === "succeeded" || paymentIntent?.status === "processing") return paymentIntent.id;
+  throw new PaymentFailure(
+    "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+    true,
+  );
+}

@@ -17,6 +17,9 @@ export const Unique = new Entity({
     ownerId: { type: "string", required: true },
     /** Set on claims that only matter for a while (a week's digest); DynamoDB's TTL removes them. */
     expiresAt,
+    /** An idempotency key's request (what it asked) and the answer it was given, replayed to a retry. */
+    request: { type: "string" },
+    answer: { type: "string" },
     ...timestamps,
   },
   indexes: {

@@ -16,16 +16,18 @@ import {
 } from "./test-support";
 
 /**
- * docs/decisions.md#refunds-and-disputes: refunds (real ones, through the
- * stand-in) and card disputes (signed events) take back the points of the
+ * docs/decisions.md#refunds-and-disputes: refunds and card disputes (real
+ * ones, through the stand-in, or forged events) take back the points of the
  * payment; what the balance cannot cover is owed, paying with points waits
  * until it is covered, and admins see the account flagged.
  */
-async function boughtPoints(user: TestUser, dollars: number) {
+async function boughtPoints(user: TestUser, dollars: number, card = "pm_card_visa") {
   const before = await balanceOf(user);
   const { body } = await post(user, "/api/create-payment-intent-v2", { amount: dollars });
-  expect((await confirmCard(body.clientSecret, "pm_card_visa")).body.status).toBe("succeeded");
-  await eventually(async () => (await balanceOf(user)) === before + body.points);
+  expect((await confirmCard(body.clientSecret, card)).body.status).toBe("succeeded");
+  // A disputed card's points are held again at once: wait for the purchase row instead of the balance.
+  if (card === "pm_card_createDispute") await eventually(async () => (await ledger(user)).some((r) => r.reason === "dispute"));
+  else await eventually(async () => (await balanceOf(user)) === before + body.points);
   const intent = await stripe().paymentIntents.retrieve(body.paymentIntentId);
   return { intentId: intent.id, chargeId: intent.latest_charge as string, points: body.points as number };
 }
@@ -35,7 +37,28 @@ const ledger = async (user: TestUser) =>
 const paymentOf = async (user: TestUser, id: string) => (await get(user, "/api/payments")).find((p: { id: string }) => p.id === id);
 const account = async (user: TestUser) => (await db.entities.user.get({ userId: user.userId }).go()).data!;
 
-const dispute = (id: string, chargeId: string, amount: number, status: string) => ({
+/** The dispute Stripe opened at once on a `pm_card_createDispute` payment, once its event is handled. */
+/** The stand-in's control API (not a Stripe path): a dispute after the fact, or closed either way. */
+async function standInControl(path: string, body: unknown = {}) {
+  const res = await fetch(`${process.env.STRIPE_API_URL}/_stand-in${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${process.env.STRIPE_SECRET_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string };
+}
+
+async function disputedPurchase(user: TestUser, dollars: number) {
+  const bought = await boughtPoints(user, dollars, "pm_card_createDispute");
+  const { data } = await stripe().disputes.list({ charge: bought.chargeId });
+  expect(data).toHaveLength(1);
+  await eventually(async () => (await account(user)).openDisputes === 1);
+  return { ...bought, disputeId: data[0].id };
+}
+
+/** What a forged or stale event would say about a dispute: its id with other fields. */
+const forged = (id: string, chargeId: string, amount: number, status: string) => ({
   id,
   object: "dispute",
   amount,
@@ -109,20 +132,20 @@ describe("card disputes hold the points until they are decided", () => {
   it("opened: points taken back and the account flagged; won: given back; each event applies once", async () => {
     const user = await createTestUser({ points: 0 });
     const admin = await createTestUser({ roles: ["admin"] });
-    const bought = await boughtPoints(user, 20); // 666 points
-    const id = `dp_${user.userId.slice(0, 8)}`;
-    for (let i = 0; i < 2; i++)
-      expect(
-        (await deliverSigned({ type: "charge.dispute.created", object: dispute(id, bought.chargeId, 2000, "needs_response") })).status,
-      ).toBe(200);
-    expect(await balanceOf(user)).toBe(0);
-    expect(await account(user)).toMatchObject({ openDisputes: 1 });
+    const bought = await disputedPurchase(user, 20); // 666 points
+    await eventually(async () => (await balanceOf(user)) === 0);
     expect((await get(admin, "/api/admin/flagged-accounts")).accounts).toContainEqual(
       expect.objectContaining({ userId: user.userId, openDisputes: 1 }),
     );
     const purchase = (await ledger(user)).find((r) => r.reason === "purchase")!;
     expect(await paymentOf(user, purchase.referenceId)).toMatchObject({ status: "disputed" });
-    for (let i = 0; i < 2; i++) await deliverSigned({ type: "charge.dispute.closed", object: dispute(id, bought.chargeId, 2000, "won") });
+    // Redelivered: the opening applies once.
+    await deliverSigned({ type: "charge.dispute.created", object: forged(bought.disputeId, bought.chargeId, 2000, "needs_response") });
+    expect(await balanceOf(user)).toBe(0);
+    await stripe().disputes.update(bought.disputeId, { evidence: { uncategorized_text: "winning_evidence" } });
+    await eventually(async () => (await balanceOf(user)) === 666);
+    await deliverSigned({ type: "charge.dispute.closed", object: forged(bought.disputeId, bought.chargeId, 2000, "won") });
+    await settle(500);
     expect(await balanceOf(user)).toBe(666);
     expect(await account(user)).toMatchObject({ openDisputes: 0 });
     expect((await ledger(user)).filter((r) => r.reason === "dispute").map((r) => [r.delta, r.referenceId])).toEqual([
@@ -132,15 +155,41 @@ describe("card disputes hold the points until they are decided", () => {
     expect(await paymentOf(user, purchase.referenceId)).toMatchObject({ status: "paid" });
   });
 
-  it("opened with the points spent: owed; lost: stays owed and the dispute flag is lifted", async () => {
+  it("accepted by the merchant (lost): the points stay taken back and the flag is lifted", async () => {
+    const user = await createTestUser({ points: 0 });
+    const bought = await disputedPurchase(user, 10); // 333, held at once
+    expect(await account(user)).toMatchObject({ points: 0, pointsOwed: 0, openDisputes: 1 });
+    await stripe().disputes.close(bought.disputeId);
+    await eventually(async () => (await account(user)).openDisputes === 0);
+    expect(await account(user)).toMatchObject({ points: 0 });
+  });
+
+  it("the dispute is read back from Stripe: a forged 'won' for an open dispute, or a dispute Stripe does not know, changes nothing", async () => {
+    const user = await createTestUser({ points: 0 });
+    const bought = await disputedPurchase(user, 20); // 666, held
+    await deliverSigned({ type: "charge.dispute.closed", object: forged(bought.disputeId, bought.chargeId, 2000, "won") });
+    await settle(500);
+    expect(await account(user)).toMatchObject({ points: 0, openDisputes: 1 });
+    // A made-up dispute id on a real charge: Stripe does not know it, so the webhook is answered with an error and nothing moves.
+    const other = await boughtPoints(user, 10); // 333
+    const unknown = await deliverSigned({
+      type: "charge.dispute.created",
+      object: forged("dp_forged", other.chargeId, 1000, "needs_response"),
+    });
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+    expect(await account(user)).toMatchObject({ points: 333, openDisputes: 1 });
+  });
+
+  it("opened after the points were spent: owed; lost: stays owed and the dispute flag is lifted", async () => {
     const user = await createTestUser({ points: 0 });
     const bought = await boughtPoints(user, 10); // 333
     await debitPoints({ userId: user.userId, amount: 333, reason: "render", referenceId: "spent" });
-    const id = `dp_${user.userId.slice(0, 8)}`;
-    await deliverSigned({ type: "charge.dispute.created", object: dispute(id, bought.chargeId, 1000, "needs_response") });
-    expect(await account(user)).toMatchObject({ points: 0, pointsOwed: 333, openDisputes: 1 });
-    await deliverSigned({ type: "charge.dispute.closed", object: dispute(id, bought.chargeId, 1000, "lost") });
-    expect(await account(user)).toMatchObject({ points: 0, pointsOwed: 333, openDisputes: 0 });
+    const opened = await standInControl(`/charges/${bought.chargeId}/dispute`);
+    await eventually(async () => (await account(user)).openDisputes === 1);
+    expect(await account(user)).toMatchObject({ points: 0, pointsOwed: 333 });
+    await standInControl(`/disputes/${opened.id}/close`, { status: "lost" });
+    await eventually(async () => (await account(user)).openDisputes === 0);
+    expect(await account(user)).toMatchObject({ points: 0, pointsOwed: 333 });
   });
 });
 

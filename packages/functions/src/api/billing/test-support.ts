@@ -168,3 +168,30 @@ export async function subscribed(priceId: string, points: number) {
   await eventually(async () => (await balanceOf(ctx.user)) === points);
   return ctx;
 }
+
+/**
+ * The cardholder on the bank's page, as the browser reaches it: reads the
+ * intent with the publishable key and its client secret, opens the 3-D Secure
+ * page its `next_action` names, and presses Complete or Fail.
+ */
+export async function completeChallenge(clientSecret: string, outcome: "complete" | "fail") {
+  const id = clientSecret.split("_secret_")[0];
+  const query = new URLSearchParams({ client_secret: clientSecret });
+  const intent = (await (
+    await fetch(`${process.env.STRIPE_API_URL}/v1/payment_intents/${id}?${query}`, {
+      headers: { authorization: `Bearer ${process.env.STRIPE_PUBLISHABLE_KEY}` },
+    })
+  ).json()) as { status: string; next_action?: { use_stripe_sdk?: { stripe_js?: string }; redirect_to_url?: { url?: string } } };
+  const url = intent.next_action?.use_stripe_sdk?.stripe_js ?? intent.next_action?.redirect_to_url?.url;
+  if (intent.status !== "requires_action" || !url) throw new Error(`no 3-D Secure step: ${JSON.stringify(intent)}`);
+  const page = await fetch(url);
+  if (!page.ok) throw new Error(`challenge page ${page.status}`);
+  const target = new URL(url);
+  const res = await fetch(`${target.origin}${target.pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ client_secret: target.searchParams.get("client_secret")!, outcome }).toString(),
+    redirect: "manual",
+  });
+  if (res.status >= 400) throw new Error(`challenge answer ${res.status}`);
+}

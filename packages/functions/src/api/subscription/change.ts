@@ -1,5 +1,8 @@
 import { subscriptionChangeSchema } from "@storyboard/core/billing/schema";
 import { changeSubscription } from "@storyboard/core/billing/subscriptions";
 import { api } from "../../shared/handler";
+import { requestKeyOf } from "./request-key";
 
-export const handler = api({ body: subscriptionChangeSchema }, async ({ body }) => changeSubscription(body.priceId, body.prorationDate));
+export const handler = api({ body: subscriptionChangeSchema }, async ({ body, event }) =>
+  changeSubscription(body.priceId, body.prorationDate, requestKeyOf(event)),
+);

@@ -33,3 +33,24 @@ export const paymentMethodsQueryOptions = () =>
 
 export const usePayments = () => useQuery(paymentsQueryOptions());
 export const usePaymentMethods = () => useQuery(paymentMethodsQueryOptions());
+
+/** A subscription invoice and, while it is open, the client secret that pays it (the link of a renewal that needs authentication). */
+export interface InvoicePayment {
+  invoiceId: string;
+  status: "draft" | "open" | "paid" | "void" | "uncollectible";
+  amountCents: number;
+  currency: string;
+  planLabel: string;
+  subscriptionStatus: string | null;
+  clientSecret: string | null;
+  /** The PaymentIntent's status: `requires_action` while the bank waits, `requires_payment_method` after a failed challenge. */
+  paymentStatus: string | null;
+}
+
+export const invoicePaymentQueryOptions = (invoiceId: string) =>
+  queryOptions({
+    queryKey: ["invoice-payment", invoiceId],
+    queryFn: () => api.get<InvoicePayment>(`/api/userSubscription/payments/${encodeURIComponent(invoiceId)}`),
+  });
+
+export const useInvoicePayment = (invoiceId: string) => useQuery(invoicePaymentQueryOptions(invoiceId));

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/api";
 import { USER_QUERY_KEY } from "../../../lib/query-keys";
+import { idempotencyHeader } from "./request-key";
 
 /** GET /api/user/subscription (docs/product.md#subscriptions): null without a live subscription. */
 export interface UserSubscription {
@@ -84,7 +85,8 @@ export function useChangePolling() {
 
 export const useSubscribe = () =>
   useMutation({
-    mutationFn: (priceId: string) => api.post<{ clientSecret: string; priceId: string }>("/api/userSubscription", { priceId }),
+    mutationFn: ({ priceId, requestKey }: { priceId: string; requestKey: string }) =>
+      api.post<{ clientSecret: string; priceId: string }>("/api/userSubscription", { priceId }, idempotencyHeader(requestKey)),
   });
 
 /** The estimate of changing to `priceId`; read when the change dialog opens, never cached. */
@@ -99,9 +101,12 @@ export const useChangeEstimate = (priceId: string | null) =>
 
 export const useChangeSubscription = () =>
   useMutation({
-    mutationFn: (input: { priceId: string; prorationDate?: number }) =>
-      api.put<{ userSubscription: UserSubscription | null }>("/api/userSubscription", input),
+    mutationFn: ({ requestKey, ...input }: { priceId: string; prorationDate?: number; requestKey: string }) =>
+      api.put<{ userSubscription: UserSubscription | null }>("/api/userSubscription", input, idempotencyHeader(requestKey)),
   });
 
 export const useCancelSubscription = () =>
-  useMutation({ mutationFn: () => api.delete<{ userSubscription: UserSubscription | null }>("/api/userSubscription") });
+  useMutation({
+    mutationFn: (requestKey: string) =>
+      api.delete<{ userSubscription: UserSubscription | null }>("/api/userSubscription", idempotencyHeader(requestKey)),
+  });

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
+import { useRequestKey } from "../api/request-key";
 import { useCancelSubscription, type UserSubscription } from "../api/subscription";
 import { longDate } from "../utils/plan-display";
 
@@ -15,15 +16,18 @@ export function CancelSubscriptionCard({ current, onCancelled }: { current: User
   const [open, setOpen] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const cancel = useCancelSubscription();
+  const requestKey = useRequestKey();
   const end = longDate(current.currentPeriodEnd);
 
   const confirm = async () => {
     try {
-      await cancel.mutateAsync();
+      await cancel.mutateAsync(requestKey.keyFor("cancel"));
+      requestKey.settle();
       toast({ variant: "success", title: "Subscription Cancelled", description: `Your ${current.planName} plan ends on ${end}.` });
       setOpen(false);
       onCancelled();
     } catch (error) {
+      requestKey.settle(error);
       toast({ variant: "destructive", title: "Failed to cancel subscription", description: errorMessage(error) });
     }
   };

@@ -10,6 +10,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { formatCents } from "../../../lib/money";
 import type { SubscriptionPlan } from "../api/plans";
+import { useRequestKey } from "../api/request-key";
 import { useChangeEstimate, useChangeSubscription, type UserSubscription } from "../api/subscription";
 import { longDate } from "../utils/plan-display";
 
@@ -35,6 +36,7 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
   const [agreed, setAgreed] = useState(false);
   const estimate = useChangeEstimate(choice?.priceId ?? null);
   const change = useChangeSubscription();
+  const requestKey = useRequestKey();
   useEffect(() => setAgreed(false), [choice?.priceId]);
 
   const data = estimate.data;
@@ -48,7 +50,12 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
   const confirm = async () => {
     if (!choice || !data) return;
     try {
-      await change.mutateAsync({ priceId: choice.priceId, prorationDate: data.prorationDate });
+      await change.mutateAsync({
+        priceId: choice.priceId,
+        prorationDate: data.prorationDate,
+        requestKey: requestKey.keyFor(`change:${choice.priceId}:${data.prorationDate}`),
+      });
+      requestKey.settle();
       toast({
         variant: "success",
         title: "Subscription Updated",
@@ -61,6 +68,7 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
       onChanged();
       onClose();
     } catch (error) {
+      requestKey.settle(error);
       toast({ variant: "destructive", title: "Failed to update subscription", description: errorMessage(error) });
     }
   };

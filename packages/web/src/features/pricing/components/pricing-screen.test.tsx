@@ -155,4 +155,31 @@ describe("pricing page", () => {
     expect(await screen.findByText("Subscription Cancelled")).toBeInTheDocument();
     expect(callsTo(fetchMock, "DELETE /api/userSubscription")).toHaveLength(1);
   });
+
+  it("sends one Idempotency-Key per intent: the same for a retry whose answer never came, a new one once answered", async () => {
+    let attempt = 0;
+    const { user, fetchMock } = open({
+      ...subscribed(),
+      "DELETE /api/userSubscription": () => {
+        attempt++;
+        if (attempt === 1) return Promise.reject(new TypeError("Failed to fetch"));
+        return apiError(409, "Another change to your subscription is in progress. Please try again in a moment.", "conflict");
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Cancel subscription" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel your subscription?" });
+    await user.click(within(dialog).getByRole("checkbox"));
+    const confirm = within(dialog).getByRole("button", { name: "Cancel subscription" });
+    for (let i = 0; i < 3; i++) {
+      await user.click(confirm);
+      await waitFor(() => expect(attempt).toBe(i + 1));
+    }
+    const keys = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === "DELETE")
+      .map(([, init]) => (init?.headers as Record<string, string>)["Idempotency-Key"]);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]); // the first answer never came: the retry is the same request
+    expect(keys[2]).not.toBe(keys[1]); // the second was answered (409): a new attempt is a new request
+  });
 });

@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/api";
 import { formatCents } from "../../../lib/money";
 import { useUser } from "../../../lib/user";
 import { RETAIL_CENTS_PER_PAGE, sortPlans, usePlans, type SubscriptionPlan } from "../api/plans";
+import { useRequestKey } from "../api/request-key";
 import { useChangePolling, useSubscribe, useUserSubscription } from "../api/subscription";
 import { type CardAction, type Interval, longDate, maxAnnualSavings, priceIdOf } from "../utils/plan-display";
 import { BillingToggle } from "./billing-toggle";
@@ -36,6 +37,7 @@ export function PricingScreen() {
   const [payment, setPayment] = useState<PendingPayment | null>(null);
   const [busyPriceId, setBusyPriceId] = useState<string | null>(null);
   const subscribe = useSubscribe();
+  const requestKey = useRequestKey();
 
   // Open on the current plan's billing period, so the current plan is the one marked.
   const currentInterval = current?.interval;
@@ -54,9 +56,11 @@ export function PricingScreen() {
     }
     setBusyPriceId(priceId);
     try {
-      const { clientSecret } = await subscribe.mutateAsync(priceId);
+      const { clientSecret } = await subscribe.mutateAsync({ priceId, requestKey: requestKey.keyFor(`subscribe:${priceId}`) });
+      requestKey.settle();
       setPayment({ plan, priceId, interval, clientSecret });
     } catch (error) {
+      requestKey.settle(error);
       toast({ variant: "destructive", title: "Failed to create subscription", description: errorMessage(error) });
     } finally {
       setBusyPriceId(null);
