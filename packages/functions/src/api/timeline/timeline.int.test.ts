@@ -108,13 +108,14 @@ describe("a finished render's editing timelines", () => {
     const owner = await createTestUser({ points: 1000 });
     const other = await createTestUser();
     const screenplay = await uploadReady(owner);
-    const { id } = await (
-      await owner.call("/api/renders", {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ screenplayId: screenplay.id, title: "Mine", style: "comic" }),
-      })
-    ).json();
+    // No timelineFps: the render's zip gets the video's own rate.
+    const created = await owner.call("/api/renders", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ screenplayId: screenplay.id, title: "Mine", style: "comic" }),
+    });
+    expect(created.status).toBe(200);
+    const { id } = await created.json();
     const rate = await owner.call(`/api/renders/${id}/timelines/edl?fps=29.97`);
     expect(rate.status).toBe(400);
     expect((await rate.json()).message).toBe("Choose a frame rate: 23.976, 24, 25 or 30.");
