@@ -106,6 +106,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/renders", handler: "api/render/list", auth: "user", group: "render" },
   { method: "POST", path: "/api/renders", handler: "api/render/create", auth: "user", group: "render", timeout: 28 },
   { method: "GET", path: "/api/renders/{id}", handler: "api/render/get", auth: "user", group: "render" },
+  { method: "GET", path: "/api/renders/{id}/timelines/{format}", handler: "api/timeline/get", auth: "user", group: "render" },
   { method: "GET", path: "/api/renders/mediaCompletion/{id}", handler: "api/render/media-completion", auth: "user", group: "render" },
   { method: "PUT", path: "/api/renders/{id}/descriptions", handler: "api/render/update-descriptions", auth: "user", group: "render", timeout: 28 },
   { method: "PUT", path: "/api/renders/status", handler: "api/render/update-status", auth: "user", group: "render" },

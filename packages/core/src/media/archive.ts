@@ -1,15 +1,17 @@
 /**
  * The project zip of a render: its images, narration clips, captions, the
- * screenplay snapshot and an edit list that places every block on the
- * timeline. Streamed to disk one file at a time with fflate; media that is
+ * screenplay snapshot, an edit list that places every block on the timeline
+ * and, under timeline/, the editing timelines that refer to the media by
+ * relative paths, so the unpacked zip is a project folder (docs/product.md#editing-timelines). Streamed to disk one file at a time with fflate; media that is
  * already compressed is stored, and so is WAV narration: deflate shrank it by
  * only a quarter and was the largest part of packaging a render's CPU
  * (docs/decisions.md#scale). Text is deflated.
  */
 import { createWriteStream } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { basename } from "node:path";
+import { basename, extname } from "node:path";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import type { Timeline } from "./timeline";
 
 export interface ArchiveFile {
   /** The entry name inside its folder (images/ or audio/). */
@@ -17,10 +19,16 @@ export interface ArchiveFile {
   path: string;
 }
 
+/** Version 2: `durationMs` is the time on screen (version 1 gave the narration's length, and an editor trusting it left gaps). */
+export const EDIT_LIST_VERSION = 2;
+
 export interface EditListEntry {
   blockId: string;
   startMs: number;
+  /** Time on screen: the clip's hold (media/timeline.ts). */
   durationMs: number;
+  /** The narration's own length, which starts with the clip. */
+  audioDurationMs: number;
   /** Entry names in the zip (images/..., audio/...). */
   image: string;
   audio: string;
@@ -37,6 +45,25 @@ export interface ProjectZipInput {
   /** Files at the zip's root (the storyboard PDF) and texts (the shot list). */
   rootFiles?: ArchiveFile[];
   rootTexts?: { name: string; text: string }[];
+  /** The editing timelines (timeline/files.ts), under timeline/. */
+  timelineTexts?: { name: string; text: string }[];
+}
+
+/** The media entry names of a compiled clip, shared by the zip and the timelines that point into it. */
+export function clipEntryNames(index: number, blockId: string, imageExtension: string) {
+  const number = String(index + 1).padStart(4, "0");
+  return { image: `images/${number}-${blockId}${imageExtension}`, audio: `audio/${number}-${blockId}.wav` };
+}
+
+/** The edit list of a compiled video: each clip from its start for its time on screen, and its files. */
+export function editListOf(timeline: Timeline, clips: { blockId: string; image: string }[]): EditListEntry[] {
+  return clips.map((c, i) => ({
+    blockId: c.blockId,
+    startMs: timeline.clips[i].startMs,
+    durationMs: timeline.clips[i].holdMs,
+    audioDurationMs: timeline.clips[i].durationMs,
+    ...clipEntryNames(i, c.blockId, extname(c.image)),
+  }));
 }
 
 export interface ProjectZipResult {
@@ -66,9 +93,10 @@ export async function writeProjectZip(input: ProjectZipInput): Promise<ProjectZi
     { name: "captions.srt", data: text(input.captionsSrt) },
     { name: "captions.vtt", data: text(input.captionsVtt) },
     { name: "screenplay.json", data: text(JSON.stringify(input.screenplayJson, null, 2)) },
-    { name: "edit-list.json", data: text(JSON.stringify({ version: 1, clips: input.editList }, null, 2)) },
+    { name: "edit-list.json", data: text(JSON.stringify({ version: EDIT_LIST_VERSION, clips: input.editList }, null, 2)) },
     ...(input.rootFiles ?? []).map((f) => ({ name: entryName("", f.name), data: () => readFile(f.path) })),
     ...(input.rootTexts ?? []).map((t) => ({ name: entryName("", t.name), data: text(t.text) })),
+    ...(input.timelineTexts ?? []).map((t) => ({ name: entryName("timeline/", t.name), data: text(t.text) })),
   );
   const names = new Set<string>();
   for (const f of files) {

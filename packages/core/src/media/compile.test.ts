@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeProjectZip } from "./archive";
+import { editListOf, writeProjectZip } from "./archive";
 import { compileVideo, type CompileResult } from "./compile";
 import { ffmpeg, FfmpegError, MAX_PROCESSES, probe } from "./ffmpeg";
-import { holdsOf } from "./timeline";
+import { buildTimeline, holdsOf } from "./timeline";
 import { encodeWav } from "./wav";
 
 /** Distinct colours, each with a centred block of a second colour. */
@@ -253,12 +253,10 @@ describe("writeProjectZip", () => {
       captionsSrt: await readFile(result.captionsSrtPath, "utf8"),
       captionsVtt: await readFile(result.captionsVttPath, "utf8"),
       screenplayJson: { title: "The Old House", blocks: CLIPS.map((c, i) => ({ id: `block-${i}`, text: c.caption })) },
-      editList: result.timeline.map((t, i) => ({
-        blockId: `block-${i}`,
-        ...t,
-        image: `images/block-${i}.png`,
-        audio: `audio/block-${i}.wav`,
-      })),
+      editList: editListOf(
+        buildTimeline(CLIPS.map((c) => c.durationMs)),
+        CLIPS.map((_, i) => ({ blockId: `block-${i}`, image: `block-${i}.png` })),
+      ),
     });
     const entries = unzipSync(new Uint8Array(await readFile(outPath)));
     const names = Object.keys(entries).sort();
@@ -275,13 +273,19 @@ describe("writeProjectZip", () => {
     expect(zipped.entries.sort()).toEqual(names);
     expect(Buffer.from(entries["images/block-1.png"]).equals(await readFile(imagePaths[1]))).toBe(true);
     const editList = JSON.parse(new TextDecoder().decode(entries["edit-list.json"]));
-    expect(editList.clips[2]).toEqual({
-      blockId: "block-2",
-      startMs: 3000,
+    expect(editList.version).toBe(2);
+    // A 900 ms line holds 1,500 ms on screen: the edit list gives the hold, so the next clip starts where it ends.
+    expect(editList.clips[1]).toEqual({
+      blockId: "block-1",
+      startMs: 1500,
       durationMs: 1500,
-      image: "images/block-2.png",
-      audio: "audio/block-2.wav",
+      audioDurationMs: 900,
+      image: "images/0002-block-1.png",
+      audio: "audio/0002-block-1.wav",
     });
+    for (let i = 1; i < CLIPS.length; i++) {
+      expect(editList.clips[i].startMs).toBe(editList.clips[i - 1].startMs + editList.clips[i - 1].durationMs);
+    }
     expect(JSON.parse(new TextDecoder().decode(entries["screenplay.json"])).title).toBe("The Old House");
     // WAV and images are stored (deflate gains little on them for much CPU); text is deflated.
     const zip = await readFile(outPath);

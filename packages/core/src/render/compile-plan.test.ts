@@ -4,8 +4,7 @@ import { planVideoSegments, SEGMENT_LIMITS } from "../media/segments";
 import { buildTimeline, FPS } from "../media/timeline";
 import { generateFeatureFdx } from "../screenplay/fixtures/long";
 import { parseScreenplay } from "../screenplay/parse";
-import { captionOf } from "./compile";
-import type { CompilePlan, SegmentItem } from "./compile-plan";
+import { captionOf, type CompilePlan, type SegmentItem } from "./compile-plan";
 import { hasMedia } from "./jobs";
 import { compileDefinition, TASK_TIMEOUT_SECONDS } from "./workflow";
 

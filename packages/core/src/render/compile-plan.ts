@@ -3,6 +3,7 @@ import { getObjectJson, putObject } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import type { Segment } from "../media/segments";
+import { hasMedia, type RenderBlockItem } from "./jobs";
 
 /**
  * The compile phase's plan (docs/decisions.md#scale). PlanCompile writes it to
@@ -28,6 +29,19 @@ export interface CompilePlan {
   clips: PlannedClip[];
   /** Runs of consecutive clips, each encoded by one CompileSegment task. */
   segments: Segment[];
+}
+
+/** The caption of a block in the video and the subtitle files. */
+export const captionOf = (b: { type: string; text: string; character?: string | null }) =>
+  b.type === "dialogue" && b.character ? `${b.character}: ${b.text}` : b.text;
+
+/** The clips a render compiles: every media block with its first image, its narration and its caption. */
+export function compiledClips(blocks: RenderBlockItem[]): PlannedClip[] {
+  return blocks.filter(hasMedia).map((b) => {
+    const image = b.imageUrl?.[0];
+    if (!image || !b.audioUrl || !b.duration) throw new Error(`Block ${b.blockId} has no image or audio to compile`);
+    return { blockId: b.blockId, image, audio: b.audioUrl, durationMs: b.duration, caption: captionOf(b) };
+  });
 }
 
 /** One item of the compile Map. */

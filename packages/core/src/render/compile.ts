@@ -8,15 +8,18 @@ import { deletePrefix, downloadFile, putObject, uploadFile } from "../blob/s3";
 import { config } from "../config";
 import type { CharacterDictionary } from "../screenplay/types";
 import { db } from "../dynamo/service";
-import { writeProjectZip } from "../media/archive";
+import { editListOf, writeProjectZip } from "../media/archive";
 import { captionFiles, joinSegments, renderSegment, writeCaptionImages, writePoster } from "../media/compile";
 import { writeNarration } from "../media/narration";
 import { planVideoSegments } from "../media/segments";
+import { timelineFiles } from "../timeline/files";
+import { timelineFpsOf, timelineSourceOf } from "../timeline/render-timeline";
 import { buildTimeline, FPS } from "../media/timeline";
 import {
   COMPILE_OUTPUTS,
   type CompilePlan,
   compileKeys,
+  compiledClips,
   outputKey,
   outputOf,
   readCompilePlan,
@@ -25,7 +28,7 @@ import {
 } from "./compile-plan";
 import { mapWithLimit } from "./concurrency";
 import { renderHeartbeat } from "./deadlines";
-import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem, toBlockView } from "./jobs";
+import { getRenderBlocks, getRenderJob, type RenderJobItem, toBlockView } from "./jobs";
 import { notifyRender } from "./notify";
 import { moveRenderStatus } from "./transition";
 
@@ -38,10 +41,6 @@ import { moveRenderStatus } from "./transition";
  * segments and the narration with a stream copy and finishes the render.
  * Every task is idempotent: its files have fixed keys and it can run again.
  */
-
-/** The caption of a block in the video and the subtitle files. */
-export const captionOf = (b: { type: string; text: string; character?: string | null }) =>
-  b.type === "dialogue" && b.character ? `${b.character}: ${b.text}` : b.text;
 
 /** Files moved to and from S3 at once by one task. */
 const TRANSFER_CONCURRENCY = 8;
@@ -79,11 +78,7 @@ const compiling = (job: RenderJobItem) => job.status === "rendering" || job.stat
 export async function planCompile(renderJobId: string): Promise<{ renderJobId: string; skipped: boolean; segments: SegmentItem[] }> {
   const job = await getRenderJob(renderJobId);
   if (!compiling(job)) return { renderJobId, skipped: true, segments: [] };
-  const clips = (await getRenderBlocks(renderJobId)).filter(hasMedia).map((b) => {
-    const image = b.imageUrl?.[0];
-    if (!image || !b.audioUrl || !b.duration) throw new Error(`Block ${b.blockId} has no image or audio to compile`);
-    return { blockId: b.blockId, image, audio: b.audioUrl, durationMs: b.duration, caption: captionOf(b) };
-  });
+  const clips = compiledClips(await getRenderBlocks(renderJobId));
   if (!clips.length) throw new Error(`Render ${renderJobId} has no blocks to compile`);
   const timeline = buildTimeline(clips.map((c) => c.durationMs));
   // Failed meanwhile (timed out, aborted, swept): nothing to compile. The length and start measure time left (progress.ts).
@@ -160,14 +155,7 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       timeline,
       plan.clips.map((c) => c.caption),
     );
-    const number = (i: number) => String(i + 1).padStart(4, "0");
-    const editList = plan.clips.map((c, i) => ({
-      blockId: c.blockId,
-      startMs: timeline.clips[i].startMs,
-      durationMs: timeline.clips[i].durationMs,
-      image: `images/${number(i)}-${c.blockId}${extname(c.image)}`,
-      audio: `audio/${number(i)}-${c.blockId}.wav`,
-    }));
+    const editList = editListOf(timeline, plan.clips);
     const board = await writeBoardExports({
       work,
       title: job.title,
@@ -189,6 +177,7 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       editList,
       rootFiles: [{ name: "storyboard.pdf", path: board.pdfPath }],
       rootTexts: [{ name: "shot-list.csv", text: board.csv }],
+      timelineTexts: timelineFiles(timelineSourceOf(job, blocks, plan.clips), timelineFpsOf(job)),
     });
     await uploadFile(config.mediaBucket, outputKey(job, "poster.jpg"), poster, outputOf("poster.jpg").contentType);
     await uploadFile(config.mediaBucket, outputKey(job, "project.zip"), zip, outputOf("project.zip").contentType);

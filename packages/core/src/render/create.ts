@@ -104,6 +104,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
               pointsCharged: cost,
               burnCaptions: input.burnCaptions,
               pdfLayout: input.pdfLayout,
+              timelineFps: input.timelineFps,
               previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
               previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
               estimatedCompletionTime: new Date(now + pageCount * ESTIMATE_MS_PER_PAGE).toISOString(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { singleLine } from "../plain-text";
 import { DEFAULT_PDF_LAYOUT, pdfLayoutSchema, shotEditsSchema } from "../board/schema";
 import { STYLE_IDS } from "../catalog/styles";
+import { frameRateSchema } from "../timeline/schema";
 import { RENDER_STATUSES } from "./status";
 
 /** Browser-safe schemas of the render calls, shared by the prepare screen and the handlers. */
@@ -29,6 +30,8 @@ export const createRenderSchema = z.object({
   burnCaptions: z.boolean().default(false),
   /** The storyboard PDF's layout (docs/decisions.md#storyboard-pdf). */
   pdfLayout: pdfLayoutSchema.default(DEFAULT_PDF_LAYOUT),
+  /** The frame rate of the project zip's editing timelines (docs/product.md#editing-timelines); absent, the video's own. */
+  timelineFps: frameRateSchema.optional(),
   /** The same key on a repeated submit (a double click, a retried request) answers the first render and charges once. */
   idempotencyKey: idempotencyKeySchema.optional(),
 });

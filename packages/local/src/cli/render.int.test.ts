@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { probe } from "@storyboard/core/media/ffmpeg";
+import { readCmx3600, readFcpxml } from "@storyboard/core/timeline/fixtures/readers";
 import { unzipSync } from "fflate";
 import { readFileSync } from "node:fs";
 import { screenplayFile } from "../test/fixtures";
@@ -25,21 +26,30 @@ function storyboard(args: string[]) {
 describe("storyboard render", () => {
   it("renders a screenplay without the web and writes the four outputs", async () => {
     const out = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
-    const run = await storyboard(["render", screenplayFile("fountain"), "--style", "ghibli", "--out", out, "--captions"]);
+    const run = await storyboard(["render", screenplayFile("fountain"), "--style", "ghibli", "--out", out, "--captions", "--fps", "24"]);
     expect(run.stderr.split("\n").filter((l) => l.includes("failed"))).toEqual([]);
     expect(run.status).toBe(0);
     for (const file of ["video.mp4", "poster.jpg", "audio.mp3", "project.zip"]) expect(existsSync(path.join(out, file))).toBe(true);
     const video = await probe(path.join(out, "video.mp4"));
     expect(video.streams.map((s) => s.codecName).sort()).toEqual(["aac", "h264"]);
     expect(video.duration).toBeGreaterThan(3);
-    const zip = Object.keys(unzipSync(new Uint8Array(readFileSync(path.join(out, "project.zip")))));
+    const entries = unzipSync(new Uint8Array(readFileSync(path.join(out, "project.zip"))));
+    const zip = Object.keys(entries);
     expect(zip).toEqual(expect.arrayContaining(["captions.srt", "captions.vtt", "screenplay.json", "edit-list.json"]));
+    // --fps 24: the zip's timelines count 24 frames a second and last as long as the video, to a frame.
+    const fcpxml = readFcpxml(Buffer.from(entries["timeline/storyboard.fcpxml"]).toString("utf8"));
+    expect(fcpxml.frameSeconds).toBe(1 / 24);
+    const edl = readCmx3600(Buffer.from(entries["timeline/storyboard.edl"]).toString("utf8"), 24);
+    expect(Math.abs(edl.events.at(-1)!.recordOut / 24 - video.duration)).toBeLessThanOrEqual(1 / 24);
   });
 
   it("explains its usage and exits 2 without an output folder, 1 for a file that is not a screenplay", async () => {
     const usage = await storyboard(["render", screenplayFile("fountain")]);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain("Usage: storyboard render FILE --style ID --out DIR");
+    const rate = await storyboard(["render", screenplayFile("fountain"), "--out", "unused", "--fps", "29.97"]);
+    expect(rate.status).toBe(2);
+    expect(rate.stderr).toContain('Unknown frame rate "29.97": choose 23.976, 24, 25, 30.');
     const out = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
     const bad = await storyboard(["render", bin, "--out", out]);
     expect(bad.status).toBe(1);

@@ -1,12 +1,14 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_PDF_LAYOUT, PDF_LAYOUTS, type PdfLayout } from "@storyboard/core/board/schema";
 import { STYLE_IDS } from "@storyboard/core/catalog/styles";
+import { DEFAULT_FRAME_RATE, FRAME_RATES, type FrameRateLabel } from "@storyboard/core/timeline/schema";
 import { renderScreenplayFile } from "../render-file";
 import { Timings } from "./timings";
 
-const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE] [--pdf-layout LAYOUT] [--timings]
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE] [--pdf-layout LAYOUT] [--fps RATE] [--timings]
   styles: ${STYLE_IDS.join(", ")}
-  PDF layouts (panels a page and orientation): ${PDF_LAYOUTS.join(", ")} (default ${DEFAULT_PDF_LAYOUT})`;
+  PDF layouts (panels a page and orientation): ${PDF_LAYOUTS.join(", ")} (default ${DEFAULT_PDF_LAYOUT})
+  timeline frame rates (the project zip's timeline/ files): ${FRAME_RATES.join(", ")} (default ${DEFAULT_FRAME_RATE}, the video's own)`;
 
 /** `storyboard render`: the render pipeline without the web. */
 export const command = {
@@ -24,6 +26,7 @@ export const command = {
           title: { type: "string" },
           timings: { type: "boolean", default: false },
           "pdf-layout": { type: "string", default: DEFAULT_PDF_LAYOUT },
+          fps: { type: "string", default: DEFAULT_FRAME_RATE },
         },
       });
     } catch (e) {
@@ -42,12 +45,27 @@ export const command = {
       console.error(`Unknown PDF layout "${pdfLayout}".\n${USAGE}`);
       return 2;
     }
+    const timelineFps = parsed.values.fps as FrameRateLabel;
+    if (!(FRAME_RATES as readonly string[]).includes(timelineFps)) {
+      console.error(`Unknown frame rate "${timelineFps}": choose ${FRAME_RATES.join(", ")}.\n${USAGE}`);
+      return 2;
+    }
     if (!(STYLE_IDS as readonly string[]).includes(style!)) {
       console.error(`Unknown style "${style}".\n${USAGE}`);
       return 2;
     }
     try {
-      const result = await renderScreenplayFile({ file, style: style!, outDir: out, captions, title, pdfLayout, timings, log: (l) => console.log(l) });
+      const result = await renderScreenplayFile({
+        file,
+        style: style!,
+        outDir: out,
+        captions,
+        title,
+        pdfLayout,
+        timelineFps,
+        timings,
+        log: (l) => console.log(l),
+      });
       console.log(
         `Done in ${(result.renderMs / 1000).toFixed(1)} s: a ${(result.videoDurationMs / 1000).toFixed(1)} s video of ${result.blocks} blocks.`,
       );

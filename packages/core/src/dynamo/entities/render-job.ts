@@ -23,6 +23,8 @@ export const RenderJob = new Entity({
     burnCaptions: { type: "boolean", default: false },
     /** The storyboard PDF's layout (board/schema.ts PDF_LAYOUTS); absent on renders made before it, which get the default. */
     pdfLayout: { type: "string" },
+    /** The project zip's timelines' frame rate (timeline/schema.ts FRAME_RATES); absent means the video's own. */
+    timelineFps: { type: "string" },
     estimatedCompletionTime: { type: "string" },
     completedAt: { type: "string" },
     outputFilePath: { type: "string" },
