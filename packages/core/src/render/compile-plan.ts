@@ -3,6 +3,7 @@ import { getObjectJson, putObject } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import type { Segment } from "../media/segments";
+import { buildTimeline } from "../media/timeline";
 
 /**
  * The compile phase's plan (docs/decisions.md#scale). PlanCompile writes it to
@@ -26,9 +27,18 @@ export interface CompilePlan {
   title: string;
   burnCaptions: boolean;
   clips: PlannedClip[];
-  /** Runs of consecutive clips, each encoded by one CompileSegment task. */
+  /** Runs of consecutive clips, cut by content (media/content-segments.ts), each encoded by one CompileSegment task. */
   segments: Segment[];
+  /** Per segment, its content key in the writer's asset store: a segment stored under it is reused, not encoded. */
+  segmentKeys?: string[];
 }
+
+/** The plan's timeline: its segments start on whole frames (timeline.ts segmentStarts). */
+export const timelineOf = (plan: CompilePlan) =>
+  buildTimeline(
+    plan.clips.map((c) => c.durationMs),
+    { segmentStarts: plan.segments.map((s) => s.firstClip) },
+  );
 
 /** One item of the compile Map. */
 export interface SegmentItem {

@@ -4,7 +4,9 @@ import { STYLE_IDS } from "@storyboard/core/catalog/styles";
 import { renderScreenplayFile } from "../render-file";
 import { Timings } from "./timings";
 
-const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE] [--pdf-layout LAYOUT] [--timings]
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--reuse PREVIOUS_OUT_DIR] [--captions] [--title TITLE] [--pdf-layout LAYOUT] [--timings]
+  --reuse: a folder an earlier render wrote (of this screenplay's previous draft); every image, line of speech and
+    video segment whose inputs are unchanged is taken from it, only what changed is made
   styles: ${STYLE_IDS.join(", ")}
   PDF layouts (panels a page and orientation): ${PDF_LAYOUTS.join(", ")} (default ${DEFAULT_PDF_LAYOUT})`;
 
@@ -24,6 +26,7 @@ export const command = {
           title: { type: "string" },
           timings: { type: "boolean", default: false },
           "pdf-layout": { type: "string", default: DEFAULT_PDF_LAYOUT },
+          reuse: { type: "string" },
         },
       });
     } catch (e) {
@@ -31,7 +34,7 @@ export const command = {
       return 2;
     }
     const [file] = parsed.positionals;
-    const { style, out, captions, title } = parsed.values;
+    const { style, out, captions, title, reuse } = parsed.values;
     const timings = parsed.values.timings ? new Timings() : undefined;
     if (!file || !out) {
       console.error(USAGE);
@@ -47,11 +50,26 @@ export const command = {
       return 2;
     }
     try {
-      const result = await renderScreenplayFile({ file, style: style!, outDir: out, captions, title, pdfLayout, timings, log: (l) => console.log(l) });
+      const result = await renderScreenplayFile({
+        file,
+        style: style!,
+        outDir: out,
+        captions,
+        title,
+        pdfLayout,
+        timings,
+        reuse,
+        log: (l) => console.log(l),
+      });
       console.log(
         `Done in ${(result.renderMs / 1000).toFixed(1)} s: a ${(result.videoDurationMs / 1000).toFixed(1)} s video of ${result.blocks} blocks.`,
       );
       for (const path of Object.values(result.outputs)) console.log(`  ${path}`);
+      const { images, lines, segments } = result.reuse;
+      console.log(
+        `Reused ${images.reused} image(s), ${lines.reused} line(s) and ${segments.reused} video segment(s); ` +
+          `made ${images.made} image(s), ${lines.made} line(s) and ${segments.made} segment(s).`,
+      );
       if (timings) console.log(timings.report());
       return 0;
     } catch (e) {

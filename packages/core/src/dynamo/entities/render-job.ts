@@ -50,6 +50,11 @@ export const RenderJob = new Entity({
     videoMs: { type: "number" },
     /** Added to by each compile segment as it finishes (an atomic ADD). */
     videoEncodedMs: { type: "number" },
+    /** What this render took from the writer's earlier renders and what it made (docs/decisions.md#incremental-compile). */
+    imagesReused: { type: "number" },
+    audioReused: { type: "number" },
+    segmentsReused: { type: "number" },
+    segmentsEncoded: { type: "number" },
     /** Counts block writes that do not otherwise touch the job, so the block-list snapshot knows it is stale (docs/decisions.md#scale). */
     blocksVersion: { type: "number" },
     /** "hosted" while a complete render's files are kept; removed when hosting expires (sparse index). */
