@@ -58,8 +58,16 @@ function draft(rewrite?: number): string {
     out.push(`INT. HALL ${s} - DAY`, "", `Rain ${s} taps the window${".".repeat(1 + (s % 3))}`, "");
     const lines =
       s === rewrite
-        ? [["ADA", "We leave tonight, whatever they say."], ["BEN", "Then pack light."], ["ADA", "I always do."]]
-        : [["ADA", `Is it ${s} yet?`], ["BEN", `Soon, ${s} minutes.`], ["ADA", "Then we wait."]];
+        ? [
+            ["ADA", "We leave tonight, whatever they say."],
+            ["BEN", "Then pack light."],
+            ["ADA", "I always do."],
+          ]
+        : [
+            ["ADA", `Is it ${s} yet?`],
+            ["BEN", `Soon, ${s} minutes.`],
+            ["ADA", "Then we wait."],
+          ];
     for (const [who, line] of lines) out.push(who, line, "");
   }
   return out.join("\n");
@@ -69,7 +77,13 @@ const actorOf = (user: TestUser) => ({ type: "user" as const, userId: user.userI
 
 async function renderNow(user: TestUser, screenplayId: string) {
   const { id } = await withActor(actorOf(user), () =>
-    createRender({ screenplayId, title: "Drafts", style: "cinematic", previewDescriptionsBeforeFirstImages: false, previewImagesBeforeFirstRender: false }),
+    createRender({
+      screenplayId,
+      title: "Drafts",
+      style: "cinematic",
+      previewDescriptionsBeforeFirstImages: false,
+      previewImagesBeforeFirstRender: false,
+    }),
   );
   await workflowsSettled();
   const job = (await db.entities.renderJob.get({ renderJobId: id }).go()).data!;

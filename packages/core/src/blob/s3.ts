@@ -55,7 +55,9 @@ export async function objectTag(bucket: string, key: string): Promise<string> {
 /** Copies an object inside S3 (no bytes through this process); false when the source does not exist. */
 export async function copyObject(bucket: string, from: string, to: string): Promise<boolean> {
   try {
-    await s3().send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${encodeURIComponent(from).replace(/%2F/g, "/")}` }));
+    await s3().send(
+      new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${encodeURIComponent(from).replace(/%2F/g, "/")}` }),
+    );
     return true;
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

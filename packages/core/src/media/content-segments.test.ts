@@ -13,7 +13,13 @@ function draft(scenes: string[][]): SegmentClip[] {
     })),
   );
 }
-const scene = (n: number) => [`INT. ROOM ${n} - NIGHT`, `The clock ${n} ticks.`, `ADA: Is it time ${n}?`, `BEN: Not yet, ${n} more.`, `ADA: We wait ${n}.`];
+const scene = (n: number) => [
+  `INT. ROOM ${n} - NIGHT`,
+  `The clock ${n} ticks.`,
+  `ADA: Is it time ${n}?`,
+  `BEN: Not yet, ${n} more.`,
+  `ADA: We wait ${n}.`,
+];
 const scenes = (ns: number[]) => ns.map(scene);
 
 /** Every segment's key input, as JSON, so equal segments compare equal wherever they sit. */
@@ -36,7 +42,10 @@ describe("content-defined segments (docs/decisions.md#incremental-compile)", () 
   it("starts every segment on a whole frame, and keeps the video as long as its holds to within a frame a segment", () => {
     const clips = draft(scenes(before));
     const { timeline, segments } = planContentSegments(clips);
-    for (const s of segments.slice(1)) expect(Math.abs((timeline.clips[s.firstClip].startMs * FPS) / 1000 - Math.round((timeline.clips[s.firstClip].startMs * FPS) / 1000))).toBeLessThan(1e-6);
+    for (const s of segments.slice(1))
+      expect(
+        Math.abs((timeline.clips[s.firstClip].startMs * FPS) / 1000 - Math.round((timeline.clips[s.firstClip].startMs * FPS) / 1000)),
+      ).toBeLessThan(1e-6);
     const holds = timeline.clips.reduce((sum, c) => sum + c.holdMs, 0);
     expect(timeline.totalMs).toBeCloseTo(holds, 6);
   });
@@ -64,7 +73,14 @@ describe("content-defined segments (docs/decisions.md#incremental-compile)", () 
     const { timeline, segments } = planContentSegments(clips);
     const ids = clips.map((c) => c.identity);
     const plain = JSON.stringify(segmentKeyInput(timeline, segments[0], ids, undefined));
-    const captioned = JSON.stringify(segmentKeyInput(timeline, segments[0], ids, clips.map((_, i) => `line ${i}`)));
+    const captioned = JSON.stringify(
+      segmentKeyInput(
+        timeline,
+        segments[0],
+        ids,
+        clips.map((_, i) => `line ${i}`),
+      ),
+    );
     expect(captioned).not.toBe(plain);
   });
 });

@@ -86,12 +86,7 @@ export function planContentSegments(clips: SegmentClip[], limits = SEGMENT_LIMIT
  * it fades in from, how far the next one fades over its last, and whether it
  * ends the video. The same input encodes to the same segment.
  */
-export function segmentKeyInput(
-  timeline: Timeline,
-  segment: Segment,
-  identities: string[],
-  captions: (string | undefined)[] | undefined,
-) {
+export function segmentKeyInput(timeline: Timeline, segment: Segment, identities: string[], captions: (string | undefined)[] | undefined) {
   const { clips } = timeline;
   const from = segment.firstClip > 0 ? segment.firstClip - 1 : 0;
   const next = clips[segment.endClip];

@@ -106,7 +106,15 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
   // The poster names the screenplay, not the render ("Night Shift", not "Night Shift Render"); renders made
   // before the snapshot kept the screenplay's title fall back to theirs.
   const posterTitle = (job.screenplaySnapshot as { title?: string } | undefined)?.title || job.title;
-  const plan: CompilePlan = { renderJobId, videoJobId, title: posterTitle, burnCaptions: job.burnCaptions ?? false, clips, segments, segmentKeys };
+  const plan: CompilePlan = {
+    renderJobId,
+    videoJobId,
+    title: posterTitle,
+    burnCaptions: job.burnCaptions ?? false,
+    clips,
+    segments,
+    segmentKeys,
+  };
   return { renderJobId, skipped: false, segments: await writeCompilePlan(job, plan) };
 }
 

@@ -60,9 +60,10 @@ describe("storyboard render", () => {
     const second = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
     const run2 = await storyboard(["render", revised, "--reuse", first, "--out", second]);
     expect(run2.status, run2.stderr).toBe(0);
-    const [, images, lines, segments, madeImages, madeLines, madeSegments] = /Reused (\d+) image\(s\), (\d+) line\(s\) and (\d+) video segment\(s\); made (\d+) image\(s\), (\d+) line\(s\) and (\d+) segment/
-      .exec(run2.stdout)!
-      .map(Number);
+    const [, images, lines, segments, madeImages, madeLines, madeSegments] =
+      /Reused (\d+) image\(s\), (\d+) line\(s\) and (\d+) video segment\(s\); made (\d+) image\(s\), (\d+) line\(s\) and (\d+) segment/
+        .exec(run2.stdout)!
+        .map(Number);
     expect([images, lines, madeImages, madeLines]).toEqual([blocks - 1, blocks - 1, 1, 1]);
     expect(segments).toBeGreaterThanOrEqual(1);
     expect(madeSegments).toBeGreaterThanOrEqual(1);

@@ -26,8 +26,7 @@ export async function readReuseFolder(outDir: string): Promise<Manifest & { dir:
   const path = join(dir, MANIFEST);
   if (!existsSync(path)) throw new Error(`${outDir} holds no reusable render (no ${REUSE_FOLDER}/${MANIFEST}): render it again first.`);
   const manifest = JSON.parse(await readFile(path, "utf8")) as Manifest;
-  if (typeof manifest.userId !== "string" || typeof manifest.contentTypes !== "object")
-    throw new Error(`${path} is not a reuse manifest.`);
+  if (typeof manifest.userId !== "string" || typeof manifest.contentTypes !== "object") throw new Error(`${path} is not a reuse manifest.`);
   return { ...manifest, dir };
 }
 
@@ -42,7 +41,12 @@ export async function seedAssetStore(reuse: Manifest & { dir: string }, screenpl
     if (!existsSync(folder)) continue;
     for (const key of await readdir(folder)) {
       const type = reuse.contentTypes[`${kind}/${key}`] ?? "application/octet-stream";
-      await putObject(config.mediaBucket, assetStoreKeys.asset(reuse.userId, screenplayId, kind, key), await readFile(join(folder, key)), type);
+      await putObject(
+        config.mediaBucket,
+        assetStoreKeys.asset(reuse.userId, screenplayId, kind, key),
+        await readFile(join(folder, key)),
+        type,
+      );
       count++;
     }
   }
