@@ -49,7 +49,8 @@ describe("storyboard render", () => {
 
   it("re-renders a revised draft with --reuse: makes only the changed line and the segments that show it", async () => {
     const first = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
-    const run1 = await storyboard(["render", screenplayFile("fountain"), "--out", first]);
+    // Captions burned in: the rewritten line is then a different picture even where its frame and hold are not.
+    const run1 = await storyboard(["render", screenplayFile("fountain"), "--out", first, "--captions"]);
     expect(run1.status, run1.stderr).toBe(0);
     expect(run1.stdout).toMatch(/Reused 0 image\(s\), 0 line\(s\) and 0 video segment\(s\)/);
     const blocks = Number(/ of (\d+) blocks/.exec(run1.stdout)![1]);
@@ -58,7 +59,7 @@ describe("storyboard render", () => {
     const text = new TextDecoder().decode(nightShift("fountain").bytes);
     writeFileSync(revised, text.replace("What algorithm is this?", "Who wrote this algorithm?"));
     const second = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
-    const run2 = await storyboard(["render", revised, "--reuse", first, "--out", second]);
+    const run2 = await storyboard(["render", revised, "--reuse", first, "--out", second, "--captions"]);
     expect(run2.status, run2.stderr).toBe(0);
     const [, images, lines, segments, madeImages, madeLines, madeSegments] =
       /Reused (\d+) image\(s\), (\d+) line\(s\) and (\d+) video segment\(s\); made (\d+) image\(s\), (\d+) line\(s\) and (\d+) segment/
