@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { nightShift } from "../packages/core/src/screenplay/fixtures/short";
-import { launchBrowser } from "./browser";
+import { appUrl, launchBrowser } from "./browser";
 import { playBriefly, screenshots, signedInContext, uploadThroughDialog } from "./support";
 
 let browser: Browser;
@@ -47,7 +47,8 @@ describe("revised drafts in a real browser", () => {
     expect(first.status).toBe(200);
     const { id: firstRender } = await first.json();
     for (let i = 0; i < 180; i++) {
-      const { status } = await (await user.call(`/api/renders/${firstRender}`)).json();
+      // Through the page's own connection, as the render test reads a render (a fresh fetch per poll met closed keep-alive sockets).
+      const { status } = await (await context.request.get(appUrl(`/api/renders/${firstRender}`))).json();
       if (status === "complete") break;
       if (status === "failed") throw new Error("The first render failed");
       await page.waitForTimeout(1000);
