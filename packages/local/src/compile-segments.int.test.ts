@@ -9,12 +9,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { withActor } from "@storyboard/core/actor";
-import { downloadFile, listKeys } from "@storyboard/core/blob/s3";
+import { downloadFile, listKeys, objectTag } from "@storyboard/core/blob/s3";
 import { config } from "@storyboard/core/config";
 import { db } from "@storyboard/core/dynamo/service";
 import { ffmpeg, probe } from "@storyboard/core/media/ffmpeg";
-import { planVideoSegments } from "@storyboard/core/media/segments";
-import { buildTimeline, FPS, holdsOf } from "@storyboard/core/media/timeline";
+import { planContentSegments } from "@storyboard/core/media/content-segments";
+import { FPS, holdsOf } from "@storyboard/core/media/timeline";
 import { encodeWav } from "@storyboard/core/media/wav";
 import { setProviders } from "@storyboard/core/provider/registry";
 import type { ImageProvider, SpeechProvider } from "@storyboard/core/provider/types";
@@ -134,8 +134,11 @@ describe("a render in several batches and segments (local runner)", () => {
     // Big enough for the pipeline to split it: several Map batches, several segments.
     const clips = (await getRenderBlocks(renderJobId)).filter(hasMedia);
     expect(clips.length * 2).toBeGreaterThan(2 * BATCH_TASKS);
-    const timeline = buildTimeline(clips.map((b) => b.duration!));
-    const segments = planVideoSegments(timeline);
+    // Cut as the compile phase cuts them: by content, each picture known by its bytes' tag (render/compile.ts).
+    const pictures = await Promise.all(clips.map((b) => objectTag(config.mediaBucket, b.imageUrl![0])));
+    const { timeline, segments } = planContentSegments(
+      clips.map((b, i) => ({ identity: pictures[i], durationMs: b.duration!, sceneStart: b.type === "scene_heading" })),
+    );
     expect(segments.length).toBeGreaterThan(2);
     // What time left measured (progress.ts): this generation from nothing, and every segment's video added once.
     expect(job.assetsAtStart).toBe(0);

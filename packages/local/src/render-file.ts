@@ -7,6 +7,24 @@ import type { PdfLayout } from "@storyboard/core/board/schema";
 import type { FrameRateLabel } from "@storyboard/core/timeline/schema";
 import { startRuntime } from "./runtime";
 import type { Timings } from "./cli/timings";
+import { readReuseFolder, seedAssetStore, writeReuseFolder } from "./cli/reuse-folder";
+
+function reuseReport(job: {
+  mediaNeeded?: number;
+  imagesReused?: number;
+  audioReused?: number;
+  segmentsReused?: number;
+  segmentsEncoded?: number;
+}): ReuseReport {
+  // Every media block needs an image and a line.
+  const blocks = job.mediaNeeded ?? 0;
+  const split = (reused = 0, total: number) => ({ reused, made: total - reused });
+  return {
+    images: split(job.imagesReused, blocks),
+    lines: split(job.audioReused, blocks),
+    segments: { reused: job.segmentsReused ?? 0, made: job.segmentsEncoded ?? 0 },
+  };
+}
 
 export interface RenderFileOptions {
   file: string;
@@ -22,6 +40,15 @@ export interface RenderFileOptions {
   log?: (line: string) => void;
   /** Where the wall time goes (`--timings`). */
   timings?: Timings;
+  /** An earlier output folder whose images, lines and video segments are reused where unchanged (`--reuse`). */
+  reuse?: string;
+}
+
+/** What a render took from the earlier one and what it made. */
+export interface ReuseReport {
+  images: { reused: number; made: number };
+  lines: { reused: number; made: number };
+  segments: { reused: number; made: number };
 }
 
 export interface RenderFileResult {
@@ -33,6 +60,7 @@ export interface RenderFileResult {
   startupMs: number;
   /** Upload to finished outputs, in ms. */
   renderMs: number;
+  reuse: ReuseReport;
 }
 
 /** Work that needs no stand-in: parse the file (to fail fast) and load the offline speech engine's WASM. */
@@ -57,6 +85,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), "storyboard-cli-"));
   const bytes = readFileSync(options.file);
+  // Read first, so a folder with nothing to reuse fails before anything starts.
+  const reuse = options.reuse ? await readReuseFolder(options.reuse) : undefined;
   // While the table (in process) and S3 (a child process) start: read the screenplay (a file
   // that is not one fails now, not after the stand-ins) and compile the offline speech engine.
   const [startup, early] = await Promise.allSettled([
@@ -90,7 +120,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     log(`Local services ready in ${(startupMs / 1000).toFixed(1)} s.`);
 
     const renderStarted = Date.now();
-    const userId = randomUUID();
+    // The content keys carry their owner: a reused folder's render runs as the owner its keys were made for.
+    const userId = reuse?.userId ?? randomUUID();
     await db.entities.user
       // No mail from the command line (SES is not started).
       .create({
@@ -114,6 +145,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       screenplay = (await db.entities.screenplay.get({ screenplayId }).go()).data!;
     }
     if (screenplay.status !== "ready") throw new Error(screenplay.failureReason ?? "The screenplay could not be read.");
+    if (reuse) log(`Reusing from ${options.reuse}: ${await seedAssetStore(reuse, screenplayId)} stored file(s).`);
     timings?.mark("uploaded and parsed");
     log(`Parsed "${screenplay.title}": ${screenplay.pageCount} page(s), ${screenplay.blockCount} blocks.`);
 
@@ -158,6 +190,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     for (const [name, path] of Object.entries(outputs)) {
       writeFileSync(path, await getObjectBytes(config.mediaBucket, keys[name as keyof typeof keys]!));
     }
+    await writeReuseFolder(options.outDir, userId, screenplayId);
     timings?.mark("outputs written");
     const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
     return {
@@ -167,6 +200,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       videoDurationMs: media.find((m) => m.type === "video")?.duration ?? 0,
       startupMs,
       renderMs: Date.now() - renderStarted,
+      reuse: reuseReport(job),
     };
   } finally {
     await runtime.stop();

@@ -1,4 +1,12 @@
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { createReadStream, createWriteStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
@@ -36,6 +44,26 @@ export async function uploadFile(bucket: string, key: string, path: string, cont
 export async function downloadFile(bucket: string, key: string, path: string) {
   const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   await pipeline(out.Body as Readable, createWriteStream(path));
+}
+
+/** The object's entity tag: the MD5 of its bytes for a single-part upload, so the same bytes have the same tag. */
+export async function objectTag(bucket: string, key: string): Promise<string> {
+  const out = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  return (out.ETag ?? "").replace(/"/g, "");
+}
+
+/** Copies an object inside S3 (no bytes through this process); false when the source does not exist. */
+export async function copyObject(bucket: string, from: string, to: string): Promise<boolean> {
+  try {
+    await s3().send(
+      new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${encodeURIComponent(from).replace(/%2F/g, "/")}` }),
+    );
+    return true;
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if ((error as { name?: string }).name === "NoSuchKey" || status === 404) return false;
+    throw error;
+  }
 }
 
 export async function getObjectJson<T>(bucket: string, key: string): Promise<T> {

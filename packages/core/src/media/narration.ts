@@ -17,6 +17,8 @@ export interface NarrationClip {
   startMs: number;
   /** How long its speech is; the clip is padded with silence to its hold (timeline.ts holdsOf). */
   durationMs: number;
+  /** The timeline's hold when it differs from holdsOf's (a segment's last clip, lengthened to a whole frame). */
+  holdMs?: number;
 }
 
 /** Output rate when an input is not a WAV we can read (cloud speech is usually 44.1 kHz MP3). */
@@ -62,7 +64,8 @@ async function runGraph(inputs: string[], graph: string, work: string, name: str
 
 export async function writeNarration(clips: NarrationClip[], work: string, m4aPath: string, mp3Path: string): Promise<void> {
   const rate = await narrationRate(clips.map((c) => c.audioPath));
-  const holds = holdsOf(clips.map((c) => c.durationMs));
+  const defaultHolds = holdsOf(clips.map((c) => c.durationMs));
+  const holds = clips.map((c, i) => c.holdMs ?? defaultHolds[i]);
   const samples = clips.map((c, i) => Math.round(((c.startMs + holds[i]) * rate) / 1000) - Math.round((c.startMs * rate) / 1000));
 
   let inputs = clips.map((c) => c.audioPath);

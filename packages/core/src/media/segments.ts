@@ -87,7 +87,7 @@ const PAN_RANGE = STILL.width - WIDTH; // even
 function kenBurns(timeline: Timeline, i: number, offset: number, frames: number): string {
   const k = Math.max(2, Math.ceil((2 * visibleFrames(timeline, i)) / PAN_RANGE));
   const step = `2*trunc((n+${offset})/${k})`;
-  const x = i % 2 === 0 ? step : `${PAN_RANGE}-${step}`;
+  const x = timeline.clips[i].panFromLeft ? step : `${PAN_RANGE}-${step}`;
   // One input frame, repeated: the loop makes the frames, settb/setpts number them.
   return `loop=loop=${frames - 1}:size=1,settb=1/${FPS},setpts=N,crop=${WIDTH}:${HEIGHT}:x='${x}':y=${STILL.height - HEIGHT}`;
 }

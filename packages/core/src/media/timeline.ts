@@ -36,6 +36,8 @@ export interface TimedClip {
   fadeFrames: number;
   /** One past the last frame where this picture is the one on top. */
   endFrame: number;
+  /** The pan's direction: alternating within each segment, so it never depends on the clip's place in the script. */
+  panFromLeft: boolean;
 }
 
 export interface Timeline {
@@ -45,9 +47,35 @@ export interface Timeline {
   totalMs: number;
 }
 
-export function buildTimeline(durationsMs: number[], fps = FPS, crossfadeFrames = CROSSFADE_FRAMES): Timeline {
+export interface TimelineOptions {
+  fps?: number;
+  crossfadeFrames?: number;
+  /**
+   * The first clip of each video segment after the first (content-segments.ts). Each segment's last hold is
+   * lengthened (by under a frame) so every segment starts on a whole frame: a segment's frames then depend on
+   * its own clips only, wherever it sits, and an encoded one can be reused at another place.
+   */
+  segmentStarts?: number[];
+  /** The rate whose whole frames segments start on: the video's (FPS), when a timeline at another rate follows its holds. */
+  segmentFps?: number;
+}
+
+export function buildTimeline(durationsMs: number[], options: TimelineOptions = {}): Timeline {
+  const { fps = FPS, crossfadeFrames = CROSSFADE_FRAMES, segmentStarts = [], segmentFps = fps } = options;
   for (const d of durationsMs) if (!Number.isFinite(d) || d <= 0) throw new Error(`Clip duration must be positive, got ${d}.`);
   const holds = holdsOf(durationsMs);
+  const frameMs = 1000 / segmentFps;
+  const segmentStartSet = new Set(segmentStarts.filter((s) => s > 0 && s < durationsMs.length));
+  let segmentMs = 0;
+  holds.forEach((hold, i) => {
+    segmentMs += hold;
+    if (!segmentStartSet.has(i + 1)) return;
+    // Whole frames in integer ms only (25 fps: 40 ms); other rates keep their rounding.
+    // Rounded to a nanosecond: speech lengths are fractional ms, and float sums must not ask for a whole frame more.
+    const rest = Math.round((segmentMs % frameMs) * 1e6) / 1e6;
+    if (Number.isInteger(frameMs) && rest > 0 && rest < frameMs) holds[i] += frameMs - rest;
+    segmentMs = 0;
+  });
   const starts: number[] = [];
   let total = 0;
   for (const hold of holds) {
@@ -59,7 +87,9 @@ export function buildTimeline(durationsMs: number[], fps = FPS, crossfadeFrames 
   bounds.push(Math.round((total * fps) / 1000));
   for (let i = 1; i < bounds.length; i++) if (bounds[i] <= bounds[i - 1]) bounds[i] = bounds[i - 1] + 1;
 
+  let segmentFirst = 0;
   const clips: TimedClip[] = durationsMs.map((durationMs, i) => {
+    if (segmentStartSet.has(i)) segmentFirst = i;
     const own = bounds[i + 1] - bounds[i];
     const previous = i > 0 ? bounds[i] - bounds[i - 1] : 0;
     // The fade takes at most half of either neighbour, so pictures never stack three deep.
@@ -71,6 +101,7 @@ export function buildTimeline(durationsMs: number[], fps = FPS, crossfadeFrames 
       firstFrame: bounds[i] - Math.floor(fadeFrames / 2),
       fadeFrames,
       endFrame: 0,
+      panFromLeft: (i - segmentFirst) % 2 === 0,
     };
   });
   clips.forEach((c, i) => {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { planVideoSegments, SEGMENT_LIMITS } from "../media/segments";
-import { buildTimeline, FPS } from "../media/timeline";
+import { planContentSegments } from "../media/content-segments";
+import { SEGMENT_LIMITS } from "../media/segments";
+import { FPS } from "../media/timeline";
 import { generateFeatureFdx } from "../screenplay/fixtures/long";
 import { parseScreenplay } from "../screenplay/parse";
 import { captionOf, type CompilePlan, type SegmentItem } from "./compile-plan";
@@ -19,8 +20,9 @@ describe("compile phase sizes at 200 pages (docs/decisions.md#scale)", () => {
   const blocks = parsed.blocks.filter(hasMedia);
   // Narration at about 150 words a minute, as offline speech reads: roughly the product's 54 s a page.
   const durations = blocks.map((b) => 300 + b.text.split(/\s+/).length * 400);
-  const timeline = buildTimeline(durations);
-  const segments = planVideoSegments(timeline);
+  const { timeline, segments } = planContentSegments(
+    blocks.map((b, i) => ({ identity: `${b.type}:${b.text}`, durationMs: durations[i], sceneStart: b.type === "scene_heading" })),
+  );
 
   it("is a feature-length video", () => {
     expect(parsed.pageCount).toBeGreaterThanOrEqual(190);

@@ -4,6 +4,7 @@ import { config } from "../config";
 import { db } from "../dynamo/service";
 import type { Segment } from "../media/segments";
 import { hasMedia, type RenderBlockItem } from "./jobs";
+import { buildTimeline } from "../media/timeline";
 
 /**
  * The compile phase's plan (docs/decisions.md#scale). PlanCompile writes it to
@@ -27,8 +28,10 @@ export interface CompilePlan {
   title: string;
   burnCaptions: boolean;
   clips: PlannedClip[];
-  /** Runs of consecutive clips, each encoded by one CompileSegment task. */
+  /** Runs of consecutive clips, cut by content (media/content-segments.ts), each encoded by one CompileSegment task. */
   segments: Segment[];
+  /** Per segment, its content key in the writer's asset store: a segment stored under it is reused, not encoded. */
+  segmentKeys?: string[];
 }
 
 /** The caption of a block in the video and the subtitle files. */
@@ -43,6 +46,12 @@ export function compiledClips(blocks: RenderBlockItem[]): PlannedClip[] {
     return { blockId: b.blockId, image, audio: b.audioUrl, durationMs: b.duration, caption: captionOf(b) };
   });
 }
+/** The plan's timeline: its segments start on whole frames (timeline.ts segmentStarts). */
+export const timelineOf = (plan: CompilePlan) =>
+  buildTimeline(
+    plan.clips.map((c) => c.durationMs),
+    { segmentStarts: plan.segments.map((s) => s.firstClip) },
+  );
 
 /** One item of the compile Map. */
 export interface SegmentItem {

@@ -4,17 +4,19 @@ import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { writeBoardExports } from "../board/export";
 import type { PdfLayout } from "../board/schema";
-import { deletePrefix, downloadFile, putObject, uploadFile } from "../blob/s3";
+import { deletePrefix, downloadFile, objectTag, putObject, uploadFile } from "../blob/s3";
 import { config } from "../config";
 import type { CharacterDictionary } from "../screenplay/types";
 import { db } from "../dynamo/service";
 import { editListOf, writeProjectZip } from "../media/archive";
 import { captionFiles, joinSegments, renderSegment, writeCaptionImages, writePoster } from "../media/compile";
 import { writeNarration } from "../media/narration";
-import { planVideoSegments } from "../media/segments";
+import { planContentSegments, segmentKeyInput } from "../media/content-segments";
 import { timelineFiles } from "../timeline/files";
 import { timelineFpsOf, timelineSourceOf } from "../timeline/render-timeline";
-import { buildTimeline, FPS } from "../media/timeline";
+import { FPS } from "../media/timeline";
+import { keepSegment, reuseSegment } from "../revision/asset-store";
+import { segmentContentKey } from "../revision/content-key";
 import {
   COMPILE_OUTPUTS,
   type CompilePlan,
@@ -24,11 +26,12 @@ import {
   outputOf,
   readCompilePlan,
   type SegmentItem,
+  timelineOf,
   writeCompilePlan,
 } from "./compile-plan";
 import { mapWithLimit } from "./concurrency";
 import { renderHeartbeat } from "./deadlines";
-import { getRenderBlocks, getRenderJob, type RenderJobItem, toBlockView } from "./jobs";
+import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem, toBlockView } from "./jobs";
 import { notifyRender } from "./notify";
 import { moveRenderStatus } from "./transition";
 
@@ -69,7 +72,6 @@ async function download(work: string, plan: CompilePlan, kind: "img" | "aud", in
 }
 
 const allClips = (plan: CompilePlan) => plan.clips.map((_, i) => i);
-const timelineOf = (plan: CompilePlan) => buildTimeline(plan.clips.map((c) => c.durationMs));
 /** Video length in whole frames, so the segments' lengths add up to the video's exactly. */
 const framesMs = (frames: number) => (frames * 1000) / FPS;
 const compiling = (job: RenderJobItem) => job.status === "rendering" || job.status === "compiling";
@@ -78,29 +80,70 @@ const compiling = (job: RenderJobItem) => job.status === "rendering" || job.stat
 export async function planCompile(renderJobId: string): Promise<{ renderJobId: string; skipped: boolean; segments: SegmentItem[] }> {
   const job = await getRenderJob(renderJobId);
   if (!compiling(job)) return { renderJobId, skipped: true, segments: [] };
-  const clips = compiledClips(await getRenderBlocks(renderJobId));
+  const blocks = (await getRenderBlocks(renderJobId)).filter(hasMedia);
+  const clips = compiledClips(blocks);
   if (!clips.length) throw new Error(`Render ${renderJobId} has no blocks to compile`);
-  const timeline = buildTimeline(clips.map((c) => c.durationMs));
+  // Segments cut by content and keyed by what they show, so a later draft reuses the unchanged ones (docs/decisions.md#incremental-compile).
+  const pictures = await mapWithLimit(clips, TRANSFER_CONCURRENCY, (c) => objectTag(config.mediaBucket, c.image));
+  const { timeline, segments } = planContentSegments(
+    clips.map((c, i) => ({ identity: pictures[i], durationMs: c.durationMs, sceneStart: blocks[i].type === "scene_heading" })),
+  );
+  const captions = job.burnCaptions ? clips.map((c) => c.caption) : undefined;
+  const segmentKeys = segments.map((segment) =>
+    segmentContentKey({ userId: job.userId, segment: segmentKeyInput(timeline, segment, pictures, captions) }),
+  );
   // Failed meanwhile (timed out, aborted, swept): nothing to compile. The length and start measure time left (progress.ts).
-  const started = { compileStartedAt: new Date().toISOString(), videoMs: framesMs(timeline.totalFrames), videoEncodedMs: 0 };
+  const started = {
+    compileStartedAt: new Date().toISOString(),
+    videoMs: framesMs(timeline.totalFrames),
+    videoEncodedMs: 0,
+    // Kept on the render: its editing timelines hold each shot exactly as the video does (timeline/model.ts).
+    segmentStarts: segments.map((s) => s.firstClip).filter((first) => first > 0),
+  };
   if (!(await moveRenderStatus(renderJobId, ["rendering", "compiling"], { status: "compiling", ...started })))
     return { renderJobId, skipped: true, segments: [] };
   const videoJobId = randomUUID();
   await db.entities.videoJob.create({ videoJobId, renderJobId, userId: job.userId, status: "processing" }).go();
-  const segments = planVideoSegments(timeline);
   // The poster names the screenplay, not the render ("Night Shift", not "Night Shift Render"); renders made
   // before the snapshot kept the screenplay's title fall back to theirs.
   const posterTitle = (job.screenplaySnapshot as { title?: string } | undefined)?.title || job.title;
-  const plan: CompilePlan = { renderJobId, videoJobId, title: posterTitle, burnCaptions: job.burnCaptions ?? false, clips, segments };
+  const plan: CompilePlan = {
+    renderJobId,
+    videoJobId,
+    title: posterTitle,
+    burnCaptions: job.burnCaptions ?? false,
+    clips,
+    segments,
+    segmentKeys,
+  };
   return { renderJobId, skipped: false, segments: await writeCompilePlan(job, plan) };
 }
 
-/** CompileSegment: encodes one run of clips (with the picture it fades in from) as an MPEG-TS segment. */
+/** One segment's video done, encoded or reused: counted for time left (progress.ts) and the compile's report. */
+async function segmentDone(renderJobId: string, segment: { startFrame: number; endFrame: number }, reused: boolean) {
+  // A retried segment adds twice; time left caps the sum at the video's length.
+  await db.entities.renderJob
+    .patch({ renderJobId })
+    .add({ videoEncodedMs: framesMs(segment.endFrame - segment.startFrame), ...(reused ? { segmentsReused: 1 } : { segmentsEncoded: 1 }) })
+    .go();
+  await renderHeartbeat(renderJobId, "compile");
+}
+
+/**
+ * CompileSegment: one run of clips (with the picture it fades in from) as an MPEG-TS segment, copied from the
+ * writer's asset store when a render of an earlier draft encoded the same one, else encoded and kept there.
+ */
 export async function compileSegment({ renderJobId, segment: index }: SegmentItem) {
   const job = await getRenderJob(renderJobId);
   const plan = await readCompilePlan(job);
   const segment = plan.segments[index];
   if (!segment) throw new Error(`Render ${renderJobId} has no segment ${index}`);
+  const contentKey = plan.segmentKeys?.[index];
+  const target = compileKeys.segment(job, index);
+  if (contentKey && (await reuseSegment(job.userId, job.screenplayId, contentKey, target))) {
+    await segmentDone(renderJobId, segment, true);
+    return { renderJobId, segment: index, reused: true };
+  }
   return inWorkDir(renderJobId, async (work) => {
     const own = Array.from({ length: segment.endClip - segment.firstClip }, (_, k) => segment.firstClip + k);
     const images = await download(work, plan, "img", segment.firstClip > 0 ? [segment.firstClip - 1, ...own] : own);
@@ -112,14 +155,10 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
       : [];
     const outPath = join(work, "segment.ts");
     await renderSegment({ timeline: timelineOf(plan), segment, images, captionImages: captions, outPath, work, name: `segment-${index}` });
-    await uploadFile(config.mediaBucket, compileKeys.segment(job, index), outPath, "video/mp2t");
-    // A retried segment adds twice; time left caps the sum at the video's length.
-    await db.entities.renderJob
-      .patch({ renderJobId })
-      .add({ videoEncodedMs: framesMs(segment.endFrame - segment.startFrame) })
-      .go();
-    await renderHeartbeat(renderJobId, "compile");
-    return { renderJobId, segment: index };
+    await uploadFile(config.mediaBucket, target, outPath, "video/mp2t");
+    if (contentKey) await keepSegment(job.userId, job.screenplayId, contentKey, target);
+    await segmentDone(renderJobId, segment, false);
+    return { renderJobId, segment: index, reused: false };
   });
 }
 
@@ -130,7 +169,10 @@ export async function compileAudio({ renderJobId }: { renderJobId: string }) {
   const timeline = timelineOf(plan);
   await inWorkDir(renderJobId, async (work) => {
     const audio = await download(work, plan, "aud", allClips(plan));
-    const clips = plan.clips.map((c, i) => ({ audioPath: audio[i], startMs: timeline.clips[i].startMs, durationMs: c.durationMs }));
+    const clips = plan.clips.map((c, i) => {
+      const { startMs, holdMs } = timeline.clips[i];
+      return { audioPath: audio[i], startMs, holdMs, durationMs: c.durationMs };
+    });
     const m4a = join(work, "narration.m4a");
     const mp3 = join(work, "audio.mp3");
     await writeNarration(clips, work, m4a, mp3);

@@ -128,7 +128,9 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
   assertCommitted(result, errors);
 
   try {
-    await writeBlocks(renderJobId, await loadBlocks(screenplay));
+    // Which blocks are made anew, so the review steps show them first (docs/decisions.md#incremental-compile).
+    const { newBlockIds } = await quoteForScreenplay(screenplay, input.style, characterVoices);
+    await writeBlocks(renderJobId, await loadBlocks(screenplay), new Set(newBlockIds));
     await startPhase("describe", renderJobId);
   } catch (error) {
     // Nothing half-done: a render that could not start is failed and refunded.
@@ -173,11 +175,11 @@ async function resolveVoices(dictionary: CharacterDictionary, chosen: Record<str
 }
 
 /** One renderBlock item per screenplay block, with the scene it belongs to. Idempotent (same keys). */
-async function writeBlocks(renderJobId: string, blocks: Block[]) {
+async function writeBlocks(renderJobId: string, blocks: Block[], changed: Set<string>) {
   let sceneId: string | undefined;
   const items = blocks.map((b, position) => {
     if (b.type === "scene_heading") sceneId = b.id;
-    return { renderJobId, blockId: b.id, position, type: b.type, text: b.text, character: b.character, sceneId };
+    return { renderJobId, blockId: b.id, position, type: b.type, text: b.text, character: b.character, sceneId, changed: changed.has(b.id) };
   });
   await batchWriteAll(
     (batch) => db.entities.renderBlock.put(batch),

@@ -119,6 +119,7 @@ export async function generateBlockAsset(task: BlockTask, known?: RenderJobItem)
     ? { wav: reuse.found.bytes, durationMs: readWavInfo(reuse.found.bytes).durationMs }
     : await withRetries(() => providers().speech.synthesize({ text: spokenText(block), voiceId }));
   if (!reuse.found) await reuse.keep({ bytes: speech.wav, contentType: "audio/wav" });
+  else await countReused("audio", task.renderJobId);
   const key = `${renderKeys.folder(job.userId, job.renderJobId)}audio/${block.blockId}.wav`;
   await putObject(config.mediaBucket, key, speech.wav, "audio/wav");
   await db.entities.renderMedia
@@ -192,6 +193,7 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
       });
   // A frame drawn in place of a refused one is not kept for reuse: the next draft asks the service again.
   if (reuse && !reuse.found && !drawnInstead) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
+  if (reuse?.found) await countReused("image", job.renderJobId);
   const extension = image.contentType === "image/png" ? "png" : "jpg";
   const key = `${renderKeys.folder(job.userId, job.renderJobId)}images/${block.blockId}-${variant}.${extension}`;
   await putObject(config.mediaBucket, key, image.bytes, image.contentType);
@@ -234,6 +236,13 @@ async function planBlocksIgnoringStatus(renderJobId: string) {
 
 const setMediaCounters = (renderJobId: string, mediaNeeded: number, imagesMade: number, audioMade: number) =>
   db.entities.renderJob.patch({ renderJobId }).set({ mediaNeeded, imagesMade, audioMade }).go();
+
+/** An asset taken from the writer's earlier renders, for the render's report (the CLI prints it). */
+const countReused = (kind: "image" | "audio", renderJobId: string) =>
+  db.entities.renderJob
+    .patch({ renderJobId })
+    .add(kind === "image" ? { imagesReused: 1 } : { audioReused: 1 })
+    .go();
 
 /** One more asset made: an atomic add on the job, so progress never counts media items; and a heartbeat (deadlines.ts). */
 async function countMade(task: BlockTask) {

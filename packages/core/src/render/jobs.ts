@@ -137,6 +137,8 @@ export function toBlockView(b: RenderBlockItem) {
     imageUrl: b.imageUrl ?? [],
     imagePrompt: b.imagePrompt ?? null,
     hasMedia: hasMedia(b),
+    /** New or changed since the render this one reuses from (revision/reuse-price.ts); false on a first render. */
+    changed: b.changed ?? false,
     /** Size, angle, movement and number (board/shots.ts); null until the describe phase derives it. */
     shot: (b.shot as Shot | undefined) ?? null,
   };

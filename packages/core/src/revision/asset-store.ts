@@ -1,5 +1,5 @@
 import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { deletePrefix, putObject, s3 } from "../blob/s3";
+import { copyObject, deletePrefix, putObject, s3 } from "../blob/s3";
 import { config } from "../config";
 
 /**
@@ -9,7 +9,7 @@ import { config } from "../config";
  * later draft copies what is unchanged instead of making it again, and
  * deleting the screenplay deletes its assets.
  */
-export type StoredKind = "image" | "audio";
+export type StoredKind = "image" | "audio" | "segment";
 
 export const assetStoreKeys = {
   folder: (userId: string, screenplayId: string) => `assets/${userId}/${screenplayId}/`,
@@ -47,6 +47,18 @@ export async function findAsset(
 
 export async function keepAsset(userId: string, screenplayId: string, kind: StoredKind, contentKey: string, asset: StoredAsset) {
   await putObject(config.mediaBucket, assetStoreKeys.asset(userId, screenplayId, kind, contentKey), asset.bytes, asset.contentType);
+}
+
+/**
+ * Encoded video segments (media/content-segments.ts) are copied inside S3, never through the task:
+ * `reuseSegment` puts the stored one at `to` (false when none is stored), `keepSegment` stores the one at `from`.
+ */
+export const reuseSegment = (userId: string, screenplayId: string, contentKey: string, to: string) =>
+  copyObject(config.mediaBucket, assetStoreKeys.asset(userId, screenplayId, "segment", contentKey), to);
+
+export async function keepSegment(userId: string, screenplayId: string, contentKey: string, from: string) {
+  if (!(await copyObject(config.mediaBucket, from, assetStoreKeys.asset(userId, screenplayId, "segment", contentKey))))
+    throw new Error(`No segment at ${from} to keep`);
 }
 
 export async function deleteScreenplayAssets(userId: string, screenplayId: string) {

@@ -54,3 +54,6 @@ const hash = (kind: string, input: unknown) =>
 
 export const imageContentKey = (input: ImageKeyInput) => hash("image", input);
 export const speechContentKey = (input: SpeechKeyInput) => hash("speech", input);
+
+/** An encoded video segment: its owner and everything its encoding reads (media/content-segments.ts segmentKeyInput). */
+export const segmentContentKey = (input: { userId: string; segment: unknown }) => hash("segment", input);

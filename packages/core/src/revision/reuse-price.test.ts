@@ -33,6 +33,7 @@ describe("the price of a render that reuses", () => {
       cost: 100,
       fullCost: 1100,
       from: { renderJobId: "r1", version: 3 },
+      newBlockIds: ["b5", "b6"],
     });
     const more = blocks.map((b, i) => (i > 0 && i <= 10 ? { ...b, text: `${b.text} more` } : b));
     expect(quoteReuse({ blocks: more, pageCount: 11, style: "noir", characterVoices: voices, earlier: [rendered(blocks)] }).cost).toBe(300);
@@ -59,6 +60,7 @@ describe("the price of a render that reuses", () => {
       reused: 0,
       cost: 1100,
       from: null,
+      newBlockIds: [],
     });
   });
 });

@@ -31,6 +31,8 @@ export interface ReuseQuote {
   cost: number;
   fullCost: number;
   from: { renderJobId: string; version: number } | null;
+  /** The media blocks made anew (new or changed since `from`): the review steps show them first. Empty without `from`. */
+  newBlockIds: string[];
 }
 
 /** Blocks with their own image and speech (as render/jobs.ts `hasMedia`). */
@@ -78,8 +80,9 @@ export function quoteReuse(input: {
       bestCount = count;
     }
   }
-  if (!best) return { blocks: media.length, reused: 0, newWords: 0, cost: fullCost, fullCost, from: null };
-  const newWords = media.filter((m) => !best.reusable.has(m.key)).reduce((sum, m) => sum + countWords(m.block.text), 0);
+  if (!best) return { blocks: media.length, reused: 0, newWords: 0, cost: fullCost, fullCost, from: null, newBlockIds: [] };
+  const made = media.filter((m) => !best.reusable.has(m.key));
+  const newWords = made.reduce((sum, m) => sum + countWords(m.block.text), 0);
   const pages = Math.max(1, Math.ceil(newWords / WORDS_PER_PAGE));
   return {
     blocks: media.length,
@@ -88,5 +91,6 @@ export function quoteReuse(input: {
     cost: Math.min(fullCost, pages * POINTS_PER_PAGE),
     fullCost,
     from: { renderJobId: best.render.renderJobId, version: best.render.version },
+    newBlockIds: made.map((m) => m.block.id),
   };
 }

@@ -9,7 +9,7 @@
 import { boardPanels, type BoardBlock } from "../board/panels";
 import type { Shot } from "../board/shot-vocabulary";
 import { HEIGHT, WIDTH } from "../media/segments";
-import { buildTimeline } from "../media/timeline";
+import { buildTimeline, FPS } from "../media/timeline";
 import { fpsOf, type FrameRate, frameAt } from "./frame-rate";
 
 /** A compiled clip: its block, its narration's length and its files' names in the project zip. */
@@ -29,6 +29,8 @@ export interface StoryboardTimelineInput {
   blocks: BoardBlock[];
   characterNames: string[];
   clips: TimelineClipInput[];
+  /** The video's segment starts (the render's segmentStarts): each segment's last hold ends on a whole video frame. */
+  segmentStarts?: number[];
 }
 
 export type AudioLane = "dialogue" | "narration";
@@ -80,8 +82,7 @@ export function storyboardTimeline(input: StoryboardTimelineInput): StoryboardTi
   // No crossfade: an editor's cut is a straight cut at the boundary the video fades around.
   const timing = buildTimeline(
     input.clips.map((c) => c.durationMs),
-    fpsOf(rate),
-    0,
+    { fps: fpsOf(rate), crossfadeFrames: 0, segmentStarts: input.segmentStarts, segmentFps: FPS },
   );
   const panels = new Map(
     boardPanels(

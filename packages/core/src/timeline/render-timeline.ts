@@ -18,7 +18,7 @@ export const timelineFpsOf = (job: Pick<RenderJobItem, "timelineFps">): FrameRat
 
 /** The timeline of a render's compiled clips, with the media named as the project zip names them. */
 export function timelineSourceOf(
-  job: Pick<RenderJobItem, "title" | "screenplaySnapshot">,
+  job: Pick<RenderJobItem, "title" | "screenplaySnapshot" | "segmentStarts">,
   blocks: RenderBlockItem[],
   clips: PlannedClip[],
 ): TimelineSource {
@@ -27,6 +27,7 @@ export function timelineSourceOf(
     title: job.title,
     blocks,
     characterNames: Object.keys(dictionary ?? {}),
+    segmentStarts: job.segmentStarts ?? undefined,
     clips: clips.map((c, i) => ({
       blockId: c.blockId,
       durationMs: c.durationMs,

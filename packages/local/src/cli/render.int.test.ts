@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,6 +7,7 @@ import { probe } from "@storyboard/core/media/ffmpeg";
 import { readCmx3600, readFcpxml } from "@storyboard/core/timeline/fixtures/readers";
 import { unzipSync } from "fflate";
 import { readFileSync } from "node:fs";
+import { nightShift } from "@storyboard/core/screenplay/fixtures/short";
 import { screenplayFile } from "../test/fixtures";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -54,5 +55,36 @@ describe("storyboard render", () => {
     const bad = await storyboard(["render", bin, "--out", out]);
     expect(bad.status).toBe(1);
     expect(bad.stderr.trim().split("\n").pop()!.length).toBeGreaterThan(10);
+  });
+
+  it("re-renders a revised draft with --reuse: makes only the changed line and the segments that show it", async () => {
+    const first = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
+    // Captions burned in: the rewritten line is then a different picture even where its frame and hold are not.
+    const run1 = await storyboard(["render", screenplayFile("fountain"), "--out", first, "--captions"]);
+    expect(run1.status, run1.stderr).toBe(0);
+    expect(run1.stdout).toMatch(/Reused 0 image\(s\), 0 line\(s\) and 0 video segment\(s\)/);
+    const blocks = Number(/ of (\d+) blocks/.exec(run1.stdout)![1]);
+
+    const revised = path.join(mkdtempSync(path.join(tmpdir(), "storyboard-draft-")), "night-2.fountain");
+    const text = new TextDecoder().decode(nightShift("fountain").bytes);
+    writeFileSync(revised, text.replace("What algorithm is this?", "Who wrote this algorithm?"));
+    const second = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
+    const run2 = await storyboard(["render", revised, "--reuse", first, "--out", second, "--captions"]);
+    expect(run2.status, run2.stderr).toBe(0);
+    const [, images, lines, segments, madeImages, madeLines, madeSegments] =
+      /Reused (\d+) image\(s\), (\d+) line\(s\) and (\d+) video segment\(s\); made (\d+) image\(s\), (\d+) line\(s\) and (\d+) segment/
+        .exec(run2.stdout)!
+        .map(Number);
+    expect([images, lines, madeImages, madeLines]).toEqual([blocks - 1, blocks - 1, 1, 1]);
+    expect(segments).toBeGreaterThanOrEqual(1);
+    expect(madeSegments).toBeGreaterThanOrEqual(1);
+    expect(madeSegments).toBeLessThanOrEqual(2);
+    const [before, after] = [await probe(path.join(first, "video.mp4")), await probe(path.join(second, "video.mp4"))];
+    expect(after.duration).toBeGreaterThan(3);
+    expect(Math.abs(after.duration - before.duration)).toBeLessThan(3);
+
+    const nothing = await storyboard(["render", revised, "--reuse", mkdtempSync(path.join(tmpdir(), "empty-")), "--out", second]);
+    expect(nothing.status).toBe(1);
+    expect(nothing.stderr).toContain("holds no reusable render");
   });
 });

@@ -5,7 +5,9 @@ import { DEFAULT_FRAME_RATE, FRAME_RATES, type FrameRateLabel } from "@storyboar
 import { renderScreenplayFile } from "../render-file";
 import { Timings } from "./timings";
 
-const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE] [--pdf-layout LAYOUT] [--fps RATE] [--timings]
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--reuse PREVIOUS_OUT_DIR] [--captions] [--title TITLE] [--pdf-layout LAYOUT] [--fps RATE] [--timings]
+  --reuse: a folder an earlier render wrote (of this screenplay's previous draft); every image, line of speech and
+    video segment whose inputs are unchanged is taken from it, only what changed is made
   styles: ${STYLE_IDS.join(", ")}
   PDF layouts (panels a page and orientation): ${PDF_LAYOUTS.join(", ")} (default ${DEFAULT_PDF_LAYOUT})
   timeline frame rates (the project zip's timeline/ files): ${FRAME_RATES.join(", ")} (default ${DEFAULT_FRAME_RATE}, the video's own)`;
@@ -27,6 +29,7 @@ export const command = {
           timings: { type: "boolean", default: false },
           "pdf-layout": { type: "string", default: DEFAULT_PDF_LAYOUT },
           fps: { type: "string", default: DEFAULT_FRAME_RATE },
+          reuse: { type: "string" },
         },
       });
     } catch (e) {
@@ -34,7 +37,7 @@ export const command = {
       return 2;
     }
     const [file] = parsed.positionals;
-    const { style, out, captions, title } = parsed.values;
+    const { style, out, captions, title, reuse } = parsed.values;
     const timings = parsed.values.timings ? new Timings() : undefined;
     if (!file || !out) {
       console.error(USAGE);
@@ -64,12 +67,18 @@ export const command = {
         pdfLayout,
         timelineFps,
         timings,
+        reuse,
         log: (l) => console.log(l),
       });
       console.log(
         `Done in ${(result.renderMs / 1000).toFixed(1)} s: a ${(result.videoDurationMs / 1000).toFixed(1)} s video of ${result.blocks} blocks.`,
       );
       for (const path of Object.values(result.outputs)) console.log(`  ${path}`);
+      const { images, lines, segments } = result.reuse;
+      console.log(
+        `Reused ${images.reused} image(s), ${lines.reused} line(s) and ${segments.reused} video segment(s); ` +
+          `made ${images.made} image(s), ${lines.made} line(s) and ${segments.made} segment(s).`,
+      );
       if (timings) console.log(timings.report());
       return 0;
     } catch (e) {

@@ -18,6 +18,8 @@ export const RenderBlock = new Entity({
     audioUrl: { type: "string" },
     duration: { type: "number" },
     voiceId: { type: "string" },
+    /** New or changed since the earlier render this one reuses from: the review steps show it first. */
+    changed: { type: "boolean" },
     /** Size, angle, movement and number (board/shots.ts); kept once set, so the writer's choice survives re-renders. */
     shot: {
       type: "map",

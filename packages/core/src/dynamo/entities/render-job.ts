@@ -25,6 +25,8 @@ export const RenderJob = new Entity({
     pdfLayout: { type: "string" },
     /** The project zip's timelines' frame rate (timeline/schema.ts FRAME_RATES); absent means the video's own. */
     timelineFps: { type: "string" },
+    /** The first clip of each video segment after the first: the video's holds end segments on whole frames (media/timeline.ts). */
+    segmentStarts: { type: "list", items: { type: "number" } },
     estimatedCompletionTime: { type: "string" },
     completedAt: { type: "string" },
     outputFilePath: { type: "string" },
@@ -52,6 +54,11 @@ export const RenderJob = new Entity({
     videoMs: { type: "number" },
     /** Added to by each compile segment as it finishes (an atomic ADD). */
     videoEncodedMs: { type: "number" },
+    /** What this render took from the writer's earlier renders and what it made (docs/decisions.md#incremental-compile). */
+    imagesReused: { type: "number" },
+    audioReused: { type: "number" },
+    segmentsReused: { type: "number" },
+    segmentsEncoded: { type: "number" },
     /** Counts block writes that do not otherwise touch the job, so the block-list snapshot knows it is stale (docs/decisions.md#scale). */
     blocksVersion: { type: "number" },
     /** "hosted" while a complete render's files are kept; removed when hosting expires (sparse index). */

@@ -21,6 +21,8 @@ export interface RenderBlock {
   imagePrompt: string | null;
   /** Whether the block gets an image and narration of its own. */
   hasMedia?: boolean;
+  /** New or changed since the earlier render this one reuses from; the review steps show it first. */
+  changed?: boolean;
   /** Size, angle, movement and number (docs/decisions.md#shots); null before the descriptions are written. */
   shot?: Shot | null;
 }

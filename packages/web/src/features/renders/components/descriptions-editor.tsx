@@ -7,6 +7,8 @@ import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { useStartGeneration, useUpdateDescriptions, type DescriptionEdits } from "../api/mutations";
 import type { RenderBlock, RenderJob } from "../api/renders";
+import { changedFirst, changedScenesAndCharacters } from "../utils/changed-first";
+import { ShowAllToggle } from "./show-all-toggle";
 
 type Texts = Record<string, string>;
 
@@ -34,6 +36,9 @@ export function DescriptionsEditor({ render, shotSlot }: { render: RenderJob; sh
   const start = useStartGeneration(render.id);
   const dirty = differs(characters, savedCharacters) || differs(scenes, savedScenes) || Object.keys(shots).length > 0;
   const busy = save.isPending || start.isPending;
+  // A revised draft's render: the scenes, characters and shots of its new and changed blocks first.
+  const [showAll, setShowAll] = useState(false);
+  const marks = useMemo(() => changedScenesAndCharacters(render.screenplaySnapshot.blocks), [render.screenplaySnapshot.blocks]);
 
   const edits = (): DescriptionEdits => ({
     characterDictionary: Object.fromEntries(Object.entries(characters).map(([k, description]) => [k, { description }])),
@@ -56,9 +61,17 @@ export function DescriptionsEditor({ render, shotSlot }: { render: RenderJob; sh
     start.mutate();
   };
 
-  const characterNames = Object.keys(characters);
+  const characterList = changedFirst(Object.keys(characters), (name) => marks.characters.has(name), showAll);
   // Stored maps come back in any key order; the writer reads them in script order.
-  const sceneIds = sceneIdsInScriptOrder(scenes);
+  const sceneList = changedFirst(sceneIdsInScriptOrder(scenes), (id) => marks.scenes.has(id), showAll);
+  const shotList = changedFirst(
+    render.screenplaySnapshot.blocks.filter((b) => b.hasMedia),
+    (b) => Boolean(b.changed),
+    showAll,
+  );
+  const revised = characterList.canShowAll || sceneList.canShowAll || shotList.canShowAll;
+  const characterNames = characterList.shown;
+  const sceneIds = sceneList.shown;
 
   return (
     <Card>
@@ -70,9 +83,19 @@ export function DescriptionsEditor({ render, shotSlot }: { render: RenderJob; sh
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
+        {revised && (
+          <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-sm" data-testid="changed-first-note">
+            <p>
+              {showAll
+                ? "Showing everything, new and changed first."
+                : `Showing what is new or changed in this draft: ${sceneList.changed} of ${sceneList.total} scenes, ${characterList.changed} of ${characterList.total} characters and ${shotList.changed} of ${shotList.total} shots. The rest is reused from your earlier render.`}
+            </p>
+            <ShowAllToggle showAll={showAll} onChange={setShowAll} what="descriptions" />
+          </div>
+        )}
         <section aria-labelledby="characters-heading" className="flex flex-col gap-4">
           <h4 id="characters-heading" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-            Characters ({characterNames.length})
+            Characters ({characterList.total})
           </h4>
           {characterNames.length === 0 && <p className="text-sm text-muted-foreground">This screenplay has no characters.</p>}
           {characterNames.map((name) => (
@@ -90,7 +113,7 @@ export function DescriptionsEditor({ render, shotSlot }: { render: RenderJob; sh
         </section>
         <section aria-labelledby="scenes-heading" className="flex flex-col gap-4">
           <h4 id="scenes-heading" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-            Scenes ({sceneIds.length})
+            Scenes ({sceneList.total})
           </h4>
           {sceneIds.length === 0 && <p className="text-sm text-muted-foreground">This screenplay has no scene headings.</p>}
           {sceneIds.map((id) => (
@@ -109,7 +132,7 @@ export function DescriptionsEditor({ render, shotSlot }: { render: RenderJob; sh
           ))}
         </section>
         {shotSlot?.({
-          blocks: render.screenplaySnapshot.blocks.filter((b) => b.hasMedia).map((b) => ({ ...b, shot: b.shot ?? null })),
+          blocks: shotList.shown.map((b) => ({ ...b, shot: b.shot ?? null })),
           edits: shots,
           onChange: (blockId, edit) => setShots((prev) => ({ ...prev, [blockId]: edit })),
         })}

@@ -12,6 +12,7 @@ import { useRender, type RenderJob } from "../api/renders";
 import { showsAssets } from "../utils/status";
 import { styleName } from "@storyboard/core/catalog/styles";
 import { timelineBlocks } from "../utils/timeline";
+import { ChangedShots } from "./changed-shots";
 import { CharacterVoicesTable } from "./character-voices-table";
 import { DescriptionsComingSoonDialog } from "./descriptions-coming-soon-dialog";
 import { DescriptionsEditor, type ShotSlotProps } from "./descriptions-editor";
@@ -179,6 +180,7 @@ function RenderBody({
       {showsAssets(render.status) && (
         <>
           <RenderMedia render={render} />
+          {render.status === "assets_ready" && <ChangedShots blocks={blocks} onOpenBlock={setPickerBlockId} />}
           <TimelineEditor
             blocks={blocks}
             onOpenBlock={setPickerBlockId}

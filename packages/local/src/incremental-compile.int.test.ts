@@ -1,0 +1,162 @@
+/**
+ * A render of a revised draft compiles only the segments whose content
+ * changed (docs/decisions.md#incremental-compile): one scene rewritten, the
+ * other segments are copied from the writer's asset store as encoded, joined
+ * by stream copy, and the video plays for exactly the new draft's length.
+ */
+import { createHash } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { withActor } from "@storyboard/core/actor";
+import { downloadFile, listKeys, objectTag } from "@storyboard/core/blob/s3";
+import { config } from "@storyboard/core/config";
+import { db } from "@storyboard/core/dynamo/service";
+import { planContentSegments } from "@storyboard/core/media/content-segments";
+import { ffmpeg, probe } from "@storyboard/core/media/ffmpeg";
+import { FPS } from "@storyboard/core/media/timeline";
+import { encodeWav } from "@storyboard/core/media/wav";
+import { setProviders } from "@storyboard/core/provider/registry";
+import type { ImageProvider, SpeechProvider } from "@storyboard/core/provider/types";
+import { createRender } from "@storyboard/core/render/create";
+import { getRenderBlocks, hasMedia } from "@storyboard/core/render/jobs";
+import { assetStoreKeys } from "@storyboard/core/revision/asset-store";
+import sharp from "sharp";
+import { createTestUser, eventually, type TestUser } from "./test/fixtures";
+import { useLocalWorkflows, workflowsSettled } from "./workflows";
+
+/** A gradient whose colours follow the block's text, so the same block draws the same picture and a pan shows. */
+const textColourImages: ImageProvider = {
+  async generate({ text }) {
+    const [r, g, b] = createHash("md5").update(text).digest();
+    const [width, height] = [640, 360];
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) pixels.set([(r + x) % 256, (g + y) % 256, (b + x + y) % 256], 3 * (y * width + x));
+    const bytes = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
+    return { bytes, contentType: "image/png", width, height };
+  },
+};
+
+/** A quiet tone whose length varies with the text. */
+const toneSpeech: SpeechProvider = {
+  async synthesize({ text }) {
+    const durationMs = 600 + (text.length % 7) * 130;
+    const rate = 22050;
+    const samples = new Int16Array(Math.round((durationMs * rate) / 1000));
+    for (let i = 0; i < samples.length; i++) samples[i] = Math.round(3000 * Math.sin((2 * Math.PI * 330 * i) / rate));
+    return { wav: encodeWav({ sampleRate: rate, channels: 1, samples }), durationMs };
+  },
+};
+
+/** Ten scenes of a heading, an action and three lines; `rewrite` changes one scene's dialogue. */
+function draft(rewrite?: number): string {
+  const out = ["Title: Drafts", ""];
+  for (let s = 1; s <= 10; s++) {
+    out.push(`INT. HALL ${s} - DAY`, "", `Rain ${s} taps the window${".".repeat(1 + (s % 3))}`, "");
+    const lines =
+      s === rewrite
+        ? [
+            ["ADA", "We leave tonight, whatever they say."],
+            ["BEN", "Then pack light."],
+            ["ADA", "I always do."],
+          ]
+        : [
+            ["ADA", `Is it ${s} yet?`],
+            ["BEN", `Soon, ${s} minutes.`],
+            ["ADA", "Then we wait."],
+          ];
+    for (const [who, line] of lines) out.push(who, line, "");
+  }
+  return out.join("\n");
+}
+
+const actorOf = (user: TestUser) => ({ type: "user" as const, userId: user.userId, roles: [], sessionId: "test" });
+
+async function renderNow(user: TestUser, screenplayId: string) {
+  const { id } = await withActor(actorOf(user), () =>
+    createRender({
+      screenplayId,
+      title: "Drafts",
+      style: "cinematic",
+      previewDescriptionsBeforeFirstImages: false,
+      previewImagesBeforeFirstRender: false,
+    }),
+  );
+  await workflowsSettled();
+  const job = (await db.entities.renderJob.get({ renderJobId: id }).go()).data!;
+  expect(job.status, job.failureReason ?? "").toBe("complete");
+  return job;
+}
+
+/** One MD5 per decoded frame. */
+async function frameHashes(video: string): Promise<string[]> {
+  const { stdout } = await ffmpeg(["-i", video, "-map", "0:v", "-f", "framemd5", "pipe:1"]);
+  return stdout
+    .toString()
+    .split("\n")
+    .filter((l) => l && !l.startsWith("#"))
+    .map((l) => l.split(",").pop()!.trim());
+}
+
+let work: string;
+beforeAll(async () => {
+  useLocalWorkflows({ retryIntervalSeconds: 0 });
+  setProviders({ image: textColourImages, speech: toneSpeech });
+  work = await mkdtemp(join(tmpdir(), "incremental-compile-"));
+});
+afterAll(async () => {
+  setProviders({});
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("re-rendering a revised draft", () => {
+  it("encodes only the segments around the rewritten scene and joins the rest as they were", async () => {
+    const user = await createTestUser({ points: 100_000 });
+    const form = new FormData();
+    form.set("file", new Blob([draft()]), "drafts.fountain");
+    const { id: screenplayId } = await (await user.call("/api/screenplays", { method: "POST", body: form })).json();
+    await eventually(async () => (await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready");
+    const first = await renderNow(user, screenplayId);
+    expect(first.segmentsReused ?? 0).toBe(0);
+    const firstSegments = first.segmentsEncoded!;
+    expect(firstSegments).toBeGreaterThan(2);
+    const stored = await listKeys(config.mediaBucket, `${assetStoreKeys.folder(user.userId, screenplayId)}segment/`);
+    expect(stored).toHaveLength(firstSegments);
+
+    const revised = new FormData();
+    revised.set("file", new Blob([draft(6)]), "drafts-2.fountain");
+    expect((await user.call(`/api/screenplays/${screenplayId}/versions`, { method: "POST", body: revised })).status).toBeLessThan(300);
+    const second = await renderNow(user, screenplayId);
+
+    // The segment with scene 6 and at most the one that fades in from it are new; every other one is copied.
+    const clips = (await getRenderBlocks(second.renderJobId)).filter(hasMedia);
+    const pictures = await Promise.all(clips.map((b) => objectTag(config.mediaBucket, b.imageUrl![0])));
+    const { timeline, segments } = planContentSegments(
+      clips.map((b, i) => ({ identity: pictures[i], durationMs: b.duration!, sceneStart: b.type === "scene_heading" })),
+    );
+    expect((second.segmentsReused ?? 0) + (second.segmentsEncoded ?? 0)).toBe(segments.length);
+    expect(second.segmentsEncoded).toBeGreaterThanOrEqual(1);
+    expect(second.segmentsEncoded).toBeLessThanOrEqual(2);
+    expect(second.segmentsReused).toBeGreaterThanOrEqual(segments.length - 2);
+    // The three rewritten lines are new speech and pictures; everything else came from the first render.
+    expect(second.audioReused).toBe(clips.length - 3);
+    expect(second.imagesReused).toBe(clips.length - 3);
+
+    // It plays for the new draft's length, frame for frame.
+    const videos = [join(work, "first.mp4"), join(work, "second.mp4")];
+    await downloadFile(config.mediaBucket, first.outputFilePath!, videos[0]);
+    await downloadFile(config.mediaBucket, second.outputFilePath!, videos[1]);
+    const probed = await probe(videos[1]);
+    expect(Math.abs(probed.duration - timeline.totalMs / 1000)).toBeLessThan(0.1);
+    const [before, after] = [await frameHashes(videos[0]), await frameHashes(videos[1])];
+    expect(after).toHaveLength(timeline.totalFrames);
+    expect(second.videoMs).toBe((timeline.totalFrames * 1000) / FPS);
+    // The reused segments' frames are the first video's frames, bit for bit.
+    const seen = new Set(before);
+    const reusedFrames = after.filter((h) => seen.has(h)).length;
+    expect(reusedFrames).toBeGreaterThan(after.length * 0.6);
+  }, 480_000);
+});
