@@ -1,25 +1,31 @@
 /**
- * `POST /api/purchase-render` (docs/product.md#payments): a render paid by
- * card. The intent is checked with Stripe (succeeded, ours, this screenplay,
- * the right amount, not used before), then the render is created exactly as
- * `POST /api/renders` does, with the purchase credit and the render debit in
- * the render's own transaction. docs/decisions.md#payments has the two claims.
+ * `POST /api/purchase-render` (docs/product.md#payments): a render whose
+ * missing points were bought by card. The intent is checked with Stripe
+ * (succeeded, ours, this screenplay, not used before), then the render is
+ * created exactly as `POST /api/renders` does, with the purchase credit, the
+ * render debit and their net balance change in the render's own transaction
+ * (docs/decisions.md#a-render-by-card-pays-only-what-is-missing).
+ * docs/decisions.md#payments has the two claims.
  */
 import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { createRender, payWithPoints, type RenderPayment } from "../render/create";
-import { renderCost } from "../render/pricing";
+import { netBalanceItem } from "../points/points";
 import { getOwnScreenplay } from "../screenplay/records";
-import { renderPurchaseCreditItems } from "./fulfil";
+import { creditSucceededIntent, renderPurchaseCreditItems } from "./fulfil";
 import { creditKey, ourIntent, paymentMethodLabel, renderPurchaseKey, retrieveIntent, type OurIntent } from "./intents";
-import { activePlanFor, renderPriceCents } from "./rates";
+import { pointsInForce } from "./rates";
 import { sendReceipt } from "./receipts";
 import { purchaseRenderSchema, type PurchaseRenderInput } from "./schema";
 
 const ALREADY_USED = "This payment has already been used for a render.";
 /** The webhook credited the intent first: the render is then paid from the balance. */
 const CREDITED_BY_WEBHOOK = new AppError("conflict", "credited");
+const NOT_COVERED = new AppError(
+  "payment_required",
+  "Your balance changed while you paid, and it no longer covers the rest of this render. The points you bought are on your balance.",
+);
 
 const claimExists = async (value: string) => !!(await db.entities.unique.get({ kind: "idempotency", value }).go()).data;
 
@@ -40,24 +46,28 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
   const claimRender = (tx: Parameters<RenderPayment>[0]) =>
     tx.unique.create({ kind: "idempotency", value: renderPurchaseKey(intent.id), ownerId: userId }).commit();
 
-  // The usual path: credit and debit of the same points (the render's ledger item
-  // without its balance update), both claims, the payment record.
+  // Paid at the rate in force now (docs/decisions.md#discounts-end-with-the-plan).
+  const bought = { ...intent, points: await pointsInForce(intent) };
+  // The usual path: the purchase credit and the render debit in the ledger, one net balance
+  // change (the balance must cover the rest of the render), both claims, the payment record.
   const creditAndDebit: RenderPayment = (tx, charge) => {
-    const credit = renderPurchaseCreditItems(tx, intent, method);
+    const credit = renderPurchaseCreditItems(tx, bought, method);
     const debit = payWithPoints(tx, charge).items.slice(1);
+    const balance = netBalanceItem(tx, userId, bought.points - charge.cost);
     return {
-      items: [...credit, ...debit, claimRender(tx)],
-      errors: { 0: CREDITED_BY_WEBHOOK, [credit.length + debit.length]: AppError.conflict(ALREADY_USED) },
+      items: [...credit, ...debit, ...balance, claimRender(tx)],
+      errors: {
+        0: CREDITED_BY_WEBHOOK,
+        ...(balance.length ? { [credit.length + debit.length]: NOT_COVERED } : {}),
+        [credit.length + debit.length + balance.length]: AppError.conflict(ALREADY_USED),
+      },
     };
   };
-  // The webhook was first: its points are on the balance; debit them like any render.
+  // The webhook was first: its points are on the balance; debit the render like any other.
   // The claim first: a concurrent twin is told "already used" rather than "no points".
   const fromBalance: RenderPayment = (tx, charge) => ({
     items: [claimRender(tx), ...payWithPoints(tx, charge).items],
-    errors: {
-      0: AppError.conflict(ALREADY_USED),
-      1: new AppError("payment_required", "The points of this payment have already been spent."),
-    },
+    errors: { 0: AppError.conflict(ALREADY_USED), 1: NOT_COVERED },
   });
 
   // A transaction that lost a race to another one touching the same claim is cancelled
@@ -65,9 +75,14 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
   for (let attempt = 1; ; attempt++) {
     try {
       const created = await createRender(render, creditAndDebit);
-      await sendReceipt(intent, method);
+      await sendReceipt(bought, method);
       return { renderJob: created, id: created.id };
     } catch (error) {
+      if (error === NOT_COVERED) {
+        // The balance fell while the card was paid: the points bought stay, as points.
+        await creditSucceededIntent(intent);
+        throw error;
+      }
       if (error !== CREDITED_BY_WEBHOOK && !(error instanceof AppError && error.code === "conflict" && error.message !== ALREADY_USED))
         throw error;
       if (await claimExists(renderPurchaseKey(intent.id))) throw AppError.conflict(ALREADY_USED);
@@ -89,16 +104,10 @@ async function verifiedIntent(paymentIntentId: string, screenplayId: string, use
   if (!intent || intent.userId !== userId) throw AppError.notFound("Payment not found.");
   if (intent.kind !== "render") throw AppError.badRequest("This payment was not made for a render.");
   if (!intent.succeeded) throw new AppError("payment_required", "This payment has not been completed.");
-  const screenplay = await getOwnScreenplay(screenplayId);
-  const pageCount = screenplay.pageCount ?? 1;
-  const expected = renderPriceCents(pageCount, await activePlanFor(userId));
-  if (
-    intent.screenplayId !== screenplayId ||
-    intent.amount !== expected ||
-    intent.currency !== "usd" ||
-    intent.points !== renderCost(pageCount)
-  ) {
-    throw AppError.badRequest("This payment does not match the price of this render. Its points were added to your balance instead.");
+  // The screenplay must still be the user's; the points bought are checked against the render in its transaction.
+  await getOwnScreenplay(screenplayId);
+  if (intent.screenplayId !== screenplayId || intent.currency !== "usd") {
+    throw AppError.badRequest("This payment was made for another render. Its points were added to your balance instead.");
   }
   return intent;
 }

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { APP_NAME } from "../../../config/env";
 import { dismissedBefore, WELCOME_STORAGE_KEY } from "../welcome-seen";
+import { formatPoints } from "../../../lib/numbers";
 
 /** docs/product.md#screenplays: shown once when the user has points and no welcome flag is stored. */
 export function WelcomeDialog({ points }: { points: number }) {
@@ -27,7 +28,7 @@ export function WelcomeDialog({ points }: { points: number }) {
           </div>
           <DialogTitle>Welcome to {APP_NAME}!</DialogTitle>
           <DialogDescription>
-            You have <span className="font-semibold text-foreground">{points.toLocaleString()} points</span> to start with. A render costs
+            You have <span className="font-semibold text-foreground">{formatPoints(points)}</span> to start with. A render costs
             100 points per screenplay page, so that's enough for {Math.floor(points / 100)} page{points >= 200 ? "s" : ""}.
           </DialogDescription>
         </DialogHeader>

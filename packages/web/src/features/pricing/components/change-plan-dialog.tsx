@@ -12,6 +12,7 @@ import { formatCents } from "../../../lib/money";
 import type { SubscriptionPlan } from "../api/plans";
 import { useChangeEstimate, useChangeSubscription, type UserSubscription } from "../api/subscription";
 import { longDate } from "../utils/plan-display";
+import { formatChange } from "../../../lib/numbers";
 
 export interface PlanChoice {
   plan: SubscriptionPlan;
@@ -98,7 +99,7 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
                 {formatCents(data.estimate)}
               </p>
               <p className="text-sm font-medium tabular-nums" data-testid="upgrade-points">
-                +{(data.points ?? 0).toLocaleString("en-US")} points
+                {formatChange(data.points ?? 0)} points
               </p>
             </div>
             <p className="mt-2 text-sm text-muted-foreground">
