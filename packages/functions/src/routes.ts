@@ -128,6 +128,7 @@ export const routes: Route[] = [
   { method: "PUT", path: "/api/showcase/{id}", handler: "api/showcase/edit", auth: "user", group: "render" },
   { method: "POST", path: "/api/showcase/{id}/report", handler: "api/showcase/report", auth: "user", group: "render" },
   { method: "GET", path: "/api/share/showcase/{id}", handler: "api/showcase/share-page", auth: "public", group: "public" },
+  { method: "GET", path: "/api/share/embed/{id}", handler: "api/showcase/embed-page", auth: "public", group: "public" },
   { method: "GET", path: "/api/featured-showcase", handler: "api/showcase/featured-list", auth: "public", group: "public" },
   { method: "POST", path: "/api/featured-showcase", handler: "api/showcase/featured-add", auth: "admin", group: "admin" },
   { method: "DELETE", path: "/api/featured-showcase/{id}", handler: "api/showcase/featured-remove", auth: "admin", group: "admin" },

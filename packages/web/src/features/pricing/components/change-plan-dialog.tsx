@@ -44,7 +44,19 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
   const upgrade = direction === "upgrade";
   const keep = direction === "same";
   const target = choice ? `${choice.plan.name} (${choice.interval === "month" ? "monthly" : "annual"})` : "";
-  const title = upgrade ? `Upgrade to ${choice?.plan.name}` : keep ? `Keep ${current.planName}` : `Downgrade to ${choice?.plan.name}`;
+  // The same plan billed another way is a switch of billing, not an upgrade to itself (issue 23).
+  const billingSwitch = !!choice && !keep && choice.plan.id === current.planId && choice.interval !== current.interval;
+  const billed = (interval: "month" | "year" | null) => (interval === "year" ? "billed annually" : "billed monthly");
+  const title = billingSwitch
+    ? `Switch to ${choice.interval === "year" ? "annual" : "monthly"} billing`
+    : upgrade
+      ? `Upgrade to ${choice?.plan.name}`
+      : keep
+        ? `Keep ${current.planName}`
+        : `Downgrade to ${choice?.plan.name}`;
+  const summary = billingSwitch
+    ? `${current.planName}, ${billed(current.interval)}, becomes ${choice.plan.name}, ${billed(choice.interval)}.`
+    : `From ${current.planName} to ${target}.`;
 
   const confirm = async () => {
     if (!choice || !data) return;
@@ -71,9 +83,7 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            From {current.planName} to {target}.
-          </DialogDescription>
+          <DialogDescription>{summary}</DialogDescription>
         </DialogHeader>
         {estimate.isPending ? (
           <div role="status" aria-label="Loading the estimate" className="flex flex-col gap-2">
