@@ -60,6 +60,7 @@ export const routes: Route[] = [
   { method: "PUT", path: "/api/user/settings", handler: "api/user/settings-put", auth: "user", group: "account" },
   { method: "POST", path: "/api/user/email-change/code", handler: "api/user/email-change-request", auth: "user", group: "account" },
   { method: "POST", path: "/api/user/email-change", handler: "api/user/email-change-confirm", auth: "user", group: "account" },
+  { method: "POST", path: "/api/user/welcome-dismissed", handler: "api/user/welcome-dismiss", auth: "user", group: "account" },
   { method: "GET", path: "/api/user/referral-code", handler: "api/user/referral-code", auth: "user", group: "account" },
   { method: "GET", path: "/api/user/points", handler: "api/user/points", auth: "user", group: "account" },
 

@@ -6,11 +6,24 @@ import { APP_NAME } from "../../../config/env";
 import { dismissedBefore, WELCOME_STORAGE_KEY } from "../welcome-seen";
 import { formatPoints } from "../../../lib/numbers";
 
-/** docs/product.md#screenplays: shown once when the user has points and no welcome flag is stored. */
-export function WelcomeDialog({ points }: { points: number }) {
-  const [open, setOpen] = useState(() => points > 0 && !dismissedBefore());
+/**
+ * docs/product.md#screenplays: shown once when the user has points. Remembered
+ * per account on the server (`dismissedAt`, issue 23), and in this browser too
+ * so it stays closed while the answer is on its way.
+ */
+export function WelcomeDialog({
+  points,
+  dismissedAt,
+  onDismiss,
+}: {
+  points: number;
+  dismissedAt?: string | null;
+  onDismiss?: () => void;
+}) {
+  const [open, setOpen] = useState(() => points > 0 && !dismissedAt && !dismissedBefore());
 
   const dismiss = () => {
+    onDismiss?.();
     try {
       localStorage.setItem(WELCOME_STORAGE_KEY, new Date().toISOString());
     } catch {
