@@ -54,10 +54,15 @@ describe("the walk-through in a real browser", () => {
   });
 
   it("shows the landing hero's player and 'Complete Your Purchase' saying what the card pays (screenshots)", async () => {
+    // The landing page is for visitors: a signed-in writer is sent to the dashboard.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const landing = await visitor.newPage();
+    await landing.goto(appUrl("/"));
+    await landing.getByRole("heading", { level: 1, name: "Turn your screenplay into visual stories" }).waitFor();
+    await screenshots(landing, "walk-landing");
+    await visitor.close();
+
     const { page, context } = await signedInContext(browser, { points: 40 });
-    await page.goto(appUrl("/"));
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await screenshots(page, "walk-landing");
 
     const screenplayId = await uploadThroughDialog(page, "fountain");
     const detail = async () => (await (await context.request.get(appUrl(`/api/screenplays/${screenplayId}`))).json()) as { status: string };
