@@ -131,9 +131,12 @@ describe("payments in a real browser", () => {
     await page.getByTestId("balance-after").getByText("Not enough points").waitFor();
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByText("Complete Your Purchase").waitFor();
-    const price = `$${(pageCount * 3).toFixed(2)}`;
+    // The card pays only the points the 100 on the balance lack (docs/decisions.md#a-render-by-card-pays-only-what-is-missing).
+    const cost = Math.ceil(pageCount) * 100;
+    const price = `$${((cost - 100) * 0.03).toFixed(2)}`;
     await page.getByRole("button", { name: `Pay ${price}` }).waitFor();
-    expect(await page.getByTestId("purchase-balance-after").textContent()).toBe("100 points");
+    expect(await page.getByTestId("purchase-balance-after").textContent()).toBe("0 points");
+    expect(await page.getByTestId("card-pays-what").textContent()).toContain(`Your card pays ${price} for the ${(cost - 100).toLocaleString("en-US")} points you are missing.`);
     await shot(page, "complete-your-purchase");
     await page.getByRole("button", { name: `Pay ${price}` }).click();
     await payByCard(page, "Complete Your Purchase", "4242 4242 4242 4242", `Pay ${price}`);
@@ -141,8 +144,8 @@ describe("payments in a real browser", () => {
     await page.getByText("Payment successful").first().waitFor();
     const renderId = page.url().split("/").pop()!;
     const render = await (await context.request.get(appUrl(`/api/renders/${renderId}`))).json();
-    expect(render).toMatchObject({ screenplayId, pointsCharged: pageCount * 100 });
-    expect(await balanceValue(page)).toBe(100);
+    expect(render).toMatchObject({ screenplayId, pointsCharged: cost });
+    expect(await balanceValue(page)).toBe(0);
     await context.close();
   });
 });

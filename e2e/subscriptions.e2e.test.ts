@@ -60,7 +60,7 @@ describe.skipIf(!standIn)("subscriptions in a real browser", () => {
 
     await page.getByRole("button", { name: "Annual", exact: true }).click();
     await page.getByRole("button", { name: "Upgrade: Studio" }).click();
-    const annual = page.getByRole("dialog", { name: "Upgrade to Studio" });
+    const annual = page.getByRole("dialog", { name: "Switch to annual billing" });
     await annual.getByTestId("upgrade-estimate").waitFor();
     // Monthly → annual credits the first annual month less the unused share of this month, which comes back as money.
     const annualCredited = Number((await annual.getByTestId("upgrade-points").textContent())!.replace(/[^\d]/g, ""));

@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { earlyRequestsScript } from "../packages/web/src/lib/early-requests";
-import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, inlineScriptHashes } from "@storyboard/functions/shared/security-headers";
+import {
+  contentSecurityPolicy,
+  EMBED_PATH_PATTERN,
+  embedContentSecurityPolicy,
+  HSTS_MAX_AGE_SECONDS,
+  inlineScriptHashes,
+} from "@storyboard/functions/shared/security-headers";
 import { Duration, Fn } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
@@ -60,6 +66,18 @@ function handler(event) {
 }`;
 
 /**
+ * `/embed/{id}` becomes the API's embed page (`/api/share/embed/{id}`): the
+ * player alone, the one page anyone may frame (docs/decisions.md#the-embed-page).
+ */
+export const EMBED_REWRITE = `
+function handler(event) {
+  var request = event.request;
+  var id = request.uri.substring("/embed/".length).split("/")[0];
+  request.uri = "/api/share/embed/" + id;
+  return request;
+}`;
+
+/**
  * The React app as a StaticSite, and the API mounted on the same CloudFront
  * distribution under `/api/*`: one origin for the browser, so the session
  * cookie is first-party and no CORS is involved.
@@ -93,6 +111,22 @@ export function Web({ stack, app }: StackContext) {
       contentTypeOptions: { override: true },
       strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
     },
+  });
+
+  // The embed page: the same headers but no X-Frame-Options and `frame-ancestors *`, its video and poster only.
+  const embedHeaders = new cloudfront.ResponseHeadersPolicy(stack, "EmbedHeaders", {
+    comment: `${app.stage}-${app.name} embed page: framed by anyone`,
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: embedContentSecurityPolicy({ media: [mediaHost] }), override: true },
+      referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      contentTypeOptions: { override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+    },
+  });
+  const embedRewrite = new cloudfront.Function(stack, "EmbedRewrite", {
+    code: cloudfront.FunctionCode.fromInline(EMBED_REWRITE),
+    runtime: cloudfront.FunctionRuntime.JS_2_0,
+    comment: "Embed pages to the API's embed page",
   });
 
   // API Gateway answers only to its own host name: forward everything but Host. With API_DOMAIN the
@@ -172,6 +206,15 @@ export function Web({ stack, app }: StackContext) {
             originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
             functionAssociations: [{ function: shareRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
             responseHeadersPolicy: securityHeaders,
+          },
+          [EMBED_PATH_PATTERN]: {
+            origin: apiOrigin,
+            viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+            allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+            cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+            originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+            functionAssociations: [{ function: embedRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+            responseHeadersPolicy: embedHeaders,
           },
         },
       },

@@ -9,11 +9,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "@storyboard/functions/shared/security-headers";
 import { earlyRequestsScript } from "../../packages/web/src/lib/early-requests";
 import { SENSITIVE_PATH_LIMIT } from "../waf";
-import { SHARE_REWRITE, SPA_REWRITE, Web } from "../web";
+import { EMBED_REWRITE, SHARE_REWRITE, SPA_REWRITE, Web } from "../web";
 import { build, resources } from "./harness";
 
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+
+/** The response-headers policy whose comment has these words, with its logical id. */
+const policyNamed = (template: Template, words: string) => {
+  const [id, policy] = Object.entries(resources(template, "AWS::CloudFront::ResponseHeadersPolicy")).find(([, p]: [string, any]) =>
+    p.Properties.ResponseHeadersPolicyConfig.Comment.includes(words),
+  ) as [string, any];
+  return Object.assign(policy, { id });
+};
 
 describe("web stack", () => {
   let template: Template;
@@ -39,7 +47,7 @@ describe("web stack", () => {
   });
 
   it("mounts the API under /api/* on the same distribution: every method, no caching, cookies forwarded", () => {
-    expect(config.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(["/api/*", "/showcase/*"]);
+    expect(config.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(["/api/*", "/showcase/*", "/embed/*"]);
     const api = config.CacheBehaviors[0];
     expect(api.AllowedMethods.sort()).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);
@@ -88,8 +96,7 @@ describe("web stack", () => {
   });
 
   it("adds CSP, frame-ancestors and X-Frame-Options, Referrer-Policy and HSTS to the site and share pages (docs/decisions.md#headers)", () => {
-    const [policy] = Object.values(resources(template, "AWS::CloudFront::ResponseHeadersPolicy"));
-    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const headers = policyNamed(template, "CSP, framing").Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -109,7 +116,32 @@ describe("web stack", () => {
     expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true });
     const policyId = config.DefaultCacheBehavior.ResponseHeadersPolicyId;
     expect(policyId).toBeDefined();
-    expect(config.CacheBehaviors[1].ResponseHeadersPolicyId).toEqual(policyId);
+    const share = config.CacheBehaviors.find((b: any) => b.PathPattern === "/showcase/*");
+    expect(share.ResponseHeadersPolicyId).toEqual(policyId);
+  });
+
+  it("lets anyone frame the embed page, and only it (docs/decisions.md#the-embed-page)", () => {
+    const embed = config.CacheBehaviors.find((b: any) => b.PathPattern === "/embed/*");
+    expect(embed.AllowedMethods.sort()).toEqual(["GET", "HEAD"]);
+    const fnId = embed.FunctionAssociations[0].FunctionARN["Fn::GetAtt"][0];
+    expect(template.toJSON().Resources[fnId].Properties.FunctionCode).toBe(EMBED_REWRITE);
+    const handler = new Function(`${EMBED_REWRITE}; return handler;`)() as (e: any) => { uri: string };
+    expect(handler({ request: { uri: "/embed/3f2a-entry" } }).uri).toBe("/api/share/embed/3f2a-entry");
+
+    const embedPolicy = policyNamed(template, "embed page");
+    expect(JSON.stringify(embed.ResponseHeadersPolicyId)).toContain(embedPolicy.id);
+    const headers = embedPolicy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.FrameOptions).toBeUndefined();
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("frame-ancestors *");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("RegionalDomainName");
+    expect(csp).not.toContain("script-src");
+    // Every other behaviour keeps the site's policy: DENY and frame-ancestors 'none'.
+    const sitePolicyId = config.DefaultCacheBehavior.ResponseHeadersPolicyId;
+    for (const b of config.CacheBehaviors.filter((b: any) => b.PathPattern !== "/embed/*" && b.ResponseHeadersPolicyId)) {
+      expect(b.ResponseHeadersPolicyId, b.PathPattern).toEqual(sitePolicyId);
+    }
   });
 
   it("outputs the site URL", () => {

@@ -37,6 +37,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   "POST /api/auth/reset-password": { anonymous: { public: "forgot password, with the mailed code" }, otherUser: NO_OWNED() },
   "POST /api/auth/token-exchange": { anonymous: { public: "Google sign-in, with the ID token" }, otherUser: NO_OWNED() },
   "PUT /api/user/settings": { anonymous: 401, otherUser: NO_OWNED() },
+  "POST /api/user/welcome-dismissed": { anonymous: 401, otherUser: NO_OWNED() },
   "POST /api/user/email-change/code": { anonymous: 401, otherUser: NO_OWNED() },
   "POST /api/user/email-change": { anonymous: 401, otherUser: NO_OWNED("the code is bound to the account that asked (email-change.int.test.ts)") },
   "POST /api/create-payment-intent-v2": { anonymous: 401, otherUser: NO_OWNED() },

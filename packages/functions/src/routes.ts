@@ -61,6 +61,7 @@ export const routes: Route[] = [
   { method: "PUT", path: "/api/user/settings", handler: "api/user/settings-put", auth: "user", group: "account" },
   { method: "POST", path: "/api/user/email-change/code", handler: "api/user/email-change-request", auth: "user", group: "account" },
   { method: "POST", path: "/api/user/email-change", handler: "api/user/email-change-confirm", auth: "user", group: "account" },
+  { method: "POST", path: "/api/user/welcome-dismissed", handler: "api/user/welcome-dismiss", auth: "user", group: "account" },
   { method: "GET", path: "/api/user/referral-code", handler: "api/user/referral-code", auth: "user", group: "account" },
   { method: "GET", path: "/api/user/points", handler: "api/user/points", auth: "user", group: "account" },
 
@@ -131,6 +132,7 @@ export const routes: Route[] = [
   { method: "PUT", path: "/api/showcase/{id}", handler: "api/showcase/edit", auth: "user", group: "render" },
   { method: "POST", path: "/api/showcase/{id}/report", handler: "api/showcase/report", auth: "user", group: "render" },
   { method: "GET", path: "/api/share/showcase/{id}", handler: "api/showcase/share-page", auth: "public", group: "public" },
+  { method: "GET", path: "/api/share/embed/{id}", handler: "api/showcase/embed-page", auth: "public", group: "public" },
   { method: "GET", path: "/api/featured-showcase", handler: "api/showcase/featured-list", auth: "public", group: "public" },
   { method: "POST", path: "/api/featured-showcase", handler: "api/showcase/featured-add", auth: "admin", group: "admin" },
   { method: "DELETE", path: "/api/featured-showcase/{id}", handler: "api/showcase/featured-remove", auth: "admin", group: "admin" },

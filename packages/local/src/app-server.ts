@@ -1,7 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
-import { contentSecurityPolicy, inlineScriptHashes, siteSecurityHeaders } from "@storyboard/functions/shared/security-headers";
+import {
+  contentSecurityPolicy,
+  embedContentSecurityPolicy,
+  embedSecurityHeaders,
+  inlineScriptHashes,
+  siteSecurityHeaders,
+} from "@storyboard/functions/shared/security-headers";
 import { handleApi } from "./api-server";
 import { createMediaHandler } from "./media";
 import { APP_SHELL_FILE } from "@storyboard/core/catalog/prerendered-pages";
@@ -62,6 +68,30 @@ async function sharePage(req: IncomingMessage, res: ServerResponse, appHtml: (ur
   return true;
 }
 
+/** `/embed/{id}`: the player alone, the one page anyone may frame (docs/decisions.md#the-embed-page). */
+const EMBED_PATH = /^\/embed\/([^/?#.]+)\/?$/;
+const EMBED_API_PATH = /^\/api\/share\/embed\//;
+const embedHeaders = embedSecurityHeaders(embedContentSecurityPolicy());
+
+/** Answers an embed page with its own headers instead of the site's; false for any other path. */
+async function embedPageAnswer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const match = EMBED_PATH.exec(new URL(req.url ?? "/", "http://local").pathname);
+  if (!match) return false;
+  let id: string;
+  try {
+    id = decodeURIComponent(match[1]);
+  } catch {
+    return false;
+  }
+  // Core reads the environment when first imported: load it only once a request comes.
+  const { embedPage } = await import("@storyboard/core/showcase/embed");
+  const { status, html } = await embedPage(id);
+  res.writeHead(status, { ...embedHeaders, "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" });
+  res.end(req.method === "HEAD" ? undefined : html);
+  return true;
+}
+
 /** One origin for everything: `/api/*` to the handlers, `/media/*` to the media bucket, the rest to the web app. */
 export type AppServer = { url: string; server: Server; close: () => Promise<void> };
 
@@ -101,8 +131,12 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   );
   const server = createServer(async (req, res) => {
     // The same headers CloudFront's response-headers policy adds on AWS (stacks/web.ts); API answers set their own too.
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     try {
+      if (await embedPageAnswer(req, res)) return;
+      // The API's embed page sets its own headers, as it does behind CloudFront's /api/* (no site policy there).
+      if (!EMBED_API_PATH.test(req.url ?? "")) {
+        for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+      }
       if (await handleApi(req, res)) return;
       if (await media(req, res)) return;
       if ((staticSite || vite) && (await sharePage(req, res, appHtml))) return;

@@ -8,11 +8,12 @@ import { monotonicFactory } from "ulid";
 import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
-import { renderCost } from "../render/pricing";
+import { priceRender } from "../render/create";
 import { getOwnScreenplay } from "../screenplay/records";
 import { customerIdOf, ensureCustomer } from "./customers";
 import { brandName, type PurchaseKind } from "./intents";
-import { activePlanFor, MAX_PURCHASE_DOLLARS, normalizePurchaseDollars, pointsForDollars, renderPriceCents } from "./rates";
+import { activePlanFor, MAX_PURCHASE_DOLLARS, missingPointsPurchase, normalizePurchaseDollars, pointsForDollars } from "./rates";
+import { renderPaymentIntentSchema, type RenderPaymentIntentInput } from "./schema";
 import { stripe } from "./stripe";
 
 const newPaymentId = monotonicFactory();
@@ -66,23 +67,36 @@ export async function createPointsPaymentIntent(amount: number) {
   };
 }
 
-/** `POST /api/create-payment-intent {screenplayId}`: a render of the whole screenplay, priced per page in cents. */
-export async function createRenderPaymentIntent(screenplayId: string) {
+/**
+ * `POST /api/create-payment-intent {screenplayId, style?, characterVoices?}`:
+ * the points this render lacks, at the buyer's page price
+ * (docs/decisions.md#a-render-by-card-pays-only-what-is-missing). The render's
+ * cost is the one `POST /api/renders` charges (reuse-aware, with the same voices).
+ */
+export async function createRenderPaymentIntent(input: RenderPaymentIntentInput) {
+  const { screenplayId, style, characterVoices } = renderPaymentIntentSchema.parse(input);
   const userId = useUserId();
   const screenplay = await getOwnScreenplay(screenplayId);
   if (screenplay.status !== "ready") throw AppError.conflict("This screenplay is still being processed. Try again in a moment.");
-  const pageCount = screenplay.pageCount ?? 1;
-  const plan = await activePlanFor(userId);
-  const amount = renderPriceCents(pageCount, plan);
-  const pages = Math.max(1, Math.ceil(pageCount));
-  return createIntent({
+  const [{ cost }, user, plan] = await Promise.all([
+    priceRender(screenplay, style, characterVoices),
+    db.entities.user.get({ userId }).go({ attributes: ["points", "pointsOwed"] }),
+    activePlanFor(userId),
+  ]);
+  // Points owed from a refund or dispute cannot pay for anything: the card pays the whole render then.
+  const owed = (user.data?.pointsOwed ?? 0) > 0;
+  const balance = owed ? 0 : (user.data?.points ?? 0);
+  const purchase = missingPointsPurchase(cost, balance, plan);
+  if (purchase.missing === 0) throw AppError.conflict("You have enough points for this render. Confirm it to pay with your points.");
+  const intent = await createIntent({
     userId,
     kind: "render",
-    amount,
-    points: renderCost(pageCount),
-    description: `Render of "${screenplay.title}" (${pages} ${pages === 1 ? "page" : "pages"})`,
-    metadata: { screenplayId, pageCount: String(pageCount), ...(plan ? { priceId: plan.priceId } : {}) },
+    amount: purchase.cents,
+    points: purchase.points,
+    description: `${purchase.points.toLocaleString("en-US")} points for a render of "${screenplay.title}"`,
+    metadata: { screenplayId, renderCost: String(cost), ...(plan ? { priceId: plan.priceId } : {}) },
   });
+  return { ...intent, cost, balance, missing: purchase.missing, pointsOwed: owed };
 }
 
 /** `GET /api/payments`: the user's payments, newest first. */

@@ -8,7 +8,7 @@ import {
   pointsForDollars,
   pointsPerDollar,
   pricePerPageCents,
-  renderPriceCents,
+  missingPointsPurchase,
 } from "./price";
 
 const plan = (id: string, interval: "month" | "year" = "month") => {
@@ -48,14 +48,7 @@ describe("points for dollars", () => {
   });
 });
 
-describe("render price in cents", () => {
-  it("is pages × the page price, at least one page, pages rounded up", () => {
-    expect(renderPriceCents(17, null)).toBe(5100);
-    expect(renderPriceCents(0, null)).toBe(300);
-    expect(renderPriceCents(2.2, null)).toBe(900);
-    expect(renderPriceCents(17, plan("pro"))).toBe(4335);
-    expect(renderPriceCents(3, plan("studio", "year"))).toBe(576);
-  });
+describe("page prices in cents", () => {
   it("shows whole cents per page", () => {
     expect(pricePerPageCents(null)).toBe(300);
     expect(pricePerPageCents(plan("agency"))).toBe(240);
@@ -94,5 +87,16 @@ describe("plan discounts shown on Pricing", () => {
     });
     expect(CATALOG_PRICES).toHaveLength(PLANS.length * 2);
     expect(CATALOG_PRICES.find((p) => p.lookupKey === "storyboard_pro_annual")).toMatchObject({ unitAmount: 73440, interval: "year" });
+  });
+});
+
+describe("a render by card pays only what is missing (docs/decisions.md#a-render-by-card-pays-only-what-is-missing)", () => {
+  it("buys the missing points at the page price, rounded up to a cent, at least Stripe's minimum", () => {
+    expect(missingPointsPurchase(1700, 613, null)).toEqual({ missing: 1087, cents: 3261, points: 1087 });
+    // Pro annual: 204 cents a page; 1,087 points are $22.17 and a fraction, so $22.18 buys 1,087.
+    expect(missingPointsPurchase(1700, 613, plan("pro", "year"))).toEqual({ missing: 1087, cents: 2218, points: 1087 });
+    expect(missingPointsPurchase(300, 295, null)).toEqual({ missing: 5, cents: 50, points: 16 });
+    expect(missingPointsPurchase(300, -20, null)).toEqual({ missing: 300, cents: 900, points: 300 });
+    expect(missingPointsPurchase(300, 400, null).missing).toBe(0);
   });
 });

@@ -90,13 +90,28 @@ export function pointsAtPagePrice(dollars: number, pagePriceCents: number): numb
   return Math.floor((cents * POINTS_PER_PAGE) / pagePriceCents + 1e-9);
 }
 
-/** Pages a render is billed for: the page count rounded up, at least one (as `renderCost`). */
-export const billablePages = (pageCount: number) => Math.max(1, Math.ceil(pageCount || 0));
+/** Stripe's smallest charge in US dollars, in cents. */
+export const MIN_CARD_CHARGE_CENTS = 50;
+
+/** What the card pays on 'Complete Your Purchase'. */
+export interface MissingPointsPurchase {
+  /** Points the balance lacks for the render. */
+  missing: number;
+  /** The charge, in cents: the missing points at the page price, rounded up, at least Stripe's minimum. */
+  cents: number;
+  /** Points the charge buys (never fewer than `missing`; more only when the minimum charge buys more). */
+  points: number;
+}
 
 /**
- * A render bought by card, in cents: billable pages × the page price, rounded
- * UP to a whole cent (only ever a fraction of a cent, and never undercharges).
+ * A render the balance cannot cover is bought by card for the points it lacks
+ * (docs/decisions.md#a-render-by-card-pays-only-what-is-missing): the missing
+ * points at the buyer's page price, rounded UP to a cent and never below
+ * Stripe's minimum charge; the render is then debited from the balance whole.
  */
-export function renderPriceCents(pageCount: number, active: ActivePlan | null): number {
-  return Math.ceil(billablePages(pageCount) * centsPerPage(active) - 1e-9);
+export function missingPointsPurchase(cost: number, balance: number, active: ActivePlan | null): MissingPointsPurchase {
+  const missing = Math.max(0, cost - Math.max(0, balance));
+  const pagePrice = centsPerPage(active);
+  const cents = Math.max(MIN_CARD_CHARGE_CENTS, Math.ceil((missing * pagePrice) / POINTS_PER_PAGE - 1e-9));
+  return { missing, cents, points: pointsAtPagePrice(cents / 100, pagePrice) };
 }

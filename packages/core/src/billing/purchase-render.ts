@@ -1,20 +1,22 @@
 /**
- * `POST /api/purchase-render` (docs/product.md#payments): a render paid by
- * card. The intent is checked with Stripe (succeeded, ours, this screenplay,
- * the right amount, not used before), then the render is created exactly as
- * `POST /api/renders` does, with the purchase credit and the render debit in
- * the render's own transaction. docs/decisions.md#payments has the two claims.
+ * `POST /api/purchase-render` (docs/product.md#payments): a render whose
+ * missing points were bought by card. The intent is checked with Stripe
+ * (succeeded, ours, this screenplay, not used before), then the render is
+ * created exactly as `POST /api/renders` does, with the purchase credit, the
+ * render debit and their net balance change in the render's own transaction
+ * (docs/decisions.md#a-render-by-card-pays-only-what-is-missing).
+ * docs/decisions.md#payments has the two claims.
  */
 import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
-import { type Account, accountNow, balanceUnchangedItem, pinnedDebitItems } from "../points/known-balance";
 import { AppError } from "../error";
 import { createRender, payWithPoints, type RenderPayment } from "../render/create";
-import { renderCost } from "../render/pricing";
+import { type Account, accountNow, pinnedBalanceItem, pinnedDebitItems } from "../points/known-balance";
+import { owedMessage } from "../points/points";
 import { getOwnScreenplay } from "../screenplay/records";
-import { renderPurchaseCreditItems } from "./fulfil";
+import { creditSucceededIntent, renderPurchaseCreditItems } from "./fulfil";
 import { creditKey, ourIntent, paymentMethodLabel, renderPurchaseKey, retrieveIntent, type OurIntent } from "./intents";
-import { activePlanFor, renderPriceCents } from "./rates";
+import { pointsInForce } from "./rates";
 import { sendReceipt } from "./receipts";
 import { purchaseRenderSchema, type PurchaseRenderInput } from "./schema";
 
@@ -23,7 +25,10 @@ const ALREADY_USED = "This payment has already been used for a render.";
 const CREDITED_BY_WEBHOOK = new AppError("conflict", "credited");
 /** The balance moved between its read and the render's transaction: read it again. */
 const BALANCE_MOVED = new AppError("conflict", "balance moved");
-const ALREADY_SPENT = new AppError("payment_required", "The points of this payment have already been spent.");
+const NOT_COVERED = new AppError(
+  "payment_required",
+  "Your balance changed while you paid, and it no longer covers the rest of this render. The points you bought are on your balance.",
+);
 
 const claimExists = async (value: string) => !!(await db.entities.unique.get({ kind: "idempotency", value }).go()).data;
 
@@ -44,27 +49,35 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
   const claimRender = (tx: Parameters<RenderPayment>[0]) =>
     tx.unique.create({ kind: "idempotency", value: renderPurchaseKey(intent.id), ownerId: userId }).commit();
 
-  // Each payment is pinned to the balance read just before it, so the receipt states the balance
-  // the render's own transaction left (docs/decisions.md#e-mails-state-the-balance-their-transaction-left).
-  // The usual path: credit and debit of the same points (the render's ledger item
-  // without its balance update), both claims, the payment record; the balance stays as read.
+  // Paid at the rate in force now (docs/decisions.md#discounts-end-with-the-plan).
+  const bought = { ...intent, points: await pointsInForce(intent) };
+  /** The render's cost as its transaction charged it, for the receipt's balance. */
+  let charged = 0;
+  // Each payment is pinned to the balance read just before it, so the receipt states the balance the
+  // render's own transaction left (docs/decisions.md#e-mails-state-the-balance-their-transaction-left).
+  // The usual path: the purchase credit and the render debit in the ledger, one net balance
+  // change (the balance must cover the rest of the render), both claims, the payment record.
   const creditAndDebit =
     (account: Account): RenderPayment =>
     (tx, charge) => {
-      const credit = renderPurchaseCreditItems(tx, intent, method);
+      charged = charge.cost;
+      const net = bought.points - charge.cost;
+      if (account.balance + net < 0) throw NOT_COVERED;
+      const credit = renderPurchaseCreditItems(tx, bought, method);
       const debit = payWithPoints(tx, charge).items.slice(1);
-      const items = [...credit, ...debit, claimRender(tx), balanceUnchangedItem(tx, userId, account.balance)];
+      const items = [...credit, ...debit, pinnedBalanceItem(tx, userId, account, net), claimRender(tx)];
       return {
         items,
-        errors: { 0: CREDITED_BY_WEBHOOK, [credit.length + debit.length]: AppError.conflict(ALREADY_USED), [items.length - 1]: BALANCE_MOVED },
+        errors: { 0: CREDITED_BY_WEBHOOK, [credit.length + debit.length]: BALANCE_MOVED, [items.length - 1]: AppError.conflict(ALREADY_USED) },
       };
     };
-  // The webhook was first: its points are on the balance; debit them like any render.
+  // The webhook was first: its points are on the balance; debit the render like any other.
   // The claim first: a concurrent twin is told "already used" rather than "no points".
   const fromBalance =
     (account: Account): RenderPayment =>
     (tx, { userId: owner, cost, renderJobId, title }) => {
-      if (account.balance < cost || account.owed > 0) throw ALREADY_SPENT;
+      charged = cost;
+      if (account.balance < cost) throw NOT_COVERED;
       return {
         items: [claimRender(tx), ...pinnedDebitItems(tx, account, { userId: owner, amount: cost, reason: "render", referenceId: renderJobId, comment: `Render: ${title}` })],
         errors: { 0: AppError.conflict(ALREADY_USED), 1: BALANCE_MOVED },
@@ -77,16 +90,23 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
     const account = await accountNow(userId);
     if (!account) throw AppError.unauthorized();
     try {
+      // Points owed from a refund or dispute: the card's points go to them first (fulfil.ts), not to a render.
+      if (account.owed > 0) throw new AppError("payment_required", owedMessage(account.owed));
       if (await claimExists(creditKey(intent.id))) {
         // The webhook credited first: its points are on the balance.
         const created = await createRender(render, fromBalance(account));
-        await sendReceipt(intent, method, account.balance - intent.points);
+        await sendReceipt(bought, method, account.balance - charged);
         return { renderJob: created, id: created.id };
       }
       const created = await createRender(render, creditAndDebit(account));
-      await sendReceipt(intent, method, account.balance);
+      await sendReceipt(bought, method, account.balance + bought.points - charged);
       return { renderJob: created, id: created.id };
     } catch (error) {
+      if (error === NOT_COVERED || (error instanceof AppError && error.code === "payment_required")) {
+        // The balance fell while the card was paid (or points are owed): the points bought stay, as points.
+        await creditSucceededIntent(intent);
+        throw error;
+      }
       const retryable = error === CREDITED_BY_WEBHOOK || error === BALANCE_MOVED;
       if (!retryable && !(error instanceof AppError && error.code === "conflict" && error.message !== ALREADY_USED)) throw error;
       if (await claimExists(renderPurchaseKey(intent.id))) throw AppError.conflict(ALREADY_USED);
@@ -103,16 +123,10 @@ async function verifiedIntent(paymentIntentId: string, screenplayId: string, use
   if (!intent || intent.userId !== userId) throw AppError.notFound("Payment not found.");
   if (intent.kind !== "render") throw AppError.badRequest("This payment was not made for a render.");
   if (!intent.succeeded) throw new AppError("payment_required", "This payment has not been completed.");
-  const screenplay = await getOwnScreenplay(screenplayId);
-  const pageCount = screenplay.pageCount ?? 1;
-  const expected = renderPriceCents(pageCount, await activePlanFor(userId));
-  if (
-    intent.screenplayId !== screenplayId ||
-    intent.amount !== expected ||
-    intent.currency !== "usd" ||
-    intent.points !== renderCost(pageCount)
-  ) {
-    throw AppError.badRequest("This payment does not match the price of this render. Its points were added to your balance instead.");
+  // The screenplay must still be the user's; the points bought are checked against the render in its transaction.
+  await getOwnScreenplay(screenplayId);
+  if (intent.screenplayId !== screenplayId || intent.currency !== "usd") {
+    throw AppError.badRequest("This payment was made for another render. Its points were added to your balance instead.");
   }
   return intent;
 }

@@ -41,3 +41,20 @@ export const DEFAULT_TIMEZONE = "UTC";
 export const KNOWN_TIMEZONES: readonly string[] = [
   ...new Set([...REGISTRATION_TIMEZONES, ...SETTINGS_TIMEZONES].map((t) => t.value)),
 ];
+
+/**
+ * A zone as a person reads it: its city and its offset now, 'Sydney (GMT+11)'
+ * for `Australia/Sydney`, never the raw IANA id (issue 23). `at` picks the
+ * moment, since the offset moves with summer time.
+ */
+export function timezoneLabel(zone: string, at: Date = new Date()): string {
+  const city = (zone.split("/").pop() ?? zone).replace(/_/g, " ");
+  try {
+    const offset = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value;
+    return offset && offset !== city ? `${city} (${offset})` : city;
+  } catch {
+    return city; // not a zone this browser knows: the city alone
+  }
+}

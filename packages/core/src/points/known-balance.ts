@@ -78,15 +78,20 @@ export function pinnedCreditItems(tx: TransactionEntities, account: Account, cha
  */
 export function pinnedDebitItems(tx: TransactionEntities, account: Account, debit: PointsDebit) {
   const { amount, ...entry } = debit;
-  return [
-    tx.user
-      .patch({ userId: debit.userId })
-      .set({ points: account.balance - amount })
-      .where((a, { eq, lte, notExists }) => `${eq(a.points, account.balance)} AND (${notExists(a.pointsOwed)} OR ${lte(a.pointsOwed, 0)})`)
-      .commit(),
-    ledgerEntryItem(tx, { ...entry, delta: -amount }),
-  ];
+  return [pinnedBalanceItem(tx, debit.userId, account, -amount), ledgerEntryItem(tx, { ...entry, delta: -amount })];
 }
+
+/**
+ * The user's update alone for a change of `delta` pinned to `account` (refused if
+ * the balance moved or points are owed), for a transaction that writes its own
+ * ledger items, e.g. a card purchase's credit and its render's debit as one net change.
+ */
+export const pinnedBalanceItem = (tx: TransactionEntities, userId: string, account: Account, delta: number) =>
+  tx.user
+    .patch({ userId })
+    .set({ points: account.balance + delta })
+    .where((a, { eq, lte, notExists }) => `${eq(a.points, account.balance)} AND (${notExists(a.pointsOwed)} OR ${lte(a.pointsOwed, 0)})`)
+    .commit();
 
 export type KnownCredit = { outcome: "credited"; balance: number } | { outcome: "duplicate" } | { outcome: "noUser" };
 

@@ -86,6 +86,12 @@ export function refusedDebitBalance(result: { canceled: boolean; data: { code?: 
   return typeof points === "number" ? points : undefined;
 }
 
+/** The condition of every debit: the balance covers it and nothing is owed (docs/decisions.md#refunds-and-disputes). */
+const coversDebit =
+  (amount: number) =>
+  (a: { points: unknown; pointsOwed: unknown }, { gte, lte, notExists }: Record<"gte" | "lte" | "notExists", (...args: any[]) => string>) =>
+    `${gte(a.points, amount)} AND (${notExists(a.pointsOwed)} OR ${lte(a.pointsOwed, 0)})`;
+
 export function debitItems(tx: TransactionEntities, change: PointsDebit) {
   assertAmount(change.amount);
   const { amount, ...entry } = change;
@@ -93,7 +99,7 @@ export function debitItems(tx: TransactionEntities, change: PointsDebit) {
     tx.user
       .patch({ userId: change.userId })
       .subtract({ points: amount })
-      .where((a, { gte, lte, notExists }) => `${gte(a.points, amount)} AND (${notExists(a.pointsOwed)} OR ${lte(a.pointsOwed, 0)})`)
+      .where(coversDebit(amount))
       // A refused debit hands back the balance it read, so a 402 names that one (debitRefusal).
       .commit({ response: "all_old" }),
     ledgerEntryItem(tx, { ...entry, delta: -amount }),

@@ -10,14 +10,13 @@ import { debitItems, refusedDebitBalance, type TransactionEntities } from "../po
 import { assertNothingOwed } from "../points/shortfall";
 import { providers } from "../provider/registry";
 import { DEFAULT_NARRATOR_VOICE_ID } from "../provider/types";
-import { getOwnScreenplay, loadBlocks } from "../screenplay/records";
+import { getOwnScreenplay, loadBlocks, type ScreenplayItem } from "../screenplay/records";
 import type { Block, CharacterDictionary } from "../screenplay/types";
 import { ownerOf } from "../user/user";
 import { setRenderDeadline } from "./deadlines";
 import { refundRender } from "./failure";
 import { notifyRender } from "./notify";
 import { startPhase } from "./phases";
-import { renderCost } from "./pricing";
 import { quoteForScreenplay } from "../revision/quote";
 import { type CreateRenderInput, createRenderSchema, NARRATOR_KEY } from "./schema";
 import { autoAssignVoices } from "./voice-assignment";
@@ -58,9 +57,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
   if (screenplay.status !== "ready") throw AppError.conflict("This screenplay is still being processed. Try again in a moment.");
   const pageCount = screenplay.pageCount ?? 1;
   const characterDictionary = (screenplay.characterDictionary ?? {}) as CharacterDictionary;
-  const characterVoices = await resolveVoices(characterDictionary, input.characterVoices);
-  // Paid in points, a render pays only for what it makes anew (docs/decisions.md#revised-drafts); a card purchase is priced by billing.
-  const cost = pay ? renderCost(pageCount) : (await quoteForScreenplay(screenplay, input.style, characterVoices)).cost;
+  const { characterVoices, cost } = await priceRender(screenplay, input.style, input.characterVoices);
 
   const { data: user } = await db.entities.user.get({ userId }).go();
   if (!user) throw AppError.unauthorized();
@@ -143,7 +140,22 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
   return { id: renderJobId };
 }
 
-function insufficientPoints(cost: number, balance: number) {
+/**
+ * The voices a render will use and its cost in points: only what it makes anew
+ * (docs/decisions.md#revised-drafts), whether paid from the balance or partly
+ * by card (docs/decisions.md#a-render-by-card-pays-only-what-is-missing).
+ */
+export async function priceRender(
+  screenplay: ScreenplayItem,
+  style: string,
+  chosen: Record<string, { voiceId: string; voiceName?: string }>,
+) {
+  const characterVoices = await resolveVoices((screenplay.characterDictionary ?? {}) as CharacterDictionary, chosen);
+  const { cost } = await quoteForScreenplay(screenplay, style, characterVoices);
+  return { characterVoices, cost };
+}
+
+export function insufficientPoints(cost: number, balance: number) {
   const shortfall = Math.max(0, cost - balance);
   return new AppError("payment_required", `This render costs ${cost} points and you have ${balance}. You need ${shortfall} more points.`, {
     cost,

@@ -22,6 +22,9 @@ export function absoluteMediaUrl(path: string): string {
 
 export const shareUrl = (showcaseEntryId: string) => `${appUrl()}/showcase/${encodeURIComponent(showcaseEntryId)}`;
 
+/** The entry's player alone, the page link previews frame (core/showcase/embed.ts). */
+export const embedUrl = (showcaseEntryId: string) => `${appUrl()}/embed/${encodeURIComponent(showcaseEntryId)}`;
+
 const FALLBACK_DESCRIPTION = "A creative screenplay visualization.";
 
 /** The meta tags of a public entry, or none when it is missing or not public. */
@@ -47,14 +50,16 @@ export async function shareMetaTags(showcaseEntryId: string): Promise<string | u
     tags.push(["property", "og:image", absoluteMediaUrl(image)], ["name", "twitter:image", absoluteMediaUrl(image)]);
   }
   if (video) {
+    // The player is the embed page, the one page anyone may frame (docs/decisions.md#the-embed-page).
+    const player = embedUrl(entry.showcaseEntryId);
     tags.push(
-      ["property", "og:video", video],
-      ["property", "og:video:secure_url", video],
-      ["property", "og:video:type", "video/mp4"],
+      ["property", "og:video", player],
+      ["property", "og:video:secure_url", player],
+      ["property", "og:video:type", "text/html"],
       ["property", "og:video:width", String(WIDTH)],
       ["property", "og:video:height", String(HEIGHT)],
       ["name", "twitter:card", "player"],
-      ["name", "twitter:player", url],
+      ["name", "twitter:player", player],
       ["name", "twitter:player:width", String(WIDTH)],
       ["name", "twitter:player:height", String(HEIGHT)],
       ["name", "twitter:player:stream", video],

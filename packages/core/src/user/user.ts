@@ -6,6 +6,7 @@ import type { User } from "../dynamo/entities/user";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { completePreferences } from "../notification/preferences";
+import { isConditionFailed } from "../dynamo/errors";
 
 export type UserItem = EntityItem<typeof User>;
 
@@ -20,6 +21,8 @@ export interface UserView {
   points: number;
   notificationPreferences: NotificationPreferences;
   createdAt: string;
+  /** When the welcome dialog was closed; null until then (shown once per account). */
+  welcomeDismissedAt: string | null;
 }
 
 export function toUserView(user: UserItem): UserView {
@@ -33,6 +36,7 @@ export function toUserView(user: UserItem): UserView {
     points: user.points ?? 0,
     notificationPreferences: completePreferences(user.notificationPreferences),
     createdAt: user.createdAt!,
+    welcomeDismissedAt: user.welcomeDismissedAt ?? null,
   };
 }
 
@@ -61,4 +65,23 @@ export async function findUserByEmail(email: string): Promise<UserItem | undefin
   if (!userId) return undefined;
   const { data } = await db.entities.user.get({ userId }).go();
   return data ?? undefined;
+}
+
+/**
+ * `POST /api/user/welcome-dismissed`: the welcome dialog was closed. The first
+ * time is kept, so a second browser's close changes nothing.
+ */
+export async function dismissWelcome(): Promise<{ welcomeDismissedAt: string }> {
+  const userId = useUserId();
+  const now = new Date().toISOString();
+  await db.entities.user
+    .patch({ userId })
+    .set({ welcomeDismissedAt: now })
+    .where((a, { notExists }) => notExists(a.welcomeDismissedAt))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailed(error)) throw error; // closed before: the first time stays
+    });
+  const user = await getUser(userId);
+  return { welcomeDismissedAt: user.welcomeDismissedAt ?? now };
 }

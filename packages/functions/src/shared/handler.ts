@@ -81,9 +81,13 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
       const result = await withActor(actor, () => logic({ event, body, query, params } as RequestContext<z.infer<B>, z.infer<Q>>));
       if (result instanceof Reply) return json(result.status, result.body, result.headers, result.cookies);
       if (result instanceof RawReply) {
+        // An empty value drops a default header (the embed page drops X-Frame-Options).
+        const headers = Object.fromEntries(
+          Object.entries({ ...json(200, "").headers, "content-type": result.contentType, ...result.headers }).filter(([, v]) => v !== ""),
+        );
         return {
           statusCode: result.status,
-          headers: { ...json(200, "").headers, "content-type": result.contentType, ...result.headers },
+          headers,
           body: Buffer.from(result.bytes).toString("base64"),
           isBase64Encoded: true,
         };

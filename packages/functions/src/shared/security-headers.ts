@@ -4,6 +4,7 @@
  * (docs/decisions.md#headers).
  */
 import { createHash } from "node:crypto";
+import { EMBED_STYLE } from "@storyboard/core/showcase/embed-style";
 
 export const REFERRER_POLICY = "strict-origin-when-cross-origin";
 export const FRAME_OPTIONS = "DENY";
@@ -69,6 +70,37 @@ export function siteSecurityHeaders(csp: string): Record<string, string> {
   return {
     "content-security-policy": csp,
     "x-frame-options": FRAME_OPTIONS,
+    "referrer-policy": REFERRER_POLICY,
+    "x-content-type-options": "nosniff",
+  };
+}
+
+/** Where embed pages live: the one path of the site any other site may frame (docs/decisions.md#the-embed-page). */
+export const EMBED_PATH_PATTERN = "/embed/*";
+
+/**
+ * The embed page's policy: nothing but its video and poster (from the site,
+ * whose media route redirects to the bucket, and the bucket's host) and its one
+ * hashed style; no scripts at all; framed by anyone (`frame-ancestors *`).
+ */
+export function embedContentSecurityPolicy(sources: { media?: string[] } = {}): string {
+  const media = ["'self'", ...(sources.media ?? [])];
+  const style = `'sha256-${createHash("sha256").update(EMBED_STYLE).digest("base64")}'`;
+  return [
+    "default-src 'none'",
+    `img-src ${media.join(" ")}`,
+    `media-src ${media.join(" ")}`,
+    `style-src ${style}`,
+    "frame-ancestors *",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
+
+/** The headers of an embed page: like every page's, but no X-Frame-Options and a CSP that lets anyone frame it. */
+export function embedSecurityHeaders(csp: string): Record<string, string> {
+  return {
+    "content-security-policy": csp,
     "referrer-policy": REFERRER_POLICY,
     "x-content-type-options": "nosniff",
   };

@@ -1,4 +1,4 @@
-import type { TimezoneOption } from "@storyboard/core/catalog/timezones";
+import { timezoneLabel, type TimezoneOption } from "@storyboard/core/catalog/timezones";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { cn } from "../lib/utils";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "./ui/form";
@@ -20,8 +20,8 @@ export function TimezoneField<T extends FieldValues>({ control, name, options, c
       name={name}
       render={({ field }) => {
         const value: string = field.value ?? "";
-        // A stored zone outside the list (e.g. chosen at registration) stays selectable.
-        const all = value && !options.some((o) => o.value === value) ? [...options, { value, label: value }] : options;
+        // A stored zone outside the list (e.g. chosen at registration) stays selectable, named as a person reads it.
+        const all = value && !options.some((o) => o.value === value) ? [...options, { value, label: timezoneLabel(value) }] : options;
         return (
           <FormItem className={cn(className)}>
             <FormLabel>Timezone</FormLabel>

@@ -15,6 +15,8 @@ export interface User {
   points: number;
   notificationPreferences: NotificationPreferences;
   createdAt: string;
+  /** When the welcome dialog was closed, in any browser; null until then. */
+  welcomeDismissedAt?: string | null;
 }
 
 export { USER_QUERY_KEY };

@@ -36,6 +36,8 @@ export const User = new Entity({
       >,
       default: () => ({}),
     },
+    /** When the user closed the dashboard's welcome: it is shown once per account, in any browser (issue 23). */
+    welcomeDismissedAt: { type: "string" },
     /** Secret for one-click unsubscribe links. */
     unsubscribeToken: { type: "string", required: true },
     ...timestamps,

@@ -23,22 +23,23 @@ async function snapshot(user: TestUser, screenplayId: string) {
 }
 
 async function paidIntent(user: TestUser, screenplayId: string, card = "pm_card_visa") {
-  const { status, body } = await post(user, "/api/create-payment-intent", { screenplayId });
+  const { status, body } = await post(user, "/api/create-payment-intent", { screenplayId, style: "noir" });
   expect(status).toBe(200);
   await confirmCard(body.clientSecret, card);
-  return body as { clientSecret: string; paymentIntentId: string; amount: number; points: number };
+  return body as { clientSecret: string; paymentIntentId: string; amount: number; points: number; cost: number; balance: number };
 }
 
 describe("purchase-render", () => {
-  it("prices the render per page, takes the card, and starts the render with the purchase and the render in the ledger", async () => {
+  it("charges the card for the missing points only, and starts the render with the purchase and the render in the ledger", async () => {
     const user = await createTestUser({ points: 100 });
     const screenplay = await readyScreenplay(user, 3);
     expect(screenplay.pageCount).toBeGreaterThan(1);
     const cost = screenplay.pageCount * 100;
     expect((await post(user, "/api/renders", { screenplayId: screenplay.id, title: "Too dear", style: "noir" })).status).toBe(402);
 
+    // docs/decisions.md#a-render-by-card-pays-only-what-is-missing: 100 points on the balance, cost − 100 bought at $3 a page.
     const intent = await paidIntent(user, screenplay.id);
-    expect(intent).toMatchObject({ amount: screenplay.pageCount * 300, points: cost });
+    expect(intent).toMatchObject({ amount: (cost - 100) * 3, points: cost - 100, cost, balance: 100, missing: cost - 100 });
     const bought = await post(user, "/api/purchase-render", renderBody(screenplay.id, intent.paymentIntentId));
     expect(bought.status).toBe(200);
     const id = bought.body.renderJob.id;
@@ -46,19 +47,19 @@ describe("purchase-render", () => {
     expect(render).toMatchObject({ title: "Paid Render", style: "noir", pointsCharged: cost });
     await eventually(async () => ["queued", "descriptions_ready"].includes((await get(user, `/api/renders/${id}`)).status));
 
-    // The card paid the whole render: the balance is as it was, the ledger has both sides.
-    expect(await balanceOf(user)).toBe(100);
+    // The card paid what was missing; the render took the whole cost from the balance.
+    expect(await balanceOf(user)).toBe(0);
     const { records } = await get(user, "/api/points/ledger");
     expect(records.slice(0, 2).map((r: { reason: string; delta: number }) => [r.reason, r.delta])).toEqual([
       ["render", -cost],
-      ["purchase", cost],
+      ["purchase", cost - 100],
     ]);
     const payments = await get(user, "/api/payments");
-    expect(payments).toEqual([expect.objectContaining({ id: records[1].referenceId, amount: screenplay.pageCount * 300, status: "paid" })]);
+    expect(payments).toEqual([expect.objectContaining({ id: records[1].referenceId, amount: (cost - 100) * 3, status: "paid" })]);
 
     // The webhook of the same intent does not credit it again.
     await settle();
-    expect(await balanceOf(user)).toBe(100);
+    expect(await balanceOf(user)).toBe(0);
     // Nor can the intent buy a second render.
     const reused = await post(user, "/api/purchase-render", renderBody(screenplay.id, intent.paymentIntentId));
     expect(reused.status).toBe(409);
@@ -74,11 +75,12 @@ describe("purchase-render", () => {
     const othersScreenplay = await readyScreenplay(other, 2);
 
     const foreign = await paidIntent(other, othersScreenplay.id);
+    // Both made while the balance is empty: a balance that covers the render is sold no points.
     const unpaid = (await post(user, "/api/create-payment-intent", { screenplayId: screenplay.id })).body;
+    const declined = (await post(user, "/api/create-payment-intent", { screenplayId: screenplay.id })).body;
     const cheaper = await paidIntent(user, short.id);
     const points = (await post(user, "/api/create-payment-intent-v2", { amount: 10 })).body;
     await confirmCard(points.clientSecret, "pm_card_visa");
-    const declined = (await post(user, "/api/create-payment-intent", { screenplayId: screenplay.id })).body;
     await confirmCard(declined.clientSecret, "pm_card_chargeDeclined");
     // The webhook turns the two paid intents into points; nothing else may change after that.
     await eventually(async () => (await balanceOf(user)) === cheaper.points + 333);

@@ -196,11 +196,11 @@ describe("the share page", () => {
     expect(meta("og:type")).toBe("video.other");
     expect(meta("og:url")).toBe(`${base}/showcase/${entry.id}`);
     expect(meta("og:image")).toBe(`${base}/api/media/${entry.posterUrl}`);
-    expect(meta("og:video")).toBe(`${base}/api/media/${entry.videoUrl}`);
-    expect(meta("og:video:type")).toBe("video/mp4");
+    expect(meta("og:video")).toBe(`${base}/embed/${entry.id}`);
+    expect(meta("og:video:type")).toBe("text/html");
     expect([meta("og:video:width"), meta("og:video:height")]).toEqual(["1280", "720"]);
     expect(meta("twitter:card")).toBe("player");
-    expect(meta("twitter:player")).toBe(`${base}/showcase/${entry.id}`);
+    expect(meta("twitter:player")).toBe(`${base}/embed/${entry.id}`);
     expect(meta("twitter:player:stream")).toBe(`${base}/api/media/${entry.videoUrl}`);
     expect(html).toContain('<div id="root"></div>');
   });

@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button";
 import { ActivitySummary } from "../../features/dashboard/components/activity-summary";
 import { WelcomeDialog } from "../../features/dashboard/components/welcome-dialog";
 import { dismissedBefore } from "../../features/dashboard/welcome-seen";
+import { useDismissWelcome } from "../../features/dashboard/api/welcome";
 import { useRenderList } from "../../features/renders/api/render-list";
 import { RecentRenders } from "../../features/renders/components/recent-renders";
 import { useScreenplays } from "../../features/screenplays/api/screenplays";
@@ -23,7 +24,9 @@ export function DashboardScreen() {
   const [uploadOpen, setUploadOpen] = useState(false);
   const firstName = user?.fullName?.trim().split(/\s+/)[0];
   // The first visit (the welcome not yet seen) is a welcome, not a welcome back; read once, before the dialog stores its flag.
-  const [returning] = useState(dismissedBefore);
+  const [seenInThisBrowser] = useState(dismissedBefore);
+  const returning = seenInThisBrowser || !!user?.welcomeDismissedAt;
+  const dismissWelcome = useDismissWelcome();
   const greeting = returning ? "Welcome back" : "Welcome";
 
   return (
@@ -49,7 +52,7 @@ export function DashboardScreen() {
         <RecentRenders />
       </div>
       <UploadScreenplay open={uploadOpen} onOpenChange={setUploadOpen} />
-      {user && <WelcomeDialog points={user.points} />}
+      {user && <WelcomeDialog points={user.points} dismissedAt={user.welcomeDismissedAt} onDismiss={() => dismissWelcome.mutate()} />}
     </div>
   );
 }

@@ -34,6 +34,28 @@ describe("landing page", () => {
     expect(callsTo(fetchMock, "GET /api/featured-showcase")).toHaveLength(1);
   });
 
+  it("the hero's play button plays the first featured entry's video; without any video there is no play button", async () => {
+    mockFetch({
+      ...anonymous,
+      "GET /api/env": () => ({ AWS_S3_URL_PREFIX: "/api/media/" }),
+      "GET /api/featured-showcase": () => [
+        { id: "f1", showcaseEntryId: "e1", title: "No Video", genre: "Drama" },
+        { id: "f2", showcaseEntryId: "e2", title: "Night Drive", genre: "Thriller", videoUrl: "renders/r2/video.mp4", posterUrl: "renders/r2/poster.jpg" },
+      ],
+    });
+    const { unmount } = renderApp("/");
+    await userEvent.click(await screen.findByRole("button", { name: "Play Night Drive" }));
+    const video = await screen.findByLabelText("Night Drive", { selector: "video" });
+    expect(video).toHaveAttribute("src", "/api/media/renders/r2/video.mp4");
+    expect(video).toHaveAttribute("poster", "/api/media/renders/r2/poster.jpg");
+    unmount();
+
+    mockFetch({ ...anonymous, "GET /api/env": () => ({ AWS_S3_URL_PREFIX: "/api/media/" }), "GET /api/featured-showcase": () => [] });
+    renderApp("/");
+    await screen.findByText("No featured showcases available yet.");
+    expect(screen.queryByRole("button", { name: /^Play / })).toBeNull();
+  });
+
   it("has the hero, Get Started to the register tab, View Examples scrolling to the showcase, and the CTA", async () => {
     mockFetch({ ...anonymous, "GET /api/featured-showcase": () => [] });
     renderApp("/");

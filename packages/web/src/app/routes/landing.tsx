@@ -1,8 +1,10 @@
 import { useCallback } from "react";
 import { CtaBand } from "../../features/landing/components/cta-band";
 import { FeaturesSection } from "../../features/landing/components/features-section";
-import { Hero } from "../../features/landing/components/hero";
+import { Hero, type HeroVideo } from "../../features/landing/components/hero";
+import { LANDING_FEATURED_LIMIT, useFeaturedShowcase } from "../../features/showcase/api/featured";
 import { FeaturedShowcase } from "../../features/showcase/components/featured-showcase";
+import { mediaUrl, usePublicEnv } from "../../config/env";
 
 const SHOWCASE_SECTION_ID = "showcase";
 
@@ -12,9 +14,11 @@ export function LandingRoute() {
     document.getElementById(SHOWCASE_SECTION_ID)?.scrollIntoView({ behavior: "smooth", block: "start" });
   }, []);
 
+  const video = useHeroVideo();
+
   return (
     <>
-      <Hero onViewExamples={viewExamples} />
+      <Hero onViewExamples={viewExamples} video={video} />
       <FeaturesSection />
       <section id={SHOWCASE_SECTION_ID} aria-labelledby="showcase-heading" className="scroll-mt-20 border-t">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-24">
@@ -30,4 +34,17 @@ export function LandingRoute() {
       <CtaBand />
     </>
   );
+}
+
+/** The hero plays the tutorial when one is set, else the first featured entry with a video (issue 23). */
+function useHeroVideo(): HeroVideo | undefined {
+  const { data: env } = usePublicEnv();
+  // The same query as the showcase section below: one request for both.
+  const { data: featured } = useFeaturedShowcase(LANDING_FEATURED_LIMIT);
+  const tutorial = typeof env?.TUTORIAL_VIDEO_URL === "string" && env.TUTORIAL_VIDEO_URL ? env.TUTORIAL_VIDEO_URL : null;
+  if (tutorial) return { src: tutorial, title: "the tutorial video" };
+  const entry = featured?.find((e) => e.videoUrl);
+  const src = entry && mediaUrl(env?.AWS_S3_URL_PREFIX, entry.videoUrl);
+  if (!entry || !src) return undefined;
+  return { src, poster: mediaUrl(env?.AWS_S3_URL_PREFIX, entry.posterUrl ?? entry.thumbnailUrl), title: entry.title };
 }

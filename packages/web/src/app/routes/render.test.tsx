@@ -30,6 +30,9 @@ describe("render page: showcase promotion", () => {
     expect(screen.getByLabelText("Display name")).toHaveValue("Jane Writer");
     await user.click(promote);
     expect(await screen.findByText("Genre is required")).toBeInTheDocument();
+    // The first error is brought into view and focused, wherever the page was scrolled.
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Genre" })).toHaveFocus(), { timeout: 5000 });
+    expect(vi.mocked(Element.prototype.scrollIntoView)).toHaveBeenCalledWith({ block: "center", behavior: "smooth" });
     await user.click(screen.getByRole("combobox", { name: "Genre" }));
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Action", "Comedy", "Drama", "Horror", "Romance", "Thriller", "Science Fiction", "Fantasy", "Mystery", "Adventure"]);
     await user.click(screen.getByRole("option", { name: "Drama" }));

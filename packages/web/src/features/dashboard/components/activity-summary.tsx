@@ -6,6 +6,7 @@ import { Input } from "../../../components/ui/input";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/use-toast";
 import { inviteLink, useReferralCode } from "../api/referral";
+import { formatCount } from "../../../lib/numbers";
 
 /** `undefined` while loading; `null` when it could not be loaded. */
 function Stat({ label, value }: { label: string; value: number | null | undefined }) {
@@ -15,7 +16,7 @@ function Stat({ label, value }: { label: string; value: number | null | undefine
       {value === undefined ? (
         <Skeleton className="mt-2 h-7 w-10" aria-label={`Loading ${label.toLowerCase()}`} />
       ) : (
-        <p className="mt-1 text-xl font-semibold tabular-nums sm:text-2xl">{value === null ? "–" : value.toLocaleString()}</p>
+        <p className="mt-1 text-xl font-semibold tabular-nums sm:text-2xl">{value === null ? "–" : formatCount(value)}</p>
       )}
     </div>
   );

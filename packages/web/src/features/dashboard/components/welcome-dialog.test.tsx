@@ -24,6 +24,16 @@ describe("welcome dialog", () => {
     expect(localStorage.getItem(WELCOME_STORAGE_KEY)).not.toBeNull();
   });
 
+  it("is not shown to an account that closed it in another browser, and tells the server when closed here", async () => {
+    const gone = render(<WelcomeDialog points={500} dismissedAt="2026-11-20T10:00:00.000Z" />);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    gone.unmount();
+    const onDismiss = vi.fn();
+    render(<WelcomeDialog points={500} dismissedAt={null} onDismiss={onDismiss} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Let's go" }));
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+
   it("is not shown without points", () => {
     render(<WelcomeDialog points={0} />);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();

@@ -4,12 +4,26 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { APP_NAME } from "../../../config/env";
 import { dismissedBefore, WELCOME_STORAGE_KEY } from "../welcome-seen";
+import { formatPoints } from "../../../lib/numbers";
 
-/** docs/product.md#screenplays: shown once when the user has points and no welcome flag is stored. */
-export function WelcomeDialog({ points }: { points: number }) {
-  const [open, setOpen] = useState(() => points > 0 && !dismissedBefore());
+/**
+ * docs/product.md#screenplays: shown once when the user has points. Remembered
+ * per account on the server (`dismissedAt`, issue 23), and in this browser too
+ * so it stays closed while the answer is on its way.
+ */
+export function WelcomeDialog({
+  points,
+  dismissedAt,
+  onDismiss,
+}: {
+  points: number;
+  dismissedAt?: string | null;
+  onDismiss?: () => void;
+}) {
+  const [open, setOpen] = useState(() => points > 0 && !dismissedAt && !dismissedBefore());
 
   const dismiss = () => {
+    onDismiss?.();
     try {
       localStorage.setItem(WELCOME_STORAGE_KEY, new Date().toISOString());
     } catch {
@@ -27,7 +41,7 @@ export function WelcomeDialog({ points }: { points: number }) {
           </div>
           <DialogTitle>Welcome to {APP_NAME}!</DialogTitle>
           <DialogDescription>
-            You have <span className="font-semibold text-foreground">{points.toLocaleString()} points</span> to start with. A render costs
+            You have <span className="font-semibold text-foreground">{formatPoints(points)}</span> to start with. A render costs
             100 points per screenplay page, so that's enough for {Math.floor(points / 100)} page{points >= 200 ? "s" : ""}.
           </DialogDescription>
         </DialogHeader>

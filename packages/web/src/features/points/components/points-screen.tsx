@@ -9,6 +9,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/utils";
 import { LEDGER_PAGE_SIZE, pageWindow, reasonLabel, shortReference, useLedger, usePointsBalance } from "../api/points";
+import { formatChange, formatCount } from "../../../lib/numbers";
 
 function Pagination({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (p: number) => void }) {
   if (pages <= 1) return null;
@@ -96,7 +97,7 @@ function TransactionHistory() {
                     r.delta >= 0 ? "text-green-600 dark:text-green-400" : "text-red-600 dark:text-red-400",
                   )}
                 >
-                  {r.delta >= 0 ? `+${r.delta}` : r.delta}
+                  {formatChange(r.delta)}
                 </td>
                 <td className="px-3 py-2">{r.comment || "No description"}</td>
                 <td className="px-3 py-2 font-mono text-xs text-muted-foreground">{shortReference(r.referenceId)}</td>
@@ -128,7 +129,7 @@ export function PointsScreen() {
             <p className="text-sm text-muted-foreground">Your balance could not be loaded.</p>
           ) : (
             <p className="text-3xl font-bold tabular-nums">
-              {balance.data.toLocaleString()} <span className="text-base font-medium text-muted-foreground">Points</span>
+              {formatCount(balance.data)} <span className="text-base font-medium text-muted-foreground">Points</span>
             </p>
           )}
         </CardContent>

@@ -122,19 +122,29 @@ export function useCreateRender() {
   });
 }
 
-/** POST /api/create-payment-intent: the render priced in cents for the card (docs/product.md#payments). */
+/**
+ * POST /api/create-payment-intent: the points the balance lacks for this render, priced in cents
+ * at the writer's rate (docs/decisions.md#a-render-by-card-pays-only-what-is-missing).
+ */
 export interface RenderPaymentIntent {
   clientSecret: string;
   paymentIntentId: string;
   /** Cents. */
   amount: number;
-  /** The render's cost in points, which the payment buys. */
+  /** Points the payment buys (the missing points, or more when Stripe's minimum charge buys more). */
   points: number;
+  /** The render's cost in points (reuse-aware), what it takes from the balance once the points are bought. */
+  cost: number;
+  /** The balance the price was made from (0 while points are owed). */
+  balance: number;
+  /** Points the balance lacks. */
+  missing: number;
 }
 
 export function useCreateRenderPayment() {
   return useMutation({
-    mutationFn: (screenplayId: string) => api.post<RenderPaymentIntent>("/api/create-payment-intent", { screenplayId }),
+    mutationFn: ({ screenplayId, style, characterVoices }: Pick<CreateRenderInput, "screenplayId" | "style" | "characterVoices">) =>
+      api.post<RenderPaymentIntent>("/api/create-payment-intent", { screenplayId, style, characterVoices: characterVoices ?? {} }),
   });
 }
 

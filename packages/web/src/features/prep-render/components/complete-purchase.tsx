@@ -1,3 +1,4 @@
+import { renderCost } from "@storyboard/core/render/pricing";
 import type { CreateRenderInput } from "@storyboard/core/render/schema";
 import { ArrowLeft, Coins, CreditCard, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -10,9 +11,10 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
 import { formatCents } from "../../../lib/money";
-import { type PaymentRequired, useCreateRenderPayment, usePurchaseRender } from "../api/prep-render";
+import { formatPoints } from "../../../lib/numbers";
+import { type PaymentRequired, type RenderPaymentIntent, useCreateRenderPayment, usePurchaseRender } from "../api/prep-render";
 
-const points = (n: number) => (Number.isFinite(n) ? `${n.toLocaleString()} points` : "—");
+const points = (n: number) => (Number.isFinite(n) ? formatPoints(n) : "—");
 
 interface Props {
   payment: PaymentRequired;
@@ -25,17 +27,28 @@ interface Props {
 }
 
 /**
- * Shown when POST /api/renders answers 402 (docs/product.md#renders): pay for
- * this render by card and it starts at once, or buy points on /pricing. The
- * card pays the whole render, so the balance is left as it is.
+ * Shown when POST /api/renders answers 402 (docs/product.md#renders): buy the
+ * missing points by card and the render starts at once, or buy points on
+ * /pricing. The card pays only what the balance lacks; the render then takes
+ * its whole cost from the balance, so no point is left unused
+ * (docs/decisions.md#a-render-by-card-pays-only-what-is-missing).
  */
 export function CompletePurchase({ payment, values, pageCount, onBack, onStarted }: Props) {
   const intent = useCreateRenderPayment();
   const purchase = usePurchaseRender();
   const [paying, setPaying] = useState(false);
   const { mutate } = intent;
-  const screenplayId = values.screenplayId;
-  useEffect(() => mutate(screenplayId), [mutate, screenplayId]);
+  const { screenplayId, style, characterVoices } = values;
+  const start = () => mutate({ screenplayId, style, characterVoices });
+  // Priced once per visit of this screen, with the settings Confirm sent.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(start, [mutate, screenplayId]);
+  const priced = intent.data;
+  // The server's numbers once priced (the balance may have moved since the 402).
+  const cost = priced?.cost ?? payment.cost;
+  const balance = priced?.balance ?? payment.balance;
+  const bought = priced?.points ?? payment.shortfall;
+  const after = balance + bought - cost;
   const pages = Math.max(1, Math.ceil(pageCount ?? 1));
 
   const onPaid = async (paymentIntentId: string) => {
@@ -53,7 +66,7 @@ export function CompletePurchase({ payment, values, pageCount, onBack, onStarted
     <Card className="mx-auto w-full max-w-xl">
       <CardHeader>
         <CardTitle className="text-xl">Complete Your Purchase</CardTitle>
-        <CardDescription>{payment.message} Pay for this render by card and it starts right away.</CardDescription>
+        <CardDescription>{payment.message}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
@@ -64,30 +77,36 @@ export function CompletePurchase({ payment, values, pageCount, onBack, onStarted
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Cost</dt>
             <dd className="tabular-nums">
-              {points(payment.cost)} ({pages} {pages === 1 ? "page" : "pages"})
+              {points(cost)}
+              {cost < renderCost(pages) ? " (reusing your earlier render)" : ` (${pages} ${pages === 1 ? "page" : "pages"})`}
             </dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Your balance</dt>
-            <dd className="tabular-nums">{points(payment.balance)}</dd>
+            <dd className="tabular-nums">{points(balance)}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Points needed</dt>
-            <dd className="text-destructive tabular-nums">{points(payment.shortfall)}</dd>
+            <dd className="text-destructive tabular-nums">{points(priced?.missing ?? payment.shortfall)}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Balance after</dt>
             <dd className="tabular-nums" data-testid="purchase-balance-after">
-              {points(Math.max(0, payment.balance))}
+              {points(Math.max(0, after))}
             </dd>
           </div>
           <div className="flex items-baseline justify-between gap-4 border-t pt-2">
-            <dt className="font-medium">Price</dt>
+            <dt className="font-medium">Your card pays</dt>
             <dd className="text-lg font-semibold tabular-nums" data-testid="render-price">
-              {intent.data ? formatCents(intent.data.amount) : intent.isError ? "—" : <Skeleton className="h-6 w-20" />}
+              {priced ? formatCents(priced.amount) : intent.isError ? "—" : <Skeleton className="h-6 w-20" />}
             </dd>
           </div>
         </dl>
+        {priced && (
+          <p className="text-sm" data-testid="card-pays-what">
+            {cardPaysWhat(priced)}
+          </p>
+        )}
         {intent.isError && (
           <PaymentErrorBox
             title="Payment initialization failed"
@@ -107,7 +126,7 @@ export function CompletePurchase({ payment, values, pageCount, onBack, onStarted
             </Link>
           </Button>
           {intent.isError ? (
-            <Button onClick={() => mutate(screenplayId)} className="w-full sm:w-auto">
+            <Button onClick={start} className="w-full sm:w-auto">
               Try again
             </Button>
           ) : (
@@ -122,11 +141,25 @@ export function CompletePurchase({ payment, values, pageCount, onBack, onStarted
         open={paying}
         clientSecret={intent.data?.clientSecret ?? null}
         title="Complete Your Purchase"
-        description={`Pay for "${values.title}" and the render starts right away.`}
+        description={priced ? `${formatPoints(priced.points)} for "${values.title}"; the render starts right away.` : undefined}
         amountLabel={intent.data ? formatCents(intent.data.amount) : undefined}
         onSuccess={onPaid}
         onOpenChange={setPaying}
       />
     </Card>
   );
+}
+
+/** The plain sentence before paying: what the card buys, and why it is not the whole render. */
+function cardPaysWhat(p: RenderPaymentIntent): string {
+  const extra = p.points - p.missing;
+  const buys =
+    `Your card pays ${formatCents(p.amount)} for the ${formatPoints(p.missing)} you are missing` +
+    (extra > 0 ? ` (the smallest card payment, ${formatCents(p.amount)}, buys ${formatPoints(p.points)}; the other ${formatPoints(extra)} stay on your balance)` : "") +
+    ".";
+  const uses =
+    p.balance > 0
+      ? ` Then the render takes its ${formatPoints(p.cost)} from your balance, so your ${formatPoints(p.balance)} are used, not charged again.`
+      : ` Then the render takes its ${formatPoints(p.cost)} from your balance.`;
+  return buys + uses;
 }

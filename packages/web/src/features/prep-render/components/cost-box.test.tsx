@@ -15,6 +15,6 @@ describe("the cost box", () => {
   it("shows the full price when nothing is reused", () => {
     render(<CostBox pageCount={112} balance={1000} quote={{ blocks: 2034, reused: 0, cost: 11200, fullCost: 11200, from: null }} />);
     expect(screen.queryByTestId("reuse-notice")).toBeNull();
-    expect(screen.getByTestId("render-cost")).toHaveTextContent("11200 points");
+    expect(screen.getByTestId("render-cost")).toHaveTextContent("11,200 points");
   });
 });

@@ -2,6 +2,7 @@ import { POINTS_PER_PAGE, renderCost } from "@storyboard/core/render/pricing";
 import { AlertTriangle } from "lucide-react";
 import { cn } from "../../../lib/utils";
 import type { RenderQuote } from "../api/prep-render";
+import { formatCount, formatPoints } from "../../../lib/numbers";
 
 /**
  * What the render costs (100 points a page), the balance now and after; never a negative balance (docs/product.md#renders).
@@ -26,32 +27,32 @@ export function CostBox({ pageCount, balance, quote }: { pageCount: number | nul
             </span>
           </dt>
           <dd className="font-semibold whitespace-nowrap tabular-nums" data-testid="render-cost">
-            {cost} points
+            {formatPoints(cost)}
           </dd>
         </div>
         <div className="flex items-baseline justify-between gap-4">
           <dt className="text-muted-foreground">Current balance</dt>
           <dd className="whitespace-nowrap tabular-nums" data-testid="current-balance">
-            {known ? `${balance} points` : "…"}
+            {known ? formatPoints(balance) : "…"}
           </dd>
         </div>
         <div className="flex items-baseline justify-between gap-4 border-t pt-2">
           <dt className="text-muted-foreground">Balance after this render</dt>
           <dd className={cn("font-semibold whitespace-nowrap tabular-nums", short && "text-destructive")} data-testid="balance-after">
-            {after === undefined ? "…" : short ? "Not enough points" : `${after} points`}
+            {after === undefined ? "…" : short ? "Not enough points" : formatPoints(after)}
           </dd>
         </div>
       </dl>
       {reusing && (
         <p role="status" className="mt-3 text-sm" data-testid="reuse-notice">
-          Reusing {reusing.reused.toLocaleString()} of {reusing.blocks.toLocaleString()} blocks from your render of draft{" "}
-          {reusing.from!.version} — {reusing.cost.toLocaleString()} points instead of {reusing.fullCost.toLocaleString()}
+          Reusing {formatCount(reusing.reused)} of {formatCount(reusing.blocks)} blocks from your render of draft{" "}
+          {reusing.from!.version} — {formatPoints(reusing.cost)} instead of {formatCount(reusing.fullCost)}
         </p>
       )}
       {short && (
         <p role="alert" className="mt-3 flex items-start gap-2 text-sm text-destructive">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          You need {-after} more points for this render. Confirm to pay for it by card or buy points.
+          You need {formatCount(-after)} more points for this render. Confirm to pay for it by card or buy points.
         </p>
       )}
       <p className="mt-3 text-xs text-muted-foreground">The first video of a render is included in its price.</p>

@@ -56,7 +56,15 @@ const shortOfPoints = () =>
     },
     402,
   );
-const renderIntent = { clientSecret: "pi_1_secret_x", paymentIntentId: "pi_1", amount: 900, points: 300 };
+const renderIntent = {
+  clientSecret: "pi_1_secret_x",
+  paymentIntentId: "pi_1",
+  amount: 540,
+  points: 180,
+  cost: 300,
+  balance: 120,
+  missing: 180,
+};
 
 const row = (key: string) => screen.getByTestId(`voice-row-${key}`);
 const titleInput = () => screen.findByRole("textbox", { name: "Render title" });
@@ -192,7 +200,7 @@ describe("prepare render", () => {
   });
 
   it("switches to 'Complete Your Purchase' on a 402, and Back returns to the settings", async () => {
-    const { user } = open(
+    const { user, fetchMock } = open(
       {
         "POST /api/renders": shortOfPoints,
         "POST /api/create-payment-intent": () => renderIntent,
@@ -205,9 +213,16 @@ describe("prepare render", () => {
     expect(screen.getByText("Cost").nextElementSibling).toHaveTextContent("300 points");
     expect(screen.getByText("Your balance").nextElementSibling).toHaveTextContent("120 points");
     expect(screen.getByText("Points needed").nextElementSibling).toHaveTextContent("180 points");
-    expect(screen.getByText("Balance after").nextElementSibling).toHaveTextContent("120 points");
     expect(screen.getByRole("link", { name: "Buy points" })).toHaveAttribute("href", "/pricing");
-    expect(await screen.findByTestId("render-price")).toHaveTextContent("$9.00");
+    // The card pays only the missing points (docs/decisions.md#a-render-by-card-pays-only-what-is-missing), and says so.
+    expect(await screen.findByTestId("render-price")).toHaveTextContent("$5.40");
+    expect(screen.getByText("Balance after").nextElementSibling).toHaveTextContent("0 points");
+    expect(screen.getByTestId("card-pays-what")).toHaveTextContent(
+      "Your card pays $5.40 for the 180 points you are missing. Then the render takes its 300 points from your balance, so your 120 points are used, not charged again.",
+    );
+    expect(callsTo(fetchMock, "POST /api/create-payment-intent")).toEqual([
+      { screenplayId: "sp-1", style: "cinematic", characterVoices: expect.any(Object) },
+    ]);
     expect(screen.queryByRole("button", { name: "Confirm" })).not.toBeInTheDocument();
     expect(screen.queryByText("Error creating render job")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Back" }));
@@ -233,13 +248,13 @@ describe("prepare render", () => {
     );
     await titleInput();
     await user.click(screen.getByRole("button", { name: "Confirm" }));
-    await user.click(await screen.findByRole("button", { name: "Pay $9.00" }));
+    await user.click(await screen.findByRole("button", { name: "Pay $5.40" }));
     const dialog = await screen.findByRole("dialog", { name: "Complete Your Purchase" });
     await user.type(within(dialog).getByLabelText("Card number"), "4242424242424242");
     expect(within(dialog).getByLabelText("Card number")).toHaveValue("4242 4242 4242 4242");
     await user.type(within(dialog).getByLabelText("Expiry"), "1240");
     await user.type(within(dialog).getByLabelText("CVC"), "123");
-    await user.click(within(dialog).getByRole("button", { name: "Pay $9.00" }));
+    await user.click(within(dialog).getByRole("button", { name: "Pay $5.40" }));
     expect(await screen.findByText("Payment successful")).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([input]) => String(input).includes("/confirm"))!;
     expect((init?.headers as Record<string, string>).Authorization).toBe("Bearer pk_test_local");
@@ -273,12 +288,12 @@ describe("prepare render", () => {
     );
     await titleInput();
     await user.click(screen.getByRole("button", { name: "Confirm" }));
-    await user.click(await screen.findByRole("button", { name: "Pay $9.00" }));
+    await user.click(await screen.findByRole("button", { name: "Pay $5.40" }));
     const dialog = await screen.findByRole("dialog", { name: "Complete Your Purchase" });
     await user.type(within(dialog).getByLabelText("Card number"), "4000000000000002");
     await user.type(within(dialog).getByLabelText("Expiry"), "1240");
     await user.type(within(dialog).getByLabelText("CVC"), "123");
-    await user.click(within(dialog).getByRole("button", { name: "Pay $9.00" }));
+    await user.click(within(dialog).getByRole("button", { name: "Pay $5.40" }));
     const alert = await within(dialog).findByRole("alert");
     expect(alert).toHaveTextContent("Payment failed");
     expect(alert).toHaveTextContent("Your card was declined.");

@@ -22,6 +22,7 @@ import { errorMessage } from "../../../lib/api";
 import { formatCents } from "../../../lib/money";
 import { useUser } from "../../../lib/user";
 import { type PointsPaymentIntent, useAwaitPointsCredit, useCreatePointsPayment, useSubscriberPagePrice } from "../api/buy-points";
+import { formatCount, formatPoints } from "../../../lib/numbers";
 
 const schema = z.object({
   amount: z.coerce
@@ -88,7 +89,7 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
         ? {
             variant: "success",
             title: "Points Purchased",
-            description: `${bought.points.toLocaleString()} points were added to your balance.`,
+            description: `${formatPoints(bought.points)} were added to your balance.`,
           }
         : { variant: "success", title: "Payment successful", description: "Your points will appear in your balance in a moment." },
     );
@@ -158,7 +159,7 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
               />
               <div className="rounded-lg bg-muted/50 p-4 text-center" aria-live="polite">
                 <p className="text-3xl font-bold tabular-nums" data-testid="points-to-buy">
-                  {points.toLocaleString()}
+                  {formatCount(points)}
                 </p>
                 <p className="text-sm text-muted-foreground">points for {formatCents(dollars * 100)}</p>
               </div>
@@ -179,7 +180,7 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
       <PaymentOverlay
         open={!!intent}
         clientSecret={intent?.clientSecret ?? null}
-        title={intent ? `Buy ${intent.points.toLocaleString()} points` : "Buy points"}
+        title={intent ? `Buy ${formatPoints(intent.points)}` : "Buy points"}
         description="Pay by card. Your points are added as soon as the payment goes through."
         amountLabel={intent ? formatCents(intent.amount) : undefined}
         onSuccess={onPaid}

@@ -13,6 +13,7 @@ import type { SubscriptionPlan } from "../api/plans";
 import { useRequestKey } from "../api/request-key";
 import { useChangeEstimate, useChangeSubscription, type UserSubscription } from "../api/subscription";
 import { longDate } from "../utils/plan-display";
+import { formatChange } from "../../../lib/numbers";
 
 export interface PlanChoice {
   plan: SubscriptionPlan;
@@ -45,7 +46,19 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
   const upgrade = direction === "upgrade";
   const keep = direction === "same";
   const target = choice ? `${choice.plan.name} (${choice.interval === "month" ? "monthly" : "annual"})` : "";
-  const title = upgrade ? `Upgrade to ${choice?.plan.name}` : keep ? `Keep ${current.planName}` : `Downgrade to ${choice?.plan.name}`;
+  // The same plan billed another way is a switch of billing, not an upgrade to itself (issue 23).
+  const billingSwitch = !!choice && !keep && choice.plan.id === current.planId && choice.interval !== current.interval;
+  const billed = (interval: "month" | "year" | null) => (interval === "year" ? "billed annually" : "billed monthly");
+  const title = billingSwitch
+    ? `Switch to ${choice.interval === "year" ? "annual" : "monthly"} billing`
+    : upgrade
+      ? `Upgrade to ${choice?.plan.name}`
+      : keep
+        ? `Keep ${current.planName}`
+        : `Downgrade to ${choice?.plan.name}`;
+  const summary = billingSwitch
+    ? `${current.planName}, ${billed(current.interval)}, becomes ${choice.plan.name}, ${billed(choice.interval)}.`
+    : `From ${current.planName} to ${target}.`;
 
   const confirm = async () => {
     if (!choice || !data) return;
@@ -78,9 +91,7 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            From {current.planName} to {target}.
-          </DialogDescription>
+          <DialogDescription>{summary}</DialogDescription>
         </DialogHeader>
         {estimate.isPending ? (
           <div role="status" aria-label="Loading the estimate" className="flex flex-col gap-2">
@@ -106,7 +117,7 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
                 {formatCents(data.estimate)}
               </p>
               <p className="text-sm font-medium tabular-nums" data-testid="upgrade-points">
-                +{(data.points ?? 0).toLocaleString("en-US")} points
+                {formatChange(data.points ?? 0)} points
               </p>
             </div>
             <p className="mt-2 text-sm text-muted-foreground">

@@ -7,6 +7,7 @@ import { cn } from "../../../lib/utils";
 import type { SubscriptionPlan } from "../api/plans";
 import type { UserSubscription } from "../api/subscription";
 import { type CardAction, cardAction, type Interval, longDate, planFigures, priceIdOf } from "../utils/plan-display";
+import { formatPoints } from "../../../lib/numbers";
 
 const ACTION_LABEL: Record<CardAction, string> = {
   subscribe: "Subscribe",
@@ -59,7 +60,7 @@ export function PlanCard({ plan, interval, current, busy, locked, onChoose }: Pl
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-2 text-sm">
         <p className="flex items-center gap-2">
-          <Check className="size-4 shrink-0 text-primary" aria-hidden /> {plan.pointsPerMonth.toLocaleString()} points ({f.pages}{" "}
+          <Check className="size-4 shrink-0 text-primary" aria-hidden /> {formatPoints(plan.pointsPerMonth)} ({f.pages}{" "}
           {f.pages === 1 ? "page" : "pages"}) a month
         </p>
         <p className="flex items-center gap-2">

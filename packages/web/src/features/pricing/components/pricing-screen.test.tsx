@@ -114,6 +114,19 @@ describe("pricing page", () => {
     ]);
   });
 
+  it("names a switch of the same plan to annual billing as a switch, not an upgrade to itself", async () => {
+    const { user } = open({
+      ...subscribed(),
+      "POST /api/userSubscription/estimate": () => ({ estimate: 22000, change: "upgrade", prorationDate: 1, effectiveAt: null, points: 2000 }),
+    });
+    await user.click(await screen.findByRole("button", { name: /^Annual/ }));
+    await user.click(await screen.findByRole("button", { name: "Upgrade: Pro" }));
+    const dialog = await screen.findByRole("dialog", { name: "Switch to annual billing" });
+    expect(within(dialog).getByText("Pro, billed monthly, becomes Pro, billed annually.")).toBeInTheDocument();
+    expect(within(dialog).queryByText(/From Pro to Pro/)).toBeNull();
+    expect(await within(dialog).findByTestId("upgrade-points")).toHaveTextContent("+2,000 points");
+  });
+
   it("a downgrade says when it applies; a failed estimate or change says so", async () => {
     const { user } = open({
       ...subscribed(),

@@ -19,6 +19,7 @@ import { CancelSubscriptionCard } from "./cancel-subscription";
 import { ChangePlanDialog, type PlanChoice } from "./change-plan-dialog";
 import { PlanCard } from "./plan-card";
 import { PricingFaq } from "./pricing-faq";
+import { formatPoints } from "../../../lib/numbers";
 
 interface PendingPayment extends PlanChoice {
   clientSecret: string;
@@ -75,7 +76,7 @@ export function PricingScreen() {
       toast({
         variant: "success",
         title: "Payment successful",
-        description: `Your ${paid.plan.name} plan starts in a moment, with ${paid.plan.pointsPerMonth.toLocaleString()} points.`,
+        description: `Your ${paid.plan.name} plan starts in a moment, with ${formatPoints(paid.plan.pointsPerMonth)}.`,
       });
     }
   };

@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/api";
 import { useDraftDiff, useDrafts } from "../api/revisions";
 import { countsSentence } from "../utils/counts";
 import { SceneChangeRow } from "./scene-change";
+import { formatCount } from "../../../lib/numbers";
 
 function DraftSelect({
   label,
@@ -105,7 +106,7 @@ export function WhatChangedScreen() {
               </ul>
               {scenes.length > shown.length || showAll ? (
                 <Button variant="outline" className="mt-4" onClick={() => setShowAll(!showAll)}>
-                  {showAll ? "Show only changes" : `Show all ${scenes.length.toLocaleString()} scenes`}
+                  {showAll ? "Show only changes" : `Show all ${formatCount(scenes.length)} scenes`}
                 </Button>
               ) : null}
             </>

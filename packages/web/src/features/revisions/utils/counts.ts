@@ -1,4 +1,5 @@
 import type { SceneState } from "@storyboard/core/revision/schema";
+import { formatCount } from "../../../lib/numbers";
 
 const ORDER: SceneState[] = ["changed", "added", "removed", "moved", "unchanged"];
 
@@ -8,7 +9,7 @@ export function countsSentence(counts: Record<SceneState, number>): string {
   if (!parts.length) return "No scenes";
   return parts
     .map(({ state, n }, i) =>
-      i === 0 ? `${n.toLocaleString()} ${n === 1 ? "scene" : "scenes"} ${state}` : `${n.toLocaleString()} ${state}`,
+      i === 0 ? `${formatCount(n)} ${n === 1 ? "scene" : "scenes"} ${state}` : `${formatCount(n)} ${state}`,
     )
     .join(", ");
 }

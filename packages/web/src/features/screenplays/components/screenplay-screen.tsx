@@ -17,6 +17,7 @@ import { DeleteScreenplayButton } from "./delete-screenplay-button";
 import { ScreenplayProcessing } from "./screenplay-processing";
 import { ScreenplayRenders } from "./screenplay-renders";
 import { ScreenplayStatusBadge } from "./screenplay-status-badge";
+import { formatPoints } from "../../../lib/numbers";
 
 function BackToDashboard({ className }: { className?: string }) {
   return (
@@ -59,7 +60,7 @@ function ScreenplayDetails({ screenplay }: { screenplay: Screenplay }) {
       <CardContent>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <Fact label="Pages">{ready && screenplay.pageCount != null ? screenplay.pageCount : "–"}</Fact>
-          <Fact label="Estimated cost">{ready && screenplay.estimatedCost != null ? `${screenplay.estimatedCost.toLocaleString()} points` : "–"}</Fact>
+          <Fact label="Estimated cost">{ready && screenplay.estimatedCost != null ? formatPoints(screenplay.estimatedCost) : "–"}</Fact>
           <Fact label="Uploaded">{format(new Date(screenplay.uploadedAt), "MMM d, yyyy")}</Fact>
           <Fact label="File">
             <a

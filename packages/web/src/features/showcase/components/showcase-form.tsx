@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { EDIT_GENRES, subgenresOf, TAG_GROUPS } from "@storyboard/core/catalog/showcase";
 import { SHOWCASE_LIMITS, showcaseFormSchema, type ShowcaseFormInput } from "@storyboard/core/showcase/schema";
 import { Check, ImageOff } from "lucide-react";
+import { useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { InputField } from "../../../components/input-field";
@@ -44,14 +45,24 @@ export function ShowcaseForm({
 }) {
   const form = useForm<ShowcaseFormInput, unknown, ShowcaseFormValues>({
     resolver: zodResolver(showcaseFormSchema),
+    shouldFocusError: false,
     defaultValues: { title: "", logline: "", genre: "", subgenres: [], tags: [], displayName: "", thumbnailUrl: null, isPublic: true, ...defaultValues },
   });
   const genre = useWatch({ control: form.control, name: "genre" });
+  const formRef = useRef<HTMLFormElement>(null);
+  // A select is not a native field react-hook-form can focus: after the errors render, bring the
+  // first invalid control into view and focus it ('Genre is required' was off-screen, issue 23).
+  const showFirstError = () =>
+    requestAnimationFrame(() => {
+      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      first?.scrollIntoView({ block: "center", behavior: "smooth" });
+      first?.focus({ preventScroll: true });
+    });
   const genres = genre && !EDIT_GENRES.includes(genre) ? [genre, ...EDIT_GENRES] : EDIT_GENRES;
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-5">
+      <form ref={formRef} onSubmit={form.handleSubmit(onSubmit, showFirstError)} noValidate className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField control={form.control} name="title" label="Title" />
           <InputField control={form.control} name="displayName" label="Display name" placeholder="How viewers see you" />
