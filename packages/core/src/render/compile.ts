@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { getAspect } from "../catalog/aspects";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
@@ -113,10 +114,11 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
       ? await writeCaptionImages(
           plan.clips.map((c, i) => (own.includes(i) ? c.caption : undefined)),
           work,
+          getAspect(job.aspect),
         )
       : [];
     const outPath = join(work, "segment.ts");
-    await renderSegment({ timeline: timelineOf(plan), segment, images, captionImages: captions, outPath, work, name: `segment-${index}` });
+    await renderSegment({ timeline: timelineOf(plan), segment, images, captionImages: captions, outPath, work, name: `segment-${index}`, size: getAspect(job.aspect) });
     await uploadFile(config.mediaBucket, compileKeys.segment(job, index), outPath, "video/mp2t");
     // A retried segment adds twice; time left caps the sum at the video's length.
     await db.entities.renderJob
@@ -155,7 +157,7 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
   await inWorkDir(renderJobId, async (work) => {
     const [images, audio] = [await download(work, plan, "img", allClips(plan)), await download(work, plan, "aud", allClips(plan))];
     const poster = join(work, "poster.jpg");
-    await writePoster(images[0], poster, plan.title);
+    await writePoster(images[0], poster, plan.title, getAspect(job.aspect));
     const { srt, vtt } = captionFiles(
       timeline,
       plan.clips.map((c) => c.caption),
@@ -174,6 +176,7 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       style: job.style,
       createdAt: job.createdAt,
       layout: job.pdfLayout as PdfLayout | undefined,
+      aspect: getAspect(job.aspect),
       characterDictionary: (job.screenplaySnapshot as { characterDictionary?: CharacterDictionary })?.characterDictionary,
       blocks,
       clips: editList.map((e, i) => ({ blockId: e.blockId, durationMs: e.durationMs, frame: e.image, path: images[i] })),

@@ -60,7 +60,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
   const characterDictionary = (screenplay.characterDictionary ?? {}) as CharacterDictionary;
   const characterVoices = await resolveVoices(characterDictionary, input.characterVoices);
   // Paid in points, a render pays only for what it makes anew (docs/decisions.md#revised-drafts); a card purchase is priced by billing.
-  const cost = pay ? renderCost(pageCount) : (await quoteForScreenplay(screenplay, input.style, characterVoices)).cost;
+  const cost = pay ? renderCost(pageCount) : (await quoteForScreenplay(screenplay, input.style, characterVoices, input.aspect)).cost;
 
   const { data: user } = await db.entities.user.get({ userId }).go();
   if (!user) throw AppError.unauthorized();
@@ -104,6 +104,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
               pointsCharged: cost,
               burnCaptions: input.burnCaptions,
               pdfLayout: input.pdfLayout,
+              aspect: input.aspect,
               previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
               previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
               estimatedCompletionTime: new Date(now + pageCount * ESTIMATE_MS_PER_PAGE).toISOString(),

@@ -23,6 +23,8 @@ export const RenderJob = new Entity({
     burnCaptions: { type: "boolean", default: false },
     /** The storyboard PDF's layout (board/schema.ts PDF_LAYOUTS); absent on renders made before it, which get the default. */
     pdfLayout: { type: "string" },
+    /** The frames' and the video's aspect (catalog/aspects.ts ASPECT_IDS); absent on renders made before it: 16:9. */
+    aspect: { type: "string" },
     estimatedCompletionTime: { type: "string" },
     completedAt: { type: "string" },
     outputFilePath: { type: "string" },
