@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { randomUUID } from "node:crypto";
 import type { PdfLayout } from "@storyboard/core/board/schema";
+import type { AspectId } from "@storyboard/core/catalog/aspects";
 import { startRuntime } from "./runtime";
 import type { Timings } from "./cli/timings";
 
@@ -15,6 +16,8 @@ export interface RenderFileOptions {
   title?: string;
   /** The storyboard PDF's layout (`--pdf-layout`). */
   pdfLayout?: PdfLayout;
+  /** The frames' and the video's aspect (`--aspect`). */
+  aspect?: AspectId;
   /** Progress lines go here (the command line prints them). */
   log?: (line: string) => void;
   /** Where the wall time goes (`--timings`). */
@@ -121,6 +124,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
         style: options.style as never,
         burnCaptions: Boolean(options.captions),
         pdfLayout: options.pdfLayout,
+        aspect: options.aspect,
         previewDescriptionsBeforeFirstImages: false,
         previewImagesBeforeFirstRender: false,
       }),

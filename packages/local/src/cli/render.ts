@@ -1,11 +1,13 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_PDF_LAYOUT, PDF_LAYOUTS, type PdfLayout } from "@storyboard/core/board/schema";
-import { STYLE_IDS } from "@storyboard/core/catalog/styles";
+import { ASPECT_IDS, aspectRefusal, DEFAULT_ASPECT, isAspectId } from "@storyboard/core/catalog/aspects";
+import { STYLE_IDS, type StyleId } from "@storyboard/core/catalog/styles";
 import { renderScreenplayFile } from "../render-file";
 import { Timings } from "./timings";
 
-const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE] [--pdf-layout LAYOUT] [--timings]
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--captions] [--title TITLE] [--aspect RATIO] [--pdf-layout LAYOUT] [--timings]
   styles: ${STYLE_IDS.join(", ")}
+  aspects: ${ASPECT_IDS.join(", ")} (default ${DEFAULT_ASPECT}; Cinematic Realism draws the widescreen ones only)
   PDF layouts (panels a page and orientation): ${PDF_LAYOUTS.join(", ")} (default ${DEFAULT_PDF_LAYOUT})`;
 
 /** `storyboard render`: the render pipeline without the web. */
@@ -24,6 +26,7 @@ export const command = {
           title: { type: "string" },
           timings: { type: "boolean", default: false },
           "pdf-layout": { type: "string", default: DEFAULT_PDF_LAYOUT },
+          aspect: { type: "string", default: DEFAULT_ASPECT },
         },
       });
     } catch (e) {
@@ -46,8 +49,28 @@ export const command = {
       console.error(`Unknown style "${style}".\n${USAGE}`);
       return 2;
     }
+    const aspect = parsed.values.aspect!;
+    if (!isAspectId(aspect)) {
+      console.error(`Unknown aspect "${aspect}".\n${USAGE}`);
+      return 2;
+    }
+    const refusal = aspectRefusal(style as StyleId, aspect);
+    if (refusal) {
+      console.error(refusal);
+      return 2;
+    }
     try {
-      const result = await renderScreenplayFile({ file, style: style!, outDir: out, captions, title, pdfLayout, timings, log: (l) => console.log(l) });
+      const result = await renderScreenplayFile({
+        file,
+        style: style!,
+        outDir: out,
+        captions,
+        title,
+        pdfLayout,
+        aspect,
+        timings,
+        log: (l) => console.log(l),
+      });
       console.log(
         `Done in ${(result.renderMs / 1000).toFixed(1)} s: a ${(result.videoDurationMs / 1000).toFixed(1)} s video of ${result.blocks} blocks.`,
       );
