@@ -118,7 +118,16 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
         )
       : [];
     const outPath = join(work, "segment.ts");
-    await renderSegment({ timeline: timelineOf(plan), segment, images, captionImages: captions, outPath, work, name: `segment-${index}`, size: getAspect(job.aspect) });
+    await renderSegment({
+      timeline: timelineOf(plan),
+      segment,
+      images,
+      captionImages: captions,
+      outPath,
+      work,
+      name: `segment-${index}`,
+      size: getAspect(job.aspect),
+    });
     await uploadFile(config.mediaBucket, compileKeys.segment(job, index), outPath, "video/mp2t");
     // A retried segment adds twice; time left caps the sum at the video's length.
     await db.entities.renderJob
@@ -188,7 +197,13 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       audio: editList.map((e, i) => ({ name: e.audio, path: audio[i] })),
       captionsSrt: srt,
       captionsVtt: vtt,
-      screenplayJson: { title: job.title, style: job.style, ...(job.screenplaySnapshot as object), blocks: blocks.map(toBlockView) },
+      screenplayJson: {
+        title: job.title,
+        style: job.style,
+        aspect: getAspect(job.aspect).id,
+        ...(job.screenplaySnapshot as object),
+        blocks: blocks.map(toBlockView),
+      },
       editList,
       rootFiles: [{ name: "storyboard.pdf", path: board.pdfPath }],
       rootTexts: [{ name: "shot-list.csv", text: board.csv }],
