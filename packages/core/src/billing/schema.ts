@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createRenderSchema } from "../render/schema";
+import { renderSettingsSchema } from "../render/schema";
 
 /** Browser-safe schemas of the payment calls (docs/product.md#api). */
 export const pointsPurchaseSchema = z.object({
@@ -11,9 +11,9 @@ export const renderPaymentIntentSchema = z.object({
 });
 
 /** `POST /api/purchase-render`: the PaymentIntent paid for and the render's settings, as `POST /api/renders` takes them (the spec names the title `renderTitle`). */
-export const purchaseRenderSchema = createRenderSchema.omit({ title: true }).extend({
+export const purchaseRenderSchema = renderSettingsSchema.omit({ title: true }).extend({
   paymentIntentId: z.string().trim().min(1, "The payment is missing."),
-  renderTitle: createRenderSchema.shape.title,
+  renderTitle: renderSettingsSchema.shape.title,
 });
 export type PurchaseRenderInput = z.input<typeof purchaseRenderSchema>;
 

@@ -14,32 +14,34 @@ export const characterVoiceSchema = z.object({
 /** A client-chosen key that makes a paid request safe to send twice. */
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "The request key must be 8 to 64 letters, digits, - or _.");
 
-export const createRenderSchema = z
-  .object({
-    screenplayId: z.string().min(1, "Choose a screenplay to render."),
-    title: z
-      .string()
-      .overwrite(singleLine)
-      .trim()
-      .min(1, "Please enter a render title.")
-      .max(200, "The render title must be 200 characters or fewer."),
-    style: z.enum(STYLE_IDS, { error: "Choose one of the visual styles." }),
-    /** Character name (and NARRATOR for the narration) to the chosen voice. */
-    characterVoices: z.record(z.string(), characterVoiceSchema).default({}),
-    previewDescriptionsBeforeFirstImages: z.boolean().default(true),
-    previewImagesBeforeFirstRender: z.boolean().default(true),
-    burnCaptions: z.boolean().default(false),
-    /** The storyboard PDF's layout (docs/decisions.md#storyboard-pdf). */
-    pdfLayout: pdfLayoutSchema.default(DEFAULT_PDF_LAYOUT),
-    /** The frames' and the video's aspect (docs/decisions.md#aspect-ratios). */
-    aspect: z.enum(ASPECT_IDS, { error: `Choose an aspect: ${ASPECT_IDS.join(", ")}.` }).default(DEFAULT_ASPECT),
-    /** The same key on a repeated submit (a double click, a retried request) answers the first render and charges once. */
-    idempotencyKey: idempotencyKeySchema.optional(),
-  })
-  .superRefine((input, ctx) => {
-    const refusal = aspectRefusal(input.style, input.aspect);
-    if (refusal) ctx.addIssue({ code: "custom", path: ["aspect"], message: refusal });
-  });
+/** The render's settings without the cross-field checks (billing's purchase schema is built from it). */
+export const renderSettingsSchema = z.object({
+  screenplayId: z.string().min(1, "Choose a screenplay to render."),
+  title: z
+    .string()
+    .overwrite(singleLine)
+    .trim()
+    .min(1, "Please enter a render title.")
+    .max(200, "The render title must be 200 characters or fewer."),
+  style: z.enum(STYLE_IDS, { error: "Choose one of the visual styles." }),
+  /** Character name (and NARRATOR for the narration) to the chosen voice. */
+  characterVoices: z.record(z.string(), characterVoiceSchema).default({}),
+  previewDescriptionsBeforeFirstImages: z.boolean().default(true),
+  previewImagesBeforeFirstRender: z.boolean().default(true),
+  burnCaptions: z.boolean().default(false),
+  /** The storyboard PDF's layout (docs/decisions.md#storyboard-pdf). */
+  pdfLayout: pdfLayoutSchema.default(DEFAULT_PDF_LAYOUT),
+  /** The frames' and the video's aspect (docs/decisions.md#aspect-ratios). */
+  aspect: z.enum(ASPECT_IDS, { error: `Choose an aspect: ${ASPECT_IDS.join(", ")}.` }).default(DEFAULT_ASPECT),
+  /** The same key on a repeated submit (a double click, a retried request) answers the first render and charges once. */
+  idempotencyKey: idempotencyKeySchema.optional(),
+});
+
+/** An aspect the style cannot draw is refused (docs/decisions.md#aspect-ratios). */
+export const createRenderSchema = renderSettingsSchema.superRefine((input, ctx) => {
+  const refusal = aspectRefusal(input.style, input.aspect);
+  if (refusal) ctx.addIssue({ code: "custom", path: ["aspect"], message: refusal });
+});
 export type CreateRenderInput = z.input<typeof createRenderSchema>;
 
 export const updateStatusSchema = z.object({
