@@ -15,7 +15,8 @@ import { boardPanels, type BoardBlock } from "@storyboard/core/board/panels";
 import { writeBoardExports } from "@storyboard/core/board/export";
 import { DEFAULT_PDF_LAYOUT, type PdfLayout } from "@storyboard/core/board/schema";
 import { shotListCsv } from "@storyboard/core/board/shot-list";
-import { getAspect } from "@storyboard/core/catalog/aspects";
+import { ASPECTS, getAspect } from "@storyboard/core/catalog/aspects";
+import sharp from "sharp";
 import type { CharacterDictionary } from "@storyboard/core/screenplay/types";
 
 export interface BoardStepFigures {
@@ -33,6 +34,12 @@ interface ProjectJson {
   aspect?: string;
   characterDictionary?: CharacterDictionary;
   blocks: { id: string; type: string; text: string; character?: string | null }[];
+}
+
+/** A zip made before screenplay.json named its aspect: the aspect closest to its first frame's shape. */
+async function aspectOfFrame(path: string | undefined) {
+  const { width = 1280, height = 720 } = path ? await sharp(path).metadata() : {};
+  return ASPECTS.reduce((best, a) => (Math.abs(a.ratio - width / height) < Math.abs(best.ratio - width / height) ? a : best));
 }
 
 export async function boardStep(dir: string, layout: PdfLayout = DEFAULT_PDF_LAYOUT): Promise<BoardStepFigures> {
@@ -53,7 +60,7 @@ export async function boardStep(dir: string, layout: PdfLayout = DEFAULT_PDF_LAY
     blocks,
     clips,
     layout,
-    aspect: getAspect(project.aspect),
+    aspect: project.aspect ? getAspect(project.aspect) : await aspectOfFrame(clips[0]?.path),
   });
   const exportMs = performance.now() - started;
   // The shot list alone (writeBoardExports makes both from the same panels): timed again by itself.
