@@ -81,6 +81,10 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     anonymous: 401,
     otherUser: { call: (f) => ({ path: "/api/renders/save-image-order", body: { renderJobId: f.render.renderJobId, blockId: "b0001", imageUrl: ["x.jpg"] } }) },
   },
+  "POST /api/renders/{id}/storyboard-pdf": {
+    anonymous: 401,
+    otherUser: { call: (f) => ({ path: `/api/renders/${f.render.renderJobId}/storyboard-pdf`, body: { layout: "1-portrait" } }) },
+  },
   "POST /api/renders/re-render": { anonymous: 401, otherUser: { call: (f) => ({ path: "/api/renders/re-render", body: { renderJobId: f.render.renderJobId } }) } },
   "POST /api/admin/retry-failed-audio": { anonymous: 401, otherUser: NO_OWNED("admin only"), role: { name: "admin" } },
   "POST /api/showcase/promote": {

@@ -114,6 +114,7 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/renders/blocks/image", handler: "api/render/generate-image", auth: "user", group: "render", timeout: 28, memory: 1024 },
   { method: "POST", path: "/api/renders/save-image-order", handler: "api/render/save-image-order", auth: "user", group: "render" },
   { method: "POST", path: "/api/renders/re-render", handler: "api/render/re-render", auth: "user", group: "render" },
+  { method: "POST", path: "/api/renders/{id}/storyboard-pdf", handler: "api/render/storyboard-pdf", auth: "user", group: "render", timeout: 28, memory: 1024 },
   { method: "GET", path: "/api/voices", handler: "api/voice/list", auth: "user", group: "render" },
   { method: "GET", path: "/api/voices/{id}/preview", handler: "api/voice/preview", auth: "public", group: "render", memory: 512 },
   { method: "POST", path: "/api/admin/retry-failed-audio", handler: "api/admin/retry-failed-audio", auth: "admin", group: "admin" },

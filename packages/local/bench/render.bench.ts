@@ -4,24 +4,35 @@
  * upload, parse, descriptions, images, narration, video, archive) and prints
  * the wall time, the video's duration and their ratio, with and without the
  * command's own startup. Goals: at least 5x realtime for the render, 15x with
- * startup for 5 pages (docs/decisions.md#scale).
+ * startup for 5 pages (docs/decisions.md#scale). Then the board's export step
+ * again on its own, from the project zip, in a process of its own: the time to
+ * make storyboard.pdf and shot-list.csv and that step's peak memory (goals:
+ * under 10 s and 300 MB for the 112-page feature, docs/decisions.md#storyboard-pdf).
  *
- *   npm run bench:render [-- --pages 120]
+ *   npm run bench:render [-- --pages 120] [--aspect 9:16 --style documentary]
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchScreenplay as screenplay } from "@storyboard/core/screenplay/fixtures/bench";
+import type { BoardStepFigures } from "./board-step";
 
 const bin = fileURLToPath(new URL("../bin/storyboard.mjs", import.meta.url));
+const boardStep = fileURLToPath(new URL("./board-step.ts", import.meta.url));
+const option = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : fallback;
+};
+const aspect = option("aspect", "16:9");
+const style = option("style", "cinematic");
 
 /** Runs `storyboard render --timings`; resolves with its output and the wall time from spawn to exit. */
 function renderCommand(file: string, outDir: string) {
   return new Promise<{ output: string; wallMs: number }>((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [bin, "render", file, "--style", "cinematic", "--out", outDir, "--timings"], {
+    const child = spawn(process.execPath, [bin, "render", file, "--style", style, "--aspect", aspect, "--out", outDir, "--timings"], {
       env: { ...process.env, LOG_LEVEL: "SILENT" },
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -67,6 +78,18 @@ try {
   console.log(
     `peak memory:      ${figure(output, /Peak memory: (\d+) MB/)} MB (the command's process; ffmpeg and the local S3 not counted)`,
   );
+  console.log(`aspect, style:    ${aspect}, ${style}`);
+  // The board step from the project zip, unpacked to disk, in a process of its own (its peak is its own).
+  const project = join(dir, "project");
+  execFileSync("unzip", ["-q", join(dir, "out", "project.zip"), "-d", project]);
+  const board = JSON.parse(
+    execFileSync(process.execPath, ["--import", "tsx", boardStep, project], { encoding: "utf8" }).trim().split("\n").at(-1)!,
+  ) as BoardStepFigures;
+  console.log(
+    `storyboard PDF:   ${(board.pdfMs / 1000).toFixed(2)} s, ${board.pages} pages, ${board.panels} panels, ${(board.pdfBytes / 1e6).toFixed(1)} MB (goal: under 10 s for 112 pages)`,
+  );
+  console.log(`shot list:        ${(board.csvMs / 1000).toFixed(2)} s`);
+  console.log(`PDF step peak:    ${board.peakMb} MB (its own process; goal: under 300 MB)`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

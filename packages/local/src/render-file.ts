@@ -5,6 +5,7 @@ import { basename, join } from "node:path";
 import { randomUUID } from "node:crypto";
 import type { PdfLayout } from "@storyboard/core/board/schema";
 import type { FrameRateLabel } from "@storyboard/core/timeline/schema";
+import type { AspectId } from "@storyboard/core/catalog/aspects";
 import { startRuntime } from "./runtime";
 import type { Timings } from "./cli/timings";
 import { readReuseFolder, seedAssetStore, writeReuseFolder } from "./cli/reuse-folder";
@@ -36,6 +37,8 @@ export interface RenderFileOptions {
   pdfLayout?: PdfLayout;
   /** The frame rate of the project zip's editing timelines (`--fps`). */
   timelineFps?: FrameRateLabel;
+  /** The frames' and the video's aspect (`--aspect`). */
+  aspect?: AspectId;
   /** Progress lines go here (the command line prints them). */
   log?: (line: string) => void;
   /** Where the wall time goes (`--timings`). */
@@ -157,6 +160,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
         burnCaptions: Boolean(options.captions),
         pdfLayout: options.pdfLayout,
         timelineFps: options.timelineFps,
+        aspect: options.aspect,
         previewDescriptionsBeforeFirstImages: false,
         previewImagesBeforeFirstRender: false,
       }),

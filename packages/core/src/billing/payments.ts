@@ -74,12 +74,12 @@ export async function createPointsPaymentIntent(amount: number) {
  * cost is the one `POST /api/renders` charges (reuse-aware, with the same voices).
  */
 export async function createRenderPaymentIntent(input: RenderPaymentIntentInput) {
-  const { screenplayId, style, characterVoices } = renderPaymentIntentSchema.parse(input);
+  const { screenplayId, style, characterVoices, aspect } = renderPaymentIntentSchema.parse(input);
   const userId = useUserId();
   const screenplay = await getOwnScreenplay(screenplayId);
   if (screenplay.status !== "ready") throw AppError.conflict("This screenplay is still being processed. Try again in a moment.");
   const [{ cost }, user, plan] = await Promise.all([
-    priceRender(screenplay, style, characterVoices),
+    priceRender(screenplay, style, characterVoices, aspect),
     db.entities.user.get({ userId }).go({ attributes: ["points", "pointsOwed"] }),
     activePlanFor(userId),
   ]);

@@ -12,7 +12,6 @@ import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { createRender, payWithPoints, type RenderPayment } from "../render/create";
 import { type Account, accountNow, pinnedBalanceItem, pinnedDebitItems } from "../points/known-balance";
-import { owedMessage } from "../points/points";
 import { getOwnScreenplay } from "../screenplay/records";
 import { creditSucceededIntent, renderPurchaseCreditItems } from "./fulfil";
 import { creditKey, ourIntent, paymentMethodLabel, renderPurchaseKey, retrieveIntent, type OurIntent } from "./intents";
@@ -62,7 +61,8 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
     (tx, charge) => {
       charged = charge.cost;
       const net = bought.points - charge.cost;
-      if (account.balance + net < 0) throw NOT_COVERED;
+      // Points owed cannot pay: the card then bought the whole render (payments.ts).
+      if ((account.owed > 0 ? 0 : account.balance) + net < 0) throw NOT_COVERED;
       const credit = renderPurchaseCreditItems(tx, bought, method);
       const debit = payWithPoints(tx, charge).items.slice(1);
       const items = [...credit, ...debit, pinnedBalanceItem(tx, userId, account, net), claimRender(tx)];
@@ -77,7 +77,7 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
     (account: Account): RenderPayment =>
     (tx, { userId: owner, cost, renderJobId, title }) => {
       charged = cost;
-      if (account.balance < cost) throw NOT_COVERED;
+      if (account.balance < cost || account.owed > 0) throw NOT_COVERED;
       return {
         items: [claimRender(tx), ...pinnedDebitItems(tx, account, { userId: owner, amount: cost, reason: "render", referenceId: renderJobId, comment: `Render: ${title}` })],
         errors: { 0: AppError.conflict(ALREADY_USED), 1: BALANCE_MOVED },
@@ -90,8 +90,6 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
     const account = await accountNow(userId);
     if (!account) throw AppError.unauthorized();
     try {
-      // Points owed from a refund or dispute: the card's points go to them first (fulfil.ts), not to a render.
-      if (account.owed > 0) throw new AppError("payment_required", owedMessage(account.owed));
       if (await claimExists(creditKey(intent.id))) {
         // The webhook credited first: its points are on the balance.
         const created = await createRender(render, fromBalance(account));
@@ -102,8 +100,8 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
       await sendReceipt(bought, method, account.balance + bought.points - charged);
       return { renderJob: created, id: created.id };
     } catch (error) {
-      if (error === NOT_COVERED || (error instanceof AppError && error.code === "payment_required")) {
-        // The balance fell while the card was paid (or points are owed): the points bought stay, as points.
+      if (error === NOT_COVERED) {
+        // The balance fell while the card was paid: the points bought stay, as points.
         await creditSucceededIntent(intent);
         throw error;
       }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_STYLE } from "../catalog/styles";
-import { createRenderSchema } from "../render/schema";
+import { renderSettingsSchema } from "../render/schema";
 
 /** Browser-safe schemas of the payment calls (docs/product.md#api). */
 export const pointsPurchaseSchema = z.object({
@@ -10,15 +10,16 @@ export const pointsPurchaseSchema = z.object({
 export const renderPaymentIntentSchema = z.object({
   screenplayId: z.string().min(1, "Choose a screenplay to render."),
   /** The render's style and voices as Confirm sends them: they decide what it reuses and so what it costs. */
-  style: createRenderSchema.shape.style.default(DEFAULT_STYLE),
-  characterVoices: createRenderSchema.shape.characterVoices,
+  style: renderSettingsSchema.shape.style.default(DEFAULT_STYLE),
+  characterVoices: renderSettingsSchema.shape.characterVoices,
+  aspect: renderSettingsSchema.shape.aspect,
 });
 export type RenderPaymentIntentInput = z.input<typeof renderPaymentIntentSchema>;
 
 /** `POST /api/purchase-render`: the PaymentIntent paid for and the render's settings, as `POST /api/renders` takes them (the spec names the title `renderTitle`). */
-export const purchaseRenderSchema = createRenderSchema.omit({ title: true }).extend({
+export const purchaseRenderSchema = renderSettingsSchema.omit({ title: true }).extend({
   paymentIntentId: z.string().trim().min(1, "The payment is missing."),
-  renderTitle: createRenderSchema.shape.title,
+  renderTitle: renderSettingsSchema.shape.title,
 });
 export type PurchaseRenderInput = z.input<typeof purchaseRenderSchema>;
 

@@ -4,7 +4,7 @@
  * PackageRender task calls this, so there is one pipeline).
  */
 import { join } from "node:path";
-import sharp from "sharp";
+import { type Aspect, getAspect } from "../catalog/aspects";
 import { VISUAL_STYLES } from "../catalog/styles";
 import type { CharacterDictionary } from "../screenplay/types";
 import { boardPanels, type BoardBlock } from "./panels";
@@ -23,35 +23,22 @@ export interface BoardExportInput {
   /** The compiled clips in order: block, hold, the frame's zip entry and its local file. */
   clips: { blockId: string; durationMs: number; frame: string; path: string }[];
   layout?: PdfLayout;
-}
-
-/** "16:9" for 1280x720; otherwise the ratio to two places, "2.39:1". */
-export function aspectLabel(width: number, height: number) {
-  const known: [string, number][] = [
-    ["16:9", 16 / 9],
-    ["1:1", 1],
-    ["4:5", 4 / 5],
-    ["9:16", 9 / 16],
-    ["1.85:1", 1.85],
-    ["2.39:1", 2.39],
-  ];
-  const ratio = width / height;
-  return known.find(([, r]) => Math.abs(r - ratio) < 0.01)?.[0] ?? `${ratio.toFixed(2)}:1`;
+  /** The render's aspect: the title page names it and every panel keeps it; default 16:9. */
+  aspect?: Aspect;
 }
 
 export async function writeBoardExports(input: BoardExportInput): Promise<{ pdfPath: string; csv: string; pages: number }> {
   const names = Object.keys(input.characterDictionary ?? {});
   const clips = new Map(input.clips.map((c) => [c.blockId, c]));
   const panels = boardPanels(input.blocks, names, clips);
-  const first = input.clips[0] ? await sharp(input.clips[0].path).metadata() : { width: 1280, height: 720 };
-  const [width, height] = [first.width ?? 1280, first.height ?? 720];
+  const aspect = input.aspect ?? getAspect(undefined);
   const pdfPath = join(input.work, "storyboard.pdf");
   const { pages } = await writeStoryboardPdf({
     outPath: pdfPath,
     title: input.title,
     draftDate: new Date(input.createdAt).toISOString().slice(0, 10),
     style: VISUAL_STYLES.find((s) => s.id === input.style)?.name ?? input.style,
-    aspect: { label: aspectLabel(width, height), ratio: width / height },
+    aspect: { label: aspect.id, ratio: aspect.ratio },
     layout: input.layout ?? DEFAULT_PDF_LAYOUT,
     panels,
     framePath: (panel) => clips.get(panel.blockId)!.path,

@@ -17,3 +17,6 @@ export const PDF_LAYOUTS = ["1-portrait", "1-landscape", "2-portrait", "2-landsc
 export type PdfLayout = (typeof PDF_LAYOUTS)[number];
 export const DEFAULT_PDF_LAYOUT: PdfLayout = "6-landscape";
 export const pdfLayoutSchema = z.enum(PDF_LAYOUTS, { error: "Choose a layout: 1, 2 or 6 panels a page, portrait or landscape." });
+
+/** The render page's choice of layout for the storyboard PDF download. */
+export const relayoutPdfSchema = z.object({ layout: pdfLayoutSchema });

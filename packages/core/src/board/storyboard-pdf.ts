@@ -5,6 +5,7 @@
  * when the next begins and each frame's JPEG is copied in (not re-encoded) and
  * let go, so a 200-page board never sits whole in memory.
  */
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { finished } from "node:stream/promises";
 import PDFDocument from "pdfkit";
@@ -136,11 +137,27 @@ export async function writeStoryboardPdf(input: StoryboardInput): Promise<{ page
     doc.addPage();
     input.panels.slice(start, start + perPage).forEach((panel, i) => drawPanel(doc, font, panel, cells[i], input, perPage, small));
     footer(n);
+    await drained(doc, out);
   }
   doc.end();
   await finished(out);
   return { pages };
 }
+
+/**
+ * PDFKit pushes every finished object into its output at once and ignores
+ * back-pressure, so a loop that never yields holds the whole file (every frame)
+ * in memory until the end. After each page: let the pipe move what is written
+ * to the file, and wait while the file is behind.
+ */
+async function drained(doc: PDFKit.PDFDocument, out: NodeJS.WritableStream & { writableNeedDrain: boolean }) {
+  do {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (out.writableNeedDrain) await once(out, "drain");
+  } while (doc.readableLength > FLUSH_AT);
+}
+/** Bytes of finished PDF that may wait in memory before the next page is drawn. */
+const FLUSH_AT = 4 * 1024 * 1024;
 
 function drawPanel(
   doc: PDFKit.PDFDocument,

@@ -7,6 +7,9 @@
 export const CAPTION_LINE_CHARS = 62;
 export const CAPTION_LINES = 2;
 
+/** Characters a caption line holds in a frame `width` wide (29 px text, about 16.5 px a glyph, 40 px margins): 62 at 1280, 38 at 720. */
+export const captionLineChars = (width: number) => Math.min(CAPTION_LINE_CHARS, Math.floor((width - 80) / 16.5));
+
 export interface CaptionPart {
   text: string;
   /** Its share of the shot's time (the shares of a caption add up to 1). */
@@ -14,17 +17,17 @@ export interface CaptionPart {
 }
 
 /** Words, with any word longer than a line cut into line-long pieces. */
-function wordsOf(text: string): string[] {
+function wordsOf(text: string, lineChars: number): string[] {
   return text
     .replace(/\s+/g, " ")
     .trim()
     .split(" ")
     .filter(Boolean)
-    .flatMap((w) => (w.length <= CAPTION_LINE_CHARS ? [w] : (w.match(new RegExp(`.{1,${CAPTION_LINE_CHARS}}`, "gu")) ?? [w])));
+    .flatMap((w) => (w.length <= lineChars ? [w] : (w.match(new RegExp(`.{1,${lineChars}}`, "gu")) ?? [w])));
 }
 
 /** The caption in parts of at most two lines each; a part ends early at a sentence's end when its second line is half full. */
-export function captionParts(text: string): CaptionPart[] {
+export function captionParts(text: string, lineChars = CAPTION_LINE_CHARS): CaptionPart[] {
   const parts: string[][] = [];
   let lines: string[] = [];
   let line = "";
@@ -34,9 +37,9 @@ export function captionParts(text: string): CaptionPart[] {
     lines = [];
     line = "";
   };
-  for (const word of wordsOf(text)) {
+  for (const word of wordsOf(text, lineChars)) {
     const next = line ? `${line} ${word}` : word;
-    if (next.length <= CAPTION_LINE_CHARS) line = next;
+    if (next.length <= lineChars) line = next;
     else if (lines.length + 1 < CAPTION_LINES) {
       lines.push(line);
       line = word;
@@ -45,7 +48,7 @@ export function captionParts(text: string): CaptionPart[] {
       line = word;
     }
     // A sentence that ends late in a part's last line ends the part: the next one starts with a new sentence.
-    if (lines.length + 1 === CAPTION_LINES && /[.!?…]["”’)]?$/u.test(word) && line.length >= CAPTION_LINE_CHARS / 2) closePart();
+    if (lines.length + 1 === CAPTION_LINES && /[.!?…]["”’)]?$/u.test(word) && line.length >= lineChars / 2) closePart();
   }
   closePart();
   const texts = parts.map((p) => p.join(" "));

@@ -1,6 +1,7 @@
 /**
  * Compiles a render's stills and narration into its deliverables: video.mp4
- * (H.264 + AAC, 1280x720, 25 fps, Ken Burns motion, crossfades), poster.jpg,
+ * (H.264 + AAC, the render's aspect: 1280x720 for 16:9, 720x1280 for 9:16;
+ * 25 fps, Ken Burns motion, crossfades), poster.jpg,
  * audio.mp3 and captions (.srt, .vtt). The picture is rendered as parallel
  * segments (segments.ts) joined with a stream copy, while the narration is
  * encoded by a process of its own (narration.ts); the video's length equals
@@ -14,8 +15,9 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { ffmpeg } from "./ffmpeg";
 import { writeNarration } from "./narration";
-import { type CaptionImage, HEIGHT, WIDTH, planSegments, planVideoSegments, type Segment, segmentCommand } from "./segments";
-import { captionParts } from "./captions";
+import { captionTop, getAspect } from "../catalog/aspects";
+import { type CaptionImage, DEFAULT_FRAME, type FrameSize, planSegments, planVideoSegments, type Segment, segmentCommand } from "./segments";
+import { captionLineChars, captionParts } from "./captions";
 import { CAPTION_BOX_HEIGHT, captionPng, titlePng } from "./text-overlay";
 import { buildTimeline, cuesOf, type Timeline, toSrt, toVtt } from "./timeline";
 
@@ -37,6 +39,8 @@ export interface CompileOptions {
   concurrency?: number;
   /** Video segments (default: planVideoSegments, as the compile phase cuts them). */
   segments?: number;
+  /** The frames' aspect id (catalog/aspects.ts): the video's and the poster's size; default 16:9. */
+  aspect?: string;
 }
 
 export interface CompileResult {
@@ -76,12 +80,12 @@ function throwFirstFailure(results: PromiseSettledResult<unknown>[]): void {
   if (failure) throw failure.reason;
 }
 
-export async function writePoster(imagePath: string, outPath: string, title?: string): Promise<void> {
+export async function writePoster(imagePath: string, outPath: string, title?: string, size: FrameSize = DEFAULT_FRAME): Promise<void> {
   // Separate sharp stages: sharp reorders operations inside one pipeline.
-  const base = await sharp(imagePath).resize(WIDTH, HEIGHT, { fit: "cover" }).removeAlpha().png().toBuffer();
+  const base = await sharp(imagePath).resize(size.width, size.height, { fit: "cover" }).removeAlpha().png().toBuffer();
   const titled = title?.trim()
     ? await sharp(base)
-        .composite([{ input: titlePng(title.trim(), WIDTH, HEIGHT) }])
+        .composite([{ input: titlePng(title.trim(), size.width, size.height) }])
         .png()
         .toBuffer()
     : base;
@@ -89,15 +93,19 @@ export async function writePoster(imagePath: string, outPath: string, title?: st
 }
 
 /** Per clip that has a caption, a PNG per part of it (captions.ts) with its share of the shot, written to `work`. */
-export async function writeCaptionImages(captions: (string | undefined)[], work: string): Promise<(CaptionImage[] | undefined)[]> {
+export async function writeCaptionImages(
+  captions: (string | undefined)[],
+  work: string,
+  size: FrameSize = DEFAULT_FRAME,
+): Promise<(CaptionImage[] | undefined)[]> {
   const images: (CaptionImage[] | undefined)[] = [];
   await Promise.all(
     captions.map(async (caption, i) => {
       if (!caption?.trim()) return;
       images[i] = await Promise.all(
-        captionParts(caption).map(async ({ text, share }, k) => {
+        captionParts(caption, captionLineChars(size.width)).map(async ({ text, share }, k) => {
           const path = join(work, `caption-${i}-${k}.png`);
-          await writeFile(path, captionPng(text, WIDTH));
+          await writeFile(path, captionPng(text, size.width));
           return { path, share };
         }),
       );
@@ -116,12 +124,16 @@ export interface RenderSegmentInput {
   work: string;
   /** Names the filter script in `work`. */
   name: string;
+  size?: FrameSize;
 }
 
 /** Encodes one segment (segments.ts) to an MPEG-TS file. */
 export async function renderSegment(input: RenderSegmentInput): Promise<void> {
   const scriptPath = join(input.work, `${input.name}.filter`);
-  const { graph, args } = segmentCommand({ ...input, captionY: HEIGHT - 70 - CAPTION_BOX_HEIGHT, scriptPath });
+  const size = input.size ?? DEFAULT_FRAME;
+  // Upright videos carry their captions higher, clear of a phone app's controls (catalog/aspects.ts captionTop).
+  const captionY = captionTop(size, CAPTION_BOX_HEIGHT);
+  const { graph, args } = segmentCommand({ ...input, size, captionY, scriptPath });
   await writeFile(scriptPath, graph);
   await ffmpeg(args);
 }
@@ -160,6 +172,7 @@ export function captionFiles(timeline: Timeline, captions: (string | undefined)[
 export async function compileVideo(options: CompileOptions): Promise<CompileResult> {
   const { clips, outDir } = options;
   if (clips.length === 0) throw new Error("compileVideo needs at least one clip.");
+  const size = getAspect(options.aspect);
   const timeline = buildTimeline(clips.map((c) => c.durationMs));
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   await mkdir(outDir, { recursive: true });
@@ -176,6 +189,7 @@ export async function compileVideo(options: CompileOptions): Promise<CompileResu
       ? await writeCaptionImages(
           clips.map((c) => c.caption),
           work,
+          size,
         )
       : [];
     const segments = options.segments ? planSegments(timeline, options.segments) : planVideoSegments(timeline);
@@ -184,7 +198,7 @@ export async function compileVideo(options: CompileOptions): Promise<CompileResu
     const images = clips.map((c) => c.imagePath);
     const renderSegments = segments.map(
       (segment, s) => () =>
-        renderSegment({ timeline, segment, images, captionImages, outPath: segmentPaths[s], work, name: `segment-${s}` }),
+        renderSegment({ timeline, segment, images, captionImages, outPath: segmentPaths[s], work, name: `segment-${s}`, size }),
     );
     // The narration and poster are light: they run beside the segments.
     const narrationClips = clips.map((c, i) => ({ audioPath: c.audioPath, startMs: timeline.clips[i].startMs, durationMs: c.durationMs }));
@@ -192,7 +206,7 @@ export async function compileVideo(options: CompileOptions): Promise<CompileResu
       await Promise.allSettled([
         runLimited(renderSegments, concurrency),
         writeNarration(narrationClips, work, narration, out.audio),
-        writePoster(clips[0].imagePath, out.poster, options.title),
+        writePoster(clips[0].imagePath, out.poster, options.title, size),
       ]),
     );
     await joinSegments(segmentPaths, narration, out.video, work);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { contentSegmentStarts, planContentSegments, segmentKeyInput, type SegmentClip } from "./content-segments";
+import { DEFAULT_FRAME } from "./segments";
 import { FPS } from "./timeline";
 
 /** A draft of scenes, each a heading and a few lines whose lengths vary with their text. */
@@ -26,7 +27,7 @@ const scenes = (ns: number[]) => ns.map(scene);
 function keysOf(clips: SegmentClip[]) {
   const { timeline, segments } = planContentSegments(clips);
   const ids = clips.map((c) => c.identity);
-  return segments.map((s) => JSON.stringify(segmentKeyInput(timeline, s, ids, undefined)));
+  return segments.map((s) => JSON.stringify(segmentKeyInput(timeline, s, ids, undefined, DEFAULT_FRAME)));
 }
 
 describe("content-defined segments (docs/decisions.md#incremental-compile)", () => {
@@ -72,15 +73,25 @@ describe("content-defined segments (docs/decisions.md#incremental-compile)", () 
     const clips = draft(scenes(before.slice(0, 6)));
     const { timeline, segments } = planContentSegments(clips);
     const ids = clips.map((c) => c.identity);
-    const plain = JSON.stringify(segmentKeyInput(timeline, segments[0], ids, undefined));
+    const plain = JSON.stringify(segmentKeyInput(timeline, segments[0], ids, undefined, DEFAULT_FRAME));
     const captioned = JSON.stringify(
       segmentKeyInput(
         timeline,
         segments[0],
         ids,
         clips.map((_, i) => `line ${i}`),
+        DEFAULT_FRAME,
       ),
     );
     expect(captioned).not.toBe(plain);
+  });
+
+  it("keys the same segment apart at another aspect (a 9:16 render reuses no 16:9 segment)", () => {
+    const clips = draft(scenes(before.slice(0, 6)));
+    const { timeline, segments } = planContentSegments(clips);
+    const ids = clips.map((c) => c.identity);
+    const wide = JSON.stringify(segmentKeyInput(timeline, segments[0], ids, undefined, DEFAULT_FRAME));
+    const upright = JSON.stringify(segmentKeyInput(timeline, segments[0], ids, undefined, { width: 720, height: 1280 }));
+    expect(upright).not.toBe(wide);
   });
 });

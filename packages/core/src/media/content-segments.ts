@@ -9,7 +9,7 @@
  * incremental one.
  */
 import { createHash } from "node:crypto";
-import { SEGMENT_LIMITS, type Segment, VIDEO_ENCODING, WIDTH, HEIGHT } from "./segments";
+import { type FrameSize, SEGMENT_LIMITS, type Segment, VIDEO_ENCODING } from "./segments";
 import { buildTimeline, CROSSFADE_FRAMES, FPS, holdsOf, type Timeline } from "./timeline";
 
 export interface SegmentClip {
@@ -86,13 +86,19 @@ export function planContentSegments(clips: SegmentClip[], limits = SEGMENT_LIMIT
  * it fades in from, how far the next one fades over its last, and whether it
  * ends the video. The same input encodes to the same segment.
  */
-export function segmentKeyInput(timeline: Timeline, segment: Segment, identities: string[], captions: (string | undefined)[] | undefined) {
+export function segmentKeyInput(
+  timeline: Timeline,
+  segment: Segment,
+  identities: string[],
+  captions: (string | undefined)[] | undefined,
+  size: FrameSize,
+) {
   const { clips } = timeline;
   const from = segment.firstClip > 0 ? segment.firstClip - 1 : 0;
   const next = clips[segment.endClip];
   return {
     encoding: VIDEO_ENCODING,
-    size: [WIDTH, HEIGHT],
+    size: [size.width, size.height],
     frames: segment.endFrame - segment.startFrame,
     last: segment.endClip === clips.length,
     nextFade: next?.fadeFrames ?? 0,

@@ -9,11 +9,16 @@
  * position depends only on the absolute frame within the clip, so a piece
  * rendered in another segment continues the same motion seamlessly.
  */
+import { getAspect } from "../catalog/aspects";
 import { partBounds } from "./captions";
 import { FINAL_HOLD_MS, FPS, type Timeline } from "./timeline";
 
-export const WIDTH = 1280;
-export const HEIGHT = 720;
+/** The video's size: the render's aspect (catalog/aspects.ts), 1280x720 unless it chose another. */
+export interface FrameSize {
+  width: number;
+  height: number;
+}
+export const DEFAULT_FRAME: FrameSize = getAspect(undefined);
 
 export interface Segment {
   /** Clips [firstClip, endClip) whose pictures start in this segment. */
@@ -74,22 +79,24 @@ function visibleFrames(timeline: Timeline, i: number): number {
 }
 
 /**
- * The still is enlarged once to STILL (6 % larger), then every frame is a
+ * The still is enlarged once to `stillOf` (6 % larger), then every frame is a
  * crop of it: a slow horizontal pan, bottom-aligned so the frame's caption
  * strip stays in view (its text keeps 76 px side margins). A zoom would
  * resample every frame (zoompan), and the encoder then finds no motion to
  * reuse: the pan cost a third less CPU for the whole compile. Crops of 4:2:0
  * move in 2 px steps, so the pan takes one step every `k` frames, evenly.
  */
-const STILL = { width: 1358, height: 764 };
-const PAN_RANGE = STILL.width - WIDTH; // even
+/** 6 % larger, in even pixels (1358x764 for 1280x720), so the pan range is even. */
+const stillOf = (size: FrameSize): FrameSize => ({ width: 2 * Math.ceil((size.width * 1.06) / 2), height: 2 * Math.ceil((size.height * 1.06) / 2) });
 
-function kenBurns(timeline: Timeline, i: number, offset: number, frames: number): string {
-  const k = Math.max(2, Math.ceil((2 * visibleFrames(timeline, i)) / PAN_RANGE));
+function kenBurns(timeline: Timeline, i: number, offset: number, frames: number, size: FrameSize): string {
+  const still = stillOf(size);
+  const panRange = still.width - size.width;
+  const k = Math.max(2, Math.ceil((2 * visibleFrames(timeline, i)) / panRange));
   const step = `2*trunc((n+${offset})/${k})`;
-  const x = timeline.clips[i].panFromLeft ? step : `${PAN_RANGE}-${step}`;
+  const x = timeline.clips[i].panFromLeft ? step : `${panRange}-${step}`;
   // One input frame, repeated: the loop makes the frames, settb/setpts number them.
-  return `loop=loop=${frames - 1}:size=1,settb=1/${FPS},setpts=N,crop=${WIDTH}:${HEIGHT}:x='${x}':y=${STILL.height - HEIGHT}`;
+  return `loop=loop=${frames - 1}:size=1,settb=1/${FPS},setpts=N,crop=${size.width}:${size.height}:x='${x}':y=${still.height - size.height}`;
 }
 
 /** One part of a clip's caption as a PNG, shown for its share of the clip's frames (captions.ts). */
@@ -106,6 +113,8 @@ export interface SegmentInput {
   captionImages?: (CaptionImage[] | undefined)[];
   /** Where the caption box sits (top edge, px). */
   captionY?: number;
+  /** The video's size (default 1280x720). */
+  size?: FrameSize;
   outPath: string;
   /** Where the caller writes `graph` (ffmpeg reads it with -filter_complex_script: no argument-size limit). */
   scriptPath: string;
@@ -118,7 +127,7 @@ interface Piece {
 
 /** The filter graph and ffmpeg arguments that render one segment as an H.264 MPEG-TS file. */
 export function segmentCommand(input: SegmentInput): { graph: string; args: string[] } {
-  const { timeline, segment, images, captionImages = [], captionY = HEIGHT - 200 } = input;
+  const { timeline, segment, images, captionImages = [], size = DEFAULT_FRAME, captionY = size.height - 200 } = input;
   const { clips } = timeline;
   const first = segment.firstClip;
   const withTail = first > 0 && clips[first].fadeFrames > 0;
@@ -169,13 +178,13 @@ export function segmentCommand(input: SegmentInput): { graph: string; args: stri
     const soloFrames = clip.endFrame - clip.firstFrame - clip.fadeFrames;
     if (clip.fadeFrames > 0) {
       const prevOffset = clip.firstFrame - clips[c - 1].firstFrame;
-      const bg = `[${take(`s${c - 1}`)}]${kenBurns(timeline, c - 1, prevOffset, clip.fadeFrames)},format=yuv420p[bg${c}]`;
-      const fg = `[${take(`s${c}`)}]${kenBurns(timeline, c, 0, clip.fadeFrames)},format=yuva420p,fade=t=in:s=0:n=${clip.fadeFrames}:alpha=1[fg${c}]`;
+      const bg = `[${take(`s${c - 1}`)}]${kenBurns(timeline, c - 1, prevOffset, clip.fadeFrames, size)},format=yuv420p[bg${c}]`;
+      const fg = `[${take(`s${c}`)}]${kenBurns(timeline, c, 0, clip.fadeFrames, size)},format=yuva420p,fade=t=in:s=0:n=${clip.fadeFrames}:alpha=1[fg${c}]`;
       graph.push(bg, fg, `[bg${c}][fg${c}]overlay=format=yuv420:shortest=1[x${c}]`);
       pieces.push({ label: `x${c}`, clip: c, firstClipFrame: 0, frames: clip.fadeFrames });
     }
     if (soloFrames > 0) {
-      graph.push(`[${take(`s${c}`)}]${kenBurns(timeline, c, soloStart, soloFrames)},format=yuv420p[p${c}]`);
+      graph.push(`[${take(`s${c}`)}]${kenBurns(timeline, c, soloStart, soloFrames, size)},format=yuv420p[p${c}]`);
       pieces.push({ label: `p${c}`, clip: c, firstClipFrame: soloStart, frames: soloFrames });
     }
   }
@@ -204,7 +213,8 @@ export function segmentCommand(input: SegmentInput): { graph: string; args: stri
   for (const clip of used) {
     const n = uses.get(`s${clip}`) ?? 0;
     const outs = Array.from({ length: n }, (_, k) => `[s${clip}_${k}]`).join("");
-    const fit = `scale=${STILL.width}:${STILL.height}:force_original_aspect_ratio=increase,crop=${STILL.width}:${STILL.height}`;
+    const still = stillOf(size);
+    const fit = `scale=${still.width}:${still.height}:force_original_aspect_ratio=increase,crop=${still.width}:${still.height}`;
     sources.push(`[${inputOf.get(clip)}:v]${fit},format=yuv420p,setsar=1,split=${n}${outs}`);
   }
   for (const [clip, parts] of captionInput) {

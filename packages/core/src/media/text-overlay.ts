@@ -3,7 +3,7 @@
  * ffmpeg overlays them, which costs a fraction of its drawtext filter.
  */
 import { Resvg } from "@resvg/resvg-js";
-import { CAPTION_LINE_CHARS, CAPTION_LINES } from "./captions";
+import { CAPTION_LINES, captionLineChars } from "./captions";
 import { escapeXml, textFontFamily, textFontOptions } from "./fonts";
 
 export const CAPTION_BOX_HEIGHT = 132;
@@ -36,7 +36,7 @@ export function wrapLines(text: string, maxChars: number, maxLines: number): str
  * the frame's own caption strip).
  */
 export function captionPng(text: string, width = 1280): Buffer {
-  const lines = wrapLines(text, CAPTION_LINE_CHARS, CAPTION_LINES);
+  const lines = wrapLines(text, captionLineChars(width), CAPTION_LINES);
   const family = escapeXml(textFontFamily());
   const lineHeight = 38;
   const boxHeight = 20 + lines.length * lineHeight;
@@ -62,9 +62,11 @@ export function captionPng(text: string, width = 1280): Buffer {
  * reaches the poster (frames carry no lower-third).
  */
 export function titlePng(title: string, width = 1280, height = 720): Buffer {
-  const lines = wrapLines(title, 28, 3);
+  // A narrow (upright) poster gets shorter lines in smaller type, so the title stays inside it.
+  const narrow = width < 1000;
+  const lines = wrapLines(title, narrow ? 18 : 28, 3);
   const family = escapeXml(textFontFamily());
-  const size = lines.length > 2 ? 58 : 70;
+  const size = (lines.length > 2 ? 58 : 70) * (narrow ? 0.8 : 1);
   const gap = size + 12;
   const top = height / 2 - ((lines.length - 1) * gap) / 2;
   const body = lines

@@ -78,19 +78,29 @@ export function pinnedCreditItems(tx: TransactionEntities, account: Account, cha
  */
 export function pinnedDebitItems(tx: TransactionEntities, account: Account, debit: PointsDebit) {
   const { amount, ...entry } = debit;
-  return [pinnedBalanceItem(tx, debit.userId, account, -amount), ledgerEntryItem(tx, { ...entry, delta: -amount })];
+  return [
+    tx.user
+      .patch({ userId: debit.userId })
+      .set({ points: account.balance - amount })
+      .where((a, { eq, lte, notExists }) => `${eq(a.points, account.balance)} AND (${notExists(a.pointsOwed)} OR ${lte(a.pointsOwed, 0)})`)
+      .commit(),
+    ledgerEntryItem(tx, { ...entry, delta: -amount }),
+  ];
 }
 
 /**
- * The user's update alone for a change of `delta` pinned to `account` (refused if
- * the balance moved or points are owed), for a transaction that writes its own
- * ledger items, e.g. a card purchase's credit and its render's debit as one net change.
+ * The user's update alone for a change of `delta` pinned to `account` (refused if the
+ * balance or what is owed moved), for a transaction that writes its own ledger items:
+ * a card purchase's credit and its render's debit as one net change.
  */
 export const pinnedBalanceItem = (tx: TransactionEntities, userId: string, account: Account, delta: number) =>
   tx.user
     .patch({ userId })
     .set({ points: account.balance + delta })
-    .where((a, { eq, lte, notExists }) => `${eq(a.points, account.balance)} AND (${notExists(a.pointsOwed)} OR ${lte(a.pointsOwed, 0)})`)
+    .where(
+      (a, { eq, lte, notExists }) =>
+        `${eq(a.points, account.balance)} AND ${account.owed > 0 ? eq(a.pointsOwed, account.owed) : `(${notExists(a.pointsOwed)} OR ${lte(a.pointsOwed, 0)})`}`,
+    )
     .commit();
 
 export type KnownCredit = { outcome: "credited"; balance: number } | { outcome: "duplicate" } | { outcome: "noUser" };

@@ -1,3 +1,4 @@
+import type { AspectId } from "../catalog/aspects";
 /**
  * Provider interfaces for media: images, speech and the voice catalogue.
  * The offline implementations (provider/offline/*) are the default; cloud
@@ -37,6 +38,8 @@ export interface ImageRequest {
   seed: string;
   /** The block's shot (board/shots.ts): offline frames are framed by it. */
   shot?: Pick<Shot, "size" | "angle" | "movement">;
+  /** The render's frame aspect (catalog/aspects.ts); absent is 16:9. */
+  aspect?: AspectId;
 }
 
 export interface GeneratedImage {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { getAspect } from "../catalog/aspects";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
@@ -90,7 +91,7 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
   );
   const captions = job.burnCaptions ? clips.map((c) => c.caption) : undefined;
   const segmentKeys = segments.map((segment) =>
-    segmentContentKey({ userId: job.userId, segment: segmentKeyInput(timeline, segment, pictures, captions) }),
+    segmentContentKey({ userId: job.userId, segment: segmentKeyInput(timeline, segment, pictures, captions, getAspect(job.aspect)) }),
   );
   // Failed meanwhile (timed out, aborted, swept): nothing to compile. The length and start measure time left (progress.ts).
   const started = {
@@ -151,10 +152,11 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
       ? await writeCaptionImages(
           plan.clips.map((c, i) => (own.includes(i) ? c.caption : undefined)),
           work,
+          getAspect(job.aspect),
         )
       : [];
     const outPath = join(work, "segment.ts");
-    await renderSegment({ timeline: timelineOf(plan), segment, images, captionImages: captions, outPath, work, name: `segment-${index}` });
+    await renderSegment({ timeline: timelineOf(plan), segment, images, captionImages: captions, outPath, work, name: `segment-${index}`, size: getAspect(job.aspect) });
     await uploadFile(config.mediaBucket, target, outPath, "video/mp2t");
     if (contentKey) await keepSegment(job.userId, job.screenplayId, contentKey, target);
     await segmentDone(renderJobId, segment, false);
@@ -192,7 +194,7 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
   await inWorkDir(renderJobId, async (work) => {
     const [images, audio] = [await download(work, plan, "img", allClips(plan)), await download(work, plan, "aud", allClips(plan))];
     const poster = join(work, "poster.jpg");
-    await writePoster(images[0], poster, plan.title);
+    await writePoster(images[0], poster, plan.title, getAspect(job.aspect));
     const { srt, vtt } = captionFiles(
       timeline,
       plan.clips.map((c) => c.caption),
@@ -204,6 +206,7 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       style: job.style,
       createdAt: job.createdAt,
       layout: job.pdfLayout as PdfLayout | undefined,
+      aspect: getAspect(job.aspect),
       characterDictionary: (job.screenplaySnapshot as { characterDictionary?: CharacterDictionary })?.characterDictionary,
       blocks,
       clips: editList.map((e, i) => ({ blockId: e.blockId, durationMs: e.durationMs, frame: e.image, path: images[i] })),
@@ -215,7 +218,13 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       audio: editList.map((e, i) => ({ name: e.audio, path: audio[i] })),
       captionsSrt: srt,
       captionsVtt: vtt,
-      screenplayJson: { title: job.title, style: job.style, ...(job.screenplaySnapshot as object), blocks: blocks.map(toBlockView) },
+      screenplayJson: {
+        title: job.title,
+        style: job.style,
+        aspect: getAspect(job.aspect).id,
+        ...(job.screenplaySnapshot as object),
+        blocks: blocks.map(toBlockView),
+      },
       editList,
       rootFiles: [{ name: "storyboard.pdf", path: board.pdfPath }],
       rootTexts: [{ name: "shot-list.csv", text: board.csv }],

@@ -57,7 +57,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
   if (screenplay.status !== "ready") throw AppError.conflict("This screenplay is still being processed. Try again in a moment.");
   const pageCount = screenplay.pageCount ?? 1;
   const characterDictionary = (screenplay.characterDictionary ?? {}) as CharacterDictionary;
-  const { characterVoices, cost } = await priceRender(screenplay, input.style, input.characterVoices);
+  const { characterVoices, cost } = await priceRender(screenplay, input.style, input.characterVoices, input.aspect);
 
   const { data: user } = await db.entities.user.get({ userId }).go();
   if (!user) throw AppError.unauthorized();
@@ -102,6 +102,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
               burnCaptions: input.burnCaptions,
               pdfLayout: input.pdfLayout,
               timelineFps: input.timelineFps,
+              aspect: input.aspect,
               previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
               previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
               estimatedCompletionTime: new Date(now + pageCount * ESTIMATE_MS_PER_PAGE).toISOString(),
@@ -126,7 +127,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
 
   try {
     // Which blocks are made anew, so the review steps show them first (docs/decisions.md#incremental-compile).
-    const { newBlockIds } = await quoteForScreenplay(screenplay, input.style, characterVoices);
+    const { newBlockIds } = await quoteForScreenplay(screenplay, input.style, characterVoices, input.aspect);
     await writeBlocks(renderJobId, await loadBlocks(screenplay), new Set(newBlockIds));
     await startPhase("describe", renderJobId);
   } catch (error) {
@@ -149,9 +150,10 @@ export async function priceRender(
   screenplay: ScreenplayItem,
   style: string,
   chosen: Record<string, { voiceId: string; voiceName?: string }>,
+  aspect?: string,
 ) {
   const characterVoices = await resolveVoices((screenplay.characterDictionary ?? {}) as CharacterDictionary, chosen);
-  const { cost } = await quoteForScreenplay(screenplay, style, characterVoices);
+  const { cost } = await quoteForScreenplay(screenplay, style, characterVoices, aspect);
   return { characterVoices, cost };
 }
 

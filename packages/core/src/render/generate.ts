@@ -1,3 +1,4 @@
+import { getAspect } from "../catalog/aspects";
 import type { Shot } from "../board/shot-vocabulary";
 import { putObject } from "../blob/s3";
 import { renderKeys } from "../blob/keys";
@@ -165,6 +166,7 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
     text: block.text,
     seed: `${job.renderJobId}:${block.blockId}:${variant}`,
     shot: block.shot ? (block.shot as Shot) : undefined,
+    aspect: getAspect(job.aspect).id,
   };
   // The pipeline's own image is reused when its inputs are unchanged; an extra one asked for by hand is always new.
   const reuse =

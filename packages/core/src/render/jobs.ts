@@ -1,4 +1,6 @@
 import { useUserId } from "../actor";
+import { DEFAULT_PDF_LAYOUT } from "../board/schema";
+import { getAspect } from "../catalog/aspects";
 import type { Shot } from "../board/shot-vocabulary";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
@@ -98,6 +100,8 @@ function renderDetail(job: RenderJobItem, blocks: BlockView[]) {
     projectZipPath: job.projectZipPath ?? null,
     storyboardPdfPath: job.storyboardPdfPath ?? null,
     shotListPath: job.shotListPath ?? null,
+    pdfLayout: job.pdfLayout ?? DEFAULT_PDF_LAYOUT,
+    aspect: getAspect(job.aspect).id,
     shareableLink: job.shareableLink ?? null,
     previewDescriptionsBeforeFirstImages: job.previewDescriptionsBeforeFirstImages,
     previewImagesBeforeFirstRender: job.previewImagesBeforeFirstRender,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { singleLine } from "../plain-text";
 import { DEFAULT_PDF_LAYOUT, pdfLayoutSchema, shotEditsSchema } from "../board/schema";
+import { ASPECT_IDS, aspectRefusal, DEFAULT_ASPECT } from "../catalog/aspects";
 import { STYLE_IDS } from "../catalog/styles";
 import { frameRateSchema } from "../timeline/schema";
 import { RENDER_STATUSES } from "./status";
@@ -14,7 +15,8 @@ export const characterVoiceSchema = z.object({
 /** A client-chosen key that makes a paid request safe to send twice. */
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "The request key must be 8 to 64 letters, digits, - or _.");
 
-export const createRenderSchema = z.object({
+/** The render's settings without the cross-field checks (billing's purchase schema is built from it). */
+export const renderSettingsSchema = z.object({
   screenplayId: z.string().min(1, "Choose a screenplay to render."),
   title: z
     .string()
@@ -32,8 +34,16 @@ export const createRenderSchema = z.object({
   pdfLayout: pdfLayoutSchema.default(DEFAULT_PDF_LAYOUT),
   /** The frame rate of the project zip's editing timelines (docs/product.md#editing-timelines); absent, the video's own. */
   timelineFps: frameRateSchema.optional(),
+  /** The frames' and the video's aspect (docs/decisions.md#aspect-ratios). */
+  aspect: z.enum(ASPECT_IDS, { error: `Choose an aspect: ${ASPECT_IDS.join(", ")}.` }).default(DEFAULT_ASPECT),
   /** The same key on a repeated submit (a double click, a retried request) answers the first render and charges once. */
   idempotencyKey: idempotencyKeySchema.optional(),
+});
+
+/** An aspect the style cannot draw is refused (docs/decisions.md#aspect-ratios). */
+export const createRenderSchema = renderSettingsSchema.superRefine((input, ctx) => {
+  const refusal = aspectRefusal(input.style, input.aspect);
+  if (refusal) ctx.addIssue({ code: "custom", path: ["aspect"], message: refusal });
 });
 export type CreateRenderInput = z.input<typeof createRenderSchema>;
 

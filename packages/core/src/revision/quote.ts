@@ -1,3 +1,4 @@
+import { getAspect } from "../catalog/aspects";
 import { db } from "../dynamo/service";
 import { getRenderBlocks } from "../render/jobs";
 import { hasAssets, type RenderStatus } from "../render/status";
@@ -17,7 +18,7 @@ async function earlierRenders(screenplayId: string): Promise<EarlierRender[]> {
       return {
         renderJobId: r.renderJobId,
         version: r.screenplayVersion ?? 1,
-        style: r.style,
+        style: lookOf(r.style, r.aspect),
         blocks: blocks.map((b) => ({
           type: b.type,
           text: b.text,
@@ -34,19 +35,22 @@ async function earlierRenders(screenplayId: string): Promise<EarlierRender[]> {
 
 type Voices = Record<string, { voiceId: string }>;
 
+/** A frame is reused only at the same style and aspect (the image's content key holds both). */
+const lookOf = (style: string, aspect: string | null | undefined) => `${style}|${getAspect(aspect).id}`;
+
 /** What a render of the screenplay's current draft costs with these voices and style, reusing the writer's earlier renders of it. */
-export async function quoteForScreenplay(s: ScreenplayItem, style: string, voices: Voices) {
+export async function quoteForScreenplay(s: ScreenplayItem, style: string, voices: Voices, aspect?: string) {
   return quoteReuse({
     blocks: s.status === "ready" ? await loadBlocks(s) : [],
     pageCount: s.pageCount ?? 1,
-    style,
+    style: lookOf(style, aspect),
     characterVoices: voices,
     earlier: await earlierRenders(s.screenplayId),
   });
 }
 
 /** Prepare Render's quote: the voices the writer chose over those carried from earlier drafts. */
-export async function quoteRender(screenplayId: string, choice: { style: string; characterVoices: Voices }) {
+export async function quoteRender(screenplayId: string, choice: { style: string; characterVoices: Voices; aspect?: string }) {
   const s = await getOwnScreenplay(screenplayId);
-  return quoteForScreenplay(s, choice.style, { ...((s.characterVoices ?? {}) as Voices), ...choice.characterVoices });
+  return quoteForScreenplay(s, choice.style, { ...((s.characterVoices ?? {}) as Voices), ...choice.characterVoices }, choice.aspect);
 }

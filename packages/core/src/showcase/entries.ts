@@ -3,6 +3,7 @@
  * finished render of theirs; the entry keeps the render's media keys as the
  * render has them, so the media layer can tell which files are public.
  */
+import { getAspect } from "../catalog/aspects";
 import { randomUUID } from "node:crypto";
 import { hasRole, useActor, useUserId } from "../actor";
 import { isConditionFailed } from "../dynamo/errors";
@@ -27,6 +28,7 @@ export function toEntryView(e: EntryItem) {
     logline: e.logline ?? null,
     videoUrl: e.videoUrl ?? null,
     posterUrl: e.posterUrl ?? null,
+    aspect: getAspect(e.aspect).id,
     thumbnailUrl: e.thumbnailUrl ?? null,
     genre: e.genre,
     subgenres: e.subgenres ?? [],
@@ -89,6 +91,7 @@ export async function promoteRender(input: PromoteInput) {
           logline: input.logline || undefined,
           videoUrl: render.outputFilePath,
           posterUrl: render.posterImagePath,
+          aspect: getAspect(render.aspect).id,
           thumbnailUrl,
           genre: input.genre,
           subgenres: input.subgenres,

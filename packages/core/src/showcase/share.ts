@@ -6,7 +6,7 @@
  * CloudFront behaviour in front of an API route (docs/decisions.md#showcase).
  */
 import { config } from "../config";
-import { HEIGHT, WIDTH } from "../media/segments";
+import { getAspect } from "../catalog/aspects";
 import { getEntryItem } from "./entries";
 import { escapeHtml } from "../html";
 
@@ -36,6 +36,7 @@ export async function shareMetaTags(showcaseEntryId: string): Promise<string | u
   const url = shareUrl(entry.showcaseEntryId);
   const image = entry.thumbnailUrl || entry.posterUrl;
   const video = entry.videoUrl ? absoluteMediaUrl(entry.videoUrl) : undefined;
+  const { width, height } = getAspect(entry.aspect);
   const tags: [string, string, string][] = [
     ["property", "og:site_name", "Storyboard"],
     ["property", "og:type", video ? "video.other" : "website"],
@@ -56,12 +57,12 @@ export async function shareMetaTags(showcaseEntryId: string): Promise<string | u
       ["property", "og:video", player],
       ["property", "og:video:secure_url", player],
       ["property", "og:video:type", "text/html"],
-      ["property", "og:video:width", String(WIDTH)],
-      ["property", "og:video:height", String(HEIGHT)],
+      ["property", "og:video:width", String(width)],
+      ["property", "og:video:height", String(height)],
       ["name", "twitter:card", "player"],
       ["name", "twitter:player", player],
-      ["name", "twitter:player:width", String(WIDTH)],
-      ["name", "twitter:player:height", String(HEIGHT)],
+      ["name", "twitter:player:width", String(width)],
+      ["name", "twitter:player:height", String(height)],
       ["name", "twitter:player:stream", video],
       ["name", "twitter:player:stream:content_type", "video/mp4"],
     );

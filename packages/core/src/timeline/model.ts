@@ -8,7 +8,7 @@
  */
 import { boardPanels, type BoardBlock } from "../board/panels";
 import type { Shot } from "../board/shot-vocabulary";
-import { HEIGHT, WIDTH } from "../media/segments";
+import { DEFAULT_FRAME, type FrameSize } from "../media/segments";
 import { buildTimeline, FPS } from "../media/timeline";
 import { fpsOf, type FrameRate, frameAt } from "./frame-rate";
 
@@ -31,6 +31,8 @@ export interface StoryboardTimelineInput {
   clips: TimelineClipInput[];
   /** The video's segment starts (the render's segmentStarts): each segment's last hold ends on a whole video frame. */
   segmentStarts?: number[];
+  /** The video's frame size (its aspect); 1280x720 when absent. */
+  size?: FrameSize;
 }
 
 export type AudioLane = "dialogue" | "narration";
@@ -121,7 +123,7 @@ export function storyboardTimeline(input: StoryboardTimelineInput): StoryboardTi
     if (scenes.at(-1)?.sceneNumber !== s.sceneNumber)
       scenes.push({ sceneNumber: s.sceneNumber, heading: s.heading || `Scene ${s.sceneNumber}`, startFrame: s.startFrame });
   }
-  return { title: input.title, rate, width: WIDTH, height: HEIGHT, shots, scenes, totalFrames: timing.totalFrames };
+  return { title: input.title, rate, width: (input.size ?? DEFAULT_FRAME).width, height: (input.size ?? DEFAULT_FRAME).height, shots, scenes, totalFrames: timing.totalFrames };
 }
 
 /** Text an XML or EDL line can carry: no control characters, one line. */

@@ -4,6 +4,7 @@
  * downloads, at the frame rate the editor picks (docs/product.md#editing-timelines).
  */
 import { extname } from "node:path";
+import { getAspect } from "../catalog/aspects";
 import { AppError } from "../error";
 import { clipEntryNames } from "../media/archive";
 import { compiledClips, type PlannedClip } from "../render/compile-plan";
@@ -18,7 +19,7 @@ export const timelineFpsOf = (job: Pick<RenderJobItem, "timelineFps">): FrameRat
 
 /** The timeline of a render's compiled clips, with the media named as the project zip names them. */
 export function timelineSourceOf(
-  job: Pick<RenderJobItem, "title" | "screenplaySnapshot" | "segmentStarts">,
+  job: Pick<RenderJobItem, "title" | "screenplaySnapshot" | "segmentStarts" | "aspect">,
   blocks: RenderBlockItem[],
   clips: PlannedClip[],
 ): TimelineSource {
@@ -28,6 +29,7 @@ export function timelineSourceOf(
     blocks,
     characterNames: Object.keys(dictionary ?? {}),
     segmentStarts: job.segmentStarts ?? undefined,
+    size: getAspect(job.aspect),
     clips: clips.map((c, i) => ({
       blockId: c.blockId,
       durationMs: c.durationMs,

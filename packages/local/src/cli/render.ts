@@ -1,14 +1,16 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_PDF_LAYOUT, PDF_LAYOUTS, type PdfLayout } from "@storyboard/core/board/schema";
-import { STYLE_IDS } from "@storyboard/core/catalog/styles";
+import { ASPECT_IDS, aspectRefusal, DEFAULT_ASPECT, isAspectId } from "@storyboard/core/catalog/aspects";
+import { STYLE_IDS, type StyleId } from "@storyboard/core/catalog/styles";
 import { DEFAULT_FRAME_RATE, FRAME_RATES, type FrameRateLabel } from "@storyboard/core/timeline/schema";
 import { renderScreenplayFile } from "../render-file";
 import { Timings } from "./timings";
 
-const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--reuse PREVIOUS_OUT_DIR] [--captions] [--title TITLE] [--pdf-layout LAYOUT] [--fps RATE] [--timings]
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--reuse PREVIOUS_OUT_DIR] [--captions] [--title TITLE] [--aspect RATIO] [--pdf-layout LAYOUT] [--fps RATE] [--timings]
   --reuse: a folder an earlier render wrote (of this screenplay's previous draft); every image, line of speech and
     video segment whose inputs are unchanged is taken from it, only what changed is made
   styles: ${STYLE_IDS.join(", ")}
+  aspects: ${ASPECT_IDS.join(", ")} (default ${DEFAULT_ASPECT}; Cinematic Realism draws the widescreen ones only)
   PDF layouts (panels a page and orientation): ${PDF_LAYOUTS.join(", ")} (default ${DEFAULT_PDF_LAYOUT})
   timeline frame rates (the project zip's timeline/ files): ${FRAME_RATES.join(", ")} (default ${DEFAULT_FRAME_RATE}, the video's own)`;
 
@@ -30,6 +32,7 @@ export const command = {
           "pdf-layout": { type: "string", default: DEFAULT_PDF_LAYOUT },
           fps: { type: "string", default: DEFAULT_FRAME_RATE },
           reuse: { type: "string" },
+          aspect: { type: "string", default: DEFAULT_ASPECT },
         },
       });
     } catch (e) {
@@ -57,6 +60,16 @@ export const command = {
       console.error(`Unknown style "${style}".\n${USAGE}`);
       return 2;
     }
+    const aspect = parsed.values.aspect!;
+    if (!isAspectId(aspect)) {
+      console.error(`Unknown aspect "${aspect}".\n${USAGE}`);
+      return 2;
+    }
+    const refusal = aspectRefusal(style as StyleId, aspect);
+    if (refusal) {
+      console.error(refusal);
+      return 2;
+    }
     try {
       const result = await renderScreenplayFile({
         file,
@@ -66,6 +79,7 @@ export const command = {
         title,
         pdfLayout,
         timelineFps,
+        aspect,
         timings,
         reuse,
         log: (l) => console.log(l),

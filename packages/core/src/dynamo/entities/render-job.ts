@@ -27,6 +27,8 @@ export const RenderJob = new Entity({
     timelineFps: { type: "string" },
     /** The first clip of each video segment after the first: the video's holds end segments on whole frames (media/timeline.ts). */
     segmentStarts: { type: "list", items: { type: "number" } },
+    /** The frames' and the video's aspect (catalog/aspects.ts ASPECT_IDS); absent on renders made before it: 16:9. */
+    aspect: { type: "string" },
     estimatedCompletionTime: { type: "string" },
     completedAt: { type: "string" },
     outputFilePath: { type: "string" },

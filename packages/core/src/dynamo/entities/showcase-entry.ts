@@ -11,6 +11,8 @@ export const ShowcaseEntry = new Entity({
     logline: { type: "string" },
     videoUrl: { type: "string" },
     posterUrl: { type: "string" },
+    /** The render's aspect (catalog/aspects.ts): the share page's player and card take its shape; absent is 16:9. */
+    aspect: { type: "string" },
     thumbnailUrl: { type: "string" },
     genre: { type: "string", required: true },
     subgenres: { type: "list", items: { type: "string" }, default: () => [] },

@@ -37,15 +37,17 @@ export function speechOutputFormat(): { format: string; sampleRate: number } {
 }
 
 /**
- * The size to ask an image model for. gpt-image-2 draws any size whose edges
- * are multiples of 16 (up to 3840, at most 3:1, 655,360 to 8,294,400 pixels),
- * so 16:9 and 9:16 come out whole; the gpt-image-1 family offers only 3:2
- * and 2:3, which are cropped to the frame.
+ * The size to ask an image model for, for a frame of `ratio` (width over
+ * height). gpt-image-2 draws any size whose edges are multiples of 16 (up to
+ * 3840, at most 3:1, 655,360 to 8,294,400 pixels), so every aspect comes out
+ * whole with a 1536 long edge; the gpt-image-1 family offers only 3:2, 2:3
+ * and 1:1, which are cropped to the frame.
  */
-export function imageRequestSize(model: string, orientation: "landscape" | "portrait" = "landscape"): { width: number; height: number } {
+export function imageRequestSize(model: string, ratio = 16 / 9): { width: number; height: number } {
   const flexible = !/^gpt-image-1(\b|[.-])|^dall-e/.test(model);
-  const [long, short] = flexible ? [1536, 864] : [1536, 1024];
-  return orientation === "landscape" ? { width: long, height: short } : { width: short, height: long };
+  if (!flexible) return ratio > 1 ? { width: 1536, height: 1024 } : ratio < 1 ? { width: 1024, height: 1536 } : { width: 1024, height: 1024 };
+  const short = (edge: number) => Math.round(edge / 16) * 16;
+  return ratio >= 1 ? { width: 1536, height: short(1536 / ratio) } : { width: short(1536 * ratio), height: 1536 };
 }
 
 /**

@@ -1,21 +1,21 @@
 /**
  * Storyboard frames drawn by OpenAI's image model (OPENAI_IMAGE_MODEL,
- * models.ts). The video compile wants 1280x720 frames: gpt-image-2 is asked
- * for 1536x864 (16:9, scaled down whole); an older 3:2 model's answer is
- * scaled to cover 1280x720 and centre-cropped. Stored as JPEG like the
+ * models.ts). The video compile wants frames of the render's aspect
+ * (catalog/aspects.ts, 1280x720 for 16:9): gpt-image-2 is asked for the
+ * aspect's own shape (1536x864 for 16:9, 864x1536 for 9:16, scaled down
+ * whole); an older 3:2 model's answer is scaled to cover and centre-cropped. Stored as JPEG like the
  * offline frames. A refused prompt is an error that says so
  * (`ProviderError.kind === "refused"`), never retried: the caller decides
  * what the writer sees (docs/decisions.md#provider-errors).
  */
 import sharp from "sharp";
+import { getAspect } from "../../catalog/aspects";
 import { getStyle } from "../../catalog/styles";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "../types";
 import { ProviderError, type ProviderClient } from "./http";
 import { imageModel, imageRequestSize } from "./models";
 import { openAiClient, type ClientTuning, type CloudSettings } from "./settings";
 
-export const FRAME_WIDTH = 1280;
-export const FRAME_HEIGHT = 720;
 /** "medium" is a storyboard's trade-off between detail, time (~20-40 s) and price. */
 const IMAGE_QUALITY = "medium";
 /** Image generation is slow; a minute is not enough on a busy day. */
@@ -42,7 +42,8 @@ export class OpenAiImageProvider implements ImageProvider {
 
   async generate(input: ImageRequest): Promise<GeneratedImage> {
     const model = imageModel();
-    const { width, height } = imageRequestSize(model);
+    const aspect = getAspect(input.aspect);
+    const { width, height } = imageRequestSize(model, aspect.ratio);
     const answer = await this.client.json<ImagesResponse>({
       operation: "image generation",
       method: "POST",
@@ -54,7 +55,7 @@ export class OpenAiImageProvider implements ImageProvider {
     let frame: Buffer;
     try {
       frame = await sharp(Buffer.from(b64, "base64"))
-        .resize(FRAME_WIDTH, FRAME_HEIGHT, { fit: "cover", position: "centre" })
+        .resize(aspect.width, aspect.height, { fit: "cover", position: "centre" })
         .flatten({ background: "#000000" })
         .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:2:0" })
         .toBuffer();
@@ -70,8 +71,8 @@ export class OpenAiImageProvider implements ImageProvider {
     return {
       bytes: new Uint8Array(frame.buffer, frame.byteOffset, frame.length),
       contentType: "image/jpeg",
-      width: FRAME_WIDTH,
-      height: FRAME_HEIGHT,
+      width: aspect.width,
+      height: aspect.height,
     };
   }
 }

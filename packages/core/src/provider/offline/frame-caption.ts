@@ -5,7 +5,6 @@
 import { Resvg } from "@resvg/resvg-js";
 import { escapeXml, textFontFamily, textFontOptions } from "../../media/fonts";
 import { type FigurePlacement, tagCentre } from "./frame-figures";
-import { HEIGHT, WIDTH } from "./frame-scene";
 import type { RawFrame } from "./frame-style";
 
 function truncate(text: string, max: number): string {
@@ -15,7 +14,7 @@ function truncate(text: string, max: number): string {
 
 export interface CaptionLayer {
   svg: string;
-  /** The layer covers rows [top, HEIGHT): rendering only those halves the cost. */
+  /** The layer covers rows [top, frame height): rendering only those halves the cost. */
   top: number;
 }
 
@@ -24,7 +23,8 @@ export interface CaptionLayer {
  * a tag never floats over the scenery. Frames carry no lower-third: the video
  * dissolves between frames, and two lower-thirds would show at once.
  */
-export function captionSvg(figures: FigurePlacement[]): CaptionLayer {
+export function captionSvg(figures: FigurePlacement[], size: { width: number; height: number } = { width: 1280, height: 720 }): CaptionLayer {
+  const { width: WIDTH, height: HEIGHT } = size;
   const family = escapeXml(textFontFamily());
   const parts: string[] = [];
   let layerTop = HEIGHT - 1;

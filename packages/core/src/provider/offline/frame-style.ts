@@ -25,12 +25,13 @@ function vignette(x: number, y: number, w: number, h: number, strength: number):
   return 1 - strength * Math.min(1, (dx * dx + dy * dy) / 2);
 }
 
-/** Height of the black bars of a 2.39:1 frame inside 16:9. */
-export const LETTERBOX = 92;
+/** The black bars that make a frame 2.39:1: 92 px in 1280x720, none in a 2.39:1 frame itself. */
+export const letterboxOf = (w: number, h: number) => Math.max(0, Math.round((h - w / 2.39) / 2));
 
 function cinematic({ data, width: w, height: h }: RawFrame): void {
+  const letterbox = letterboxOf(w, h);
   for (let y = 0; y < h; y++) {
-    const bar = y < LETTERBOX || y >= h - LETTERBOX;
+    const bar = y < letterbox || y >= h - letterbox;
     for (let x = 0; x < w; x++) {
       const i = (y * w + x) * 4;
       if (bar) {

@@ -1,18 +1,20 @@
 /**
- * The offline image provider: a 1280x720 storyboard frame per block, drawn
+ * The offline image provider: a storyboard frame per block, drawn
  * from what its prompt and scene say (frame-subjects.ts: setting, time of day,
- * weather, the people and animals present, key objects) as SVG, rasterised
- * with resvg, given the style's pixel pass, then name-tagged. Same request,
- * same bytes.
+ * weather, the people and animals present, key objects) as SVG on a 1280x720
+ * stage, of which the render's aspect shows a window (catalog/aspects.ts
+ * stageWindow), rasterised with resvg, given the style's pixel pass, then
+ * name-tagged. Same request, same bytes.
  */
 import { isMainThread } from "node:worker_threads";
 import { Resvg, renderAsync } from "@resvg/resvg-js";
 import sharp from "sharp";
+import { getAspect, stageWindow, type StageWindow } from "../../catalog/aspects";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "../types";
 import { drawCaption, captionSvg } from "./frame-caption";
 import { figures, placeFigures } from "./frame-figures";
 import { DRAW_PALETTES, tone } from "./frame-palette";
-import { HEIGHT, WIDTH, exterior, interior } from "./frame-scene";
+import { WIDTH, exterior, interior } from "./frame-scene";
 import { frameShot, insertSurface } from "./frame-shot";
 import { applyStyle, type RawFrame } from "./frame-style";
 import { readFrame, type FrameReading } from "./frame-subjects";
@@ -43,8 +45,16 @@ function objectSpots(count: number, taken: number[]): number[] {
     .slice(0, count);
 }
 
-/** The frame without text, as SVG. */
-export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(input)): string {
+/** The stage window of this request's aspect, centred on where its figures stand. */
+function windowOf(input: ImageRequest, reading: FrameReading): StageWindow {
+  const aspect = getAspect(input.aspect);
+  const shot = frameShot(input.shot, reading.subjects, placeFigures(reading.subjects, input.blockType === "dialogue"), reading.layout.interior);
+  const xs = shot.inFrame.map((p) => p.x);
+  return stageWindow(aspect, xs.length ? (Math.min(...xs) + Math.max(...xs)) / 2 : undefined);
+}
+
+/** The frame without text, as SVG: the stage window `view` (default: the request's aspect) at scale 1. */
+export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(input), view: StageWindow = windowOf(input, reading)): string {
   const { layout, subjects, objects, weather: sky } = reading;
   const palette = DRAW_PALETTES[input.style];
   const random = seededRandom(`${input.seed}|${input.scene?.location ?? ""}`);
@@ -75,7 +85,20 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
     sky && !layout.interior ? weather(sky, random) : "",
     palette.blinds ? blinds() : "",
   ].join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${body}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${view.width}" height="${view.height}" viewBox="${view.x} ${view.y} ${view.width} ${view.height}">${body}</svg>`;
+}
+
+/** The drawn window with the rows a taller frame adds above and below it, each a copy of the stage's edge row. */
+function padded(drawn: Uint8Array, view: StageWindow): RawFrame {
+  const frame = { width: view.width, height: view.height + view.padTop + view.padBottom };
+  if (!view.padTop && !view.padBottom) return { data: drawn, ...frame };
+  const row = view.width * 4;
+  const data = new Uint8Array(frame.width * frame.height * 4);
+  data.set(drawn, view.padTop * row);
+  for (let y = 0; y < view.padTop; y++) data.copyWithin(y * row, view.padTop * row, (view.padTop + 1) * row);
+  const last = (view.padTop + view.height - 1) * row;
+  for (let y = view.padTop + view.height; y < frame.height; y++) data.copyWithin(y * row, last, last + row);
+  return { data, ...frame };
 }
 
 export class OfflineImageProvider implements ImageProvider {
@@ -92,14 +115,18 @@ export class OfflineImageProvider implements ImageProvider {
     // On the main thread (the command line, an on-demand image) on libuv's thread pool, so the main thread
     // meanwhile makes speech or answers requests. In a media worker thread (npm start) right there: that
     // thread runs below the API's priority, libuv's pool would not (docs/decisions.md#scale).
-    const svg = sceneSvg(input, reading);
+    const view = windowOf(input, reading);
+    const svg = sceneSvg(input, reading, view);
     const options = { font: { loadSystemFonts: false } };
     const { pixels } = isMainThread ? await renderAsync(svg, options) : new Resvg(svg, options).render();
-    const frame: RawFrame = { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), width: WIDTH, height: HEIGHT };
+    const frame = padded(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), view);
     await applyStyle(frame, input.style, hashString(input.seed));
     const shot = frameShot(input.shot, reading.subjects, placeFigures(reading.subjects, input.blockType === "dialogue"), reading.layout.interior);
-    drawCaption(frame, captionSvg(shot.inFrame));
-    const image = sharp(frame.data, { raw: { width: WIDTH, height: HEIGHT, channels: 4 } }).removeAlpha();
+    // Name tags in frame pixels: the stage moved by the window's corner and the rows added above it.
+    const tags = shot.inFrame.map((p) => ({ ...p, x: p.x - view.x, baseY: p.baseY - view.y + view.padTop }));
+    drawCaption(frame, captionSvg(tags, frame));
+    const { width, height } = frame;
+    const image = sharp(frame.data, { raw: { width, height, channels: 4 } }).removeAlpha();
     const bytes =
       this.format === "png"
         ? await image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()
@@ -107,8 +134,8 @@ export class OfflineImageProvider implements ImageProvider {
     return {
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
       contentType: this.format === "png" ? "image/png" : "image/jpeg",
-      width: WIDTH,
-      height: HEIGHT,
+      width,
+      height,
     };
   }
 }

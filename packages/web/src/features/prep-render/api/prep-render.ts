@@ -20,13 +20,12 @@ export interface RenderQuote {
 
 export function useRenderQuote(
   screenplayId: string,
-  style: string,
-  characterVoices: Record<string, { voiceId: string }>,
+  choice: { style: string; aspect?: string; characterVoices: Record<string, { voiceId: string }> },
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: ["render-quote", screenplayId, style, characterVoices] as const,
-    queryFn: () => api.post<RenderQuote>(`/api/screenplays/${encodeURIComponent(screenplayId)}/render-quote`, { style, characterVoices }),
+    queryKey: ["render-quote", screenplayId, choice] as const,
+    queryFn: () => api.post<RenderQuote>(`/api/screenplays/${encodeURIComponent(screenplayId)}/render-quote`, choice),
     enabled,
   });
 }

@@ -21,6 +21,7 @@ import {
   type ScreenplayForRender,
 } from "../api/prep-render";
 import { defaultRenderValues, initialVoices, speakingCharacters } from "../utils/defaults";
+import { AspectOptions } from "./aspect-options";
 import { CompletePurchase } from "./complete-purchase";
 import { CostBox } from "./cost-box";
 import { StyleOptions, ToggleOptions } from "./render-options";
@@ -72,7 +73,11 @@ export function PrepRenderForm({ screenplay, onCancel }: { screenplay: Screenpla
   const processing = isScreenplayProcessing(screenplay.status);
   const unusable = screenplay.status === "failed";
   const characters = speakingCharacters(screenplay).map((c) => c.name);
-  const quote = useRenderQuote(screenplay.id, form.watch("style"), form.watch("characterVoices") ?? {}, screenplay.status === "ready");
+  const quote = useRenderQuote(
+    screenplay.id,
+    { style: form.watch("style"), aspect: form.watch("aspect"), characterVoices: form.watch("characterVoices") ?? {} },
+    screenplay.status === "ready",
+  );
 
   return (
     <>
@@ -117,6 +122,15 @@ export function PrepRenderForm({ screenplay, onCancel }: { screenplay: Screenpla
               </CardHeader>
               <CardContent>
                 <StyleOptions control={form.control} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Aspect ratio</CardTitle>
+                <CardDescription>The shape of the frames, the video and the storyboard's panels. 9:16 is for phones.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <AspectOptions control={form.control} style={form.watch("style")} />
               </CardContent>
             </Card>
             <Card>

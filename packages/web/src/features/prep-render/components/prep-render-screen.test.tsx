@@ -172,6 +172,7 @@ describe("prepare render", () => {
     const { user, fetchMock, router } = open({ "POST /api/renders": () => ({ id: "r9" }) });
     await waitFor(() => expect(row("MARY")).toHaveTextContent("Alice"));
     await user.click(screen.getByRole("radio", { name: /Gritty Noir/ }));
+    await user.click(screen.getByRole("radio", { name: /9:16 vertical/ }));
     await user.click(screen.getByRole("switch", { name: "Review images before the video" }));
     await user.click(screen.getByRole("switch", { name: "Burn captions into the video" }));
     await user.click(screen.getByRole("button", { name: "Confirm" }));
@@ -191,12 +192,33 @@ describe("prepare render", () => {
         burnCaptions: true,
         // The storyboard PDF's layout, at its default (docs/decisions.md#storyboard-pdf).
         pdfLayout: "6-landscape",
+        aspect: "9:16",
         // One key per screen, so a double submit starts one render (docs/decisions.md#hardening).
         idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe("/renders/r9"));
     expect(router.state.location.state).toEqual({ showDescriptionsComingSoon: true });
+  });
+
+  it("offers the six aspects, 16:9 first; Cinematic Realism cannot pick the upright ones, and a style that cannot draw the choice says why", async () => {
+    const { user, fetchMock } = open({ "POST /api/renders": () => ({ id: "r9" }) });
+    await titleInput();
+    const aspects = screen.getByRole("radiogroup", { name: "Aspect ratio" });
+    expect(within(aspects).getAllByRole("radio")).toHaveLength(6);
+    expect(within(aspects).getByRole("radio", { name: /16:9 widescreen/ })).toBeChecked();
+    expect(within(aspects).getByRole("radio", { name: /9:16 vertical/ })).toBeDisabled();
+    expect(within(aspects).getByRole("radio", { name: /2.39:1 scope/ })).toBeEnabled();
+    await user.click(screen.getByRole("radio", { name: /Documentary/ }));
+    await user.click(within(aspects).getByRole("radio", { name: /9:16 vertical/ }));
+    await user.click(screen.getByRole("radio", { name: /Cinematic Realism/ }));
+    expect(screen.getByRole("alert")).toHaveTextContent(/Cinematic Realism is drawn in widescreen only .* 9:16/);
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(callsTo(fetchMock, "POST /api/renders")).toEqual([]);
+    // The quote is asked for the aspect too: a frame of another aspect is not reused.
+    await waitFor(() =>
+      expect(callsTo(fetchMock, "POST /api/screenplays/sp-1/render-quote").at(-1)).toMatchObject({ style: "cinematic", aspect: "9:16" }),
+    );
   });
 
   it("switches to 'Complete Your Purchase' on a 402, and Back returns to the settings", async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_ASPECT } from "@storyboard/core/catalog/aspects";
 import { DEFAULT_STYLE } from "@storyboard/core/catalog/styles";
 import { DEFAULT_NARRATOR_VOICE_ID } from "@storyboard/core/provider/types";
 import { NARRATOR_KEY, type CreateRenderInput } from "@storyboard/core/render/schema";
@@ -47,6 +48,7 @@ export function defaultRenderValues(screenplay: ScreenplayForRender, voices?: re
     screenplayId: screenplay.id,
     title: defaultRenderTitle(screenplay.title),
     style: DEFAULT_STYLE,
+    aspect: DEFAULT_ASPECT,
     characterVoices: initialVoices(screenplay, voices),
     previewDescriptionsBeforeFirstImages: true,
     previewImagesBeforeFirstRender: true,

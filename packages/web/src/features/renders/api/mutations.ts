@@ -1,4 +1,4 @@
-import type { ShotEdit } from "@storyboard/core/board/schema";
+import type { PdfLayout, ShotEdit } from "@storyboard/core/board/schema";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { api, ApiError } from "../../../lib/api";
@@ -133,6 +133,26 @@ export function useReRender(id: string) {
           error instanceof ApiError
             ? (error.serverMessage ?? "Failed to start re-render")
             : "An error occurred while starting the re-render",
+      }),
+  });
+}
+
+/** POST /api/renders/{id}/storyboard-pdf: the storyboard PDF laid out again (docs/decisions.md#storyboard-pdf-layout-on-the-render-page). */
+export function useRelayoutPdf(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (layout: PdfLayout) =>
+      api.post<{ storyboardPdfPath: string; pdfLayout: PdfLayout }>(`/api/renders/${encodeURIComponent(id)}/storyboard-pdf`, { layout }),
+    onSuccess: async () => {
+      toast({ title: "Storyboard PDF Ready", description: "The download now has the layout you chose." });
+      await refreshRender(queryClient, id);
+    },
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Layout Failed",
+        description:
+          error instanceof ApiError && error.serverMessage ? error.serverMessage : "The PDF could not be laid out again. Please try again.",
       }),
   });
 }

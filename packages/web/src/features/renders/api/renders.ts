@@ -64,6 +64,9 @@ export interface RenderJob extends RenderSummary {
   projectZipPath: string | null;
   storyboardPdfPath?: string | null;
   shotListPath?: string | null;
+  /** The storyboard PDF's layout and the frames' aspect; absent on older answers (6-landscape, 16:9). */
+  pdfLayout?: string;
+  aspect?: string;
   previewDescriptionsBeforeFirstImages: boolean;
   previewImagesBeforeFirstRender: boolean;
   burnCaptions: boolean;

@@ -1,9 +1,12 @@
+import { DEFAULT_PDF_LAYOUT, type PdfLayout } from "@storyboard/core/board/schema";
+import { getAspect } from "@storyboard/core/catalog/aspects";
 import { Archive, Download, FileAudio, FileText, Film, ImageIcon, Sheet } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import type { RenderJob } from "../api/renders";
 import { useMediaUrl } from "../hooks/use-media-url";
+import { PdfLayoutChoice } from "./pdf-layout-choice";
 
 /** A file name for the download attribute: the render title, made safe, with the stored file's extension. */
 export function downloadName(title: string, path: string, suffix: string): string {
@@ -38,6 +41,9 @@ export function RenderMedia({ render }: { render: RenderJob }) {
     { label: "Shot list", path: render.shotListPath ?? null, icon: Sheet, suffix: "-shot-list" },
   ];
   const downloads = candidates.filter((d): d is DownloadItem & { path: string } => !!d.path);
+  // The player and the poster keep the render's own shape (a 9:16 render plays upright, not in a 16:9 box).
+  const { width, height } = getAspect(render.aspect);
+  const shape = { aspectRatio: `${width} / ${height}`, maxHeight: "80vh" };
 
   if (!poster && !video && downloads.length === 0) return null;
 
@@ -56,11 +62,19 @@ export function RenderMedia({ render }: { render: RenderJob }) {
             preload="metadata"
             poster={poster}
             src={video}
-            className="aspect-video w-full rounded-lg bg-black"
+            className="mx-auto w-full rounded-lg bg-black object-contain"
+            style={shape}
             aria-label={`Video of ${render.title}`}
           />
         ) : (
-          poster && <img src={poster} alt={`Poster of ${render.title}`} className="aspect-video w-full rounded-lg bg-muted object-cover" />
+          poster && (
+            <img
+              src={poster}
+              alt={`Poster of ${render.title}`}
+              className="mx-auto w-full rounded-lg bg-muted object-contain"
+              style={shape}
+            />
+          )
         )}
         {downloads.length > 0 && (
           <div>
@@ -82,6 +96,9 @@ export function RenderMedia({ render }: { render: RenderJob }) {
               ))}
             </ul>
           </div>
+        )}
+        {render.status === "complete" && render.storyboardPdfPath && (
+          <PdfLayoutChoice renderId={render.id} layout={(render.pdfLayout ?? DEFAULT_PDF_LAYOUT) as PdfLayout} />
         )}
       </CardContent>
     </Card>

@@ -239,6 +239,31 @@ describe("render detail", () => {
     ).toEqual(["CharacterVoice", "NarratorGeorge", "MARYAlice"]);
   });
 
+  it("plays a 9:16 render upright and lays its storyboard PDF out again in the layout chosen, with the PDF and the shot list to download", async () => {
+    const board = { storyboardPdfPath: "renders/r1/storyboard.pdf", shotListPath: "renders/r1/shot-list.csv", aspect: "9:16", pdfLayout: "6-landscape" };
+    let layout = "6-landscape";
+    const { user, fetchMock } = open(() => renderJob({ status: "complete", ...completeAssets, ...board, pdfLayout: layout }), {
+      "POST /api/renders/r1/storyboard-pdf": (init) => {
+        layout = (JSON.parse(String(init.body)) as { layout: string }).layout;
+        return { storyboardPdfPath: "renders/r1/storyboard.pdf", pdfLayout: layout };
+      },
+    });
+    await heading();
+    const video = await screen.findByLabelText("Video of Farmland Render");
+    expect(video.style.aspectRatio).toBe("720 / 1280");
+    const links = within(screen.getByRole("list", { name: "Downloads" })).getAllByRole("link");
+    expect(links.map((l) => l.getAttribute("download"))).toEqual(
+      expect.arrayContaining(["Farmland-Render-storyboard.pdf", "Farmland-Render-shot-list.csv"]),
+    );
+    const layouts = screen.getByRole("radiogroup", { name: "Storyboard PDF layout" });
+    expect(within(layouts).getAllByRole("radio")).toHaveLength(6);
+    expect(within(layouts).getByRole("radio", { name: "6 panels a page, landscape" })).toBeChecked();
+    await user.click(within(layouts).getByRole("radio", { name: "2 panels a page, portrait" }));
+    expect(await screen.findAllByText("The download now has the layout you chose.")).not.toHaveLength(0);
+    expect(callsTo(fetchMock, "POST /api/renders/r1/storyboard-pdf")).toEqual([{ layout: "2-portrait" }]);
+    await waitFor(() => expect(within(layouts).getByRole("radio", { name: "2 panels a page, portrait" })).toBeChecked());
+  });
+
   it("re-renders for 40 points a page, and reports the server's refusal", async () => {
     let ok = true;
     const { user, fetchMock } = open(renderJob({ status: "complete", ...completeAssets }), {

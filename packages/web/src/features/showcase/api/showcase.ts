@@ -13,6 +13,8 @@ export interface ShowcaseEntry {
   logline?: string | null;
   videoUrl?: string | null;
   posterUrl?: string | null;
+  /** The render's aspect (catalog/aspects.ts): the player keeps it; absent on older answers (16:9). */
+  aspect?: string;
   thumbnailUrl?: string | null;
   genre?: string | null;
   subgenres?: string[];

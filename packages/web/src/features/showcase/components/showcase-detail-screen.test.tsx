@@ -29,6 +29,8 @@ describe("showcase detail", () => {
     renderApp("/showcase/e1");
     expect(await screen.findByRole("heading", { name: "Harbour Lights" })).toBeInTheDocument();
     expect(screen.getByLabelText("Harbour Lights storyboard video")).toHaveAttribute("src", "/media/renders/u/r/video.mp4");
+    // No aspect on the entry: a 16:9 player.
+    expect(screen.getByLabelText("Harbour Lights storyboard video").style.aspectRatio).toBe("1280 / 720");
     expect(screen.getByText("Family Drama")).toBeInTheDocument();
     expect(screen.getByText("Showcased Mar 2, 2026")).toBeInTheDocument();
     expect(await screen.findByRole("link", { name: "Other 2" })).toBeInTheDocument();
@@ -38,6 +40,13 @@ describe("showcase detail", () => {
     expect(screen.getByRole("button", { name: "Copy link" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Contact Creator" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Edit Showcase" })).not.toBeInTheDocument();
+  });
+
+  it("plays a 9:16 entry upright", async () => {
+    mockFetch({ ...anonymous, "GET /api/showcase/single/e1": () => ({ ...entry, aspect: "9:16" }), "GET /api/showcase/by-user/creator-1": () => others });
+    renderApp("/showcase/e1");
+    expect(await screen.findByRole("heading", { name: "Harbour Lights" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Harbour Lights storyboard video").style.aspectRatio).toBe("720 / 1280");
   });
 
   it("shows the not-found texts", async () => {

@@ -1,4 +1,5 @@
 import { format } from "date-fns";
+import { getAspect } from "@storyboard/core/catalog/aspects";
 import { ArrowLeft, EyeOff, FileQuestion } from "lucide-react";
 import { Link, useParams } from "react-router-dom";
 import { Avatar, AvatarFallback } from "../../../components/ui/avatar";
@@ -62,7 +63,16 @@ export function ShowcaseDetailScreen({ signedIn = false }: { signedIn?: boolean 
       )}
       <div className="overflow-hidden rounded-xl border bg-black">
         {video ? (
-          <video controls preload="metadata" poster={poster} src={video} className="aspect-video w-full" aria-label={`${entry.title} storyboard video`} />
+          <video
+            controls
+            preload="metadata"
+            poster={poster}
+            src={video}
+            className="mx-auto w-full object-contain"
+            // A 9:16 entry plays upright, at most 80 % of the window's height.
+            style={{ aspectRatio: `${getAspect(entry.aspect).width} / ${getAspect(entry.aspect).height}`, maxHeight: "80vh" }}
+            aria-label={`${entry.title} storyboard video`}
+          />
         ) : (
           <div className="flex aspect-video items-center justify-center text-sm text-white/70">No video available</div>
         )}
