@@ -75,6 +75,10 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     anonymous: 401,
     otherUser: { call: (f) => ({ path: "/api/renders/blocks/image", body: { renderJobId: f.render.renderJobId, blockId: "b0001", imagePrompt: "a lamp" } }) },
   },
+  "POST /api/renders/blocks/drawn-frame": {
+    anonymous: 401,
+    otherUser: { call: (f) => ({ path: "/api/renders/blocks/drawn-frame", body: { renderJobId: f.render.renderJobId, requestId: "r0001" } }) },
+  },
   "POST /api/renders/save-image-order": {
     anonymous: 401,
     otherUser: { call: (f) => ({ path: "/api/renders/save-image-order", body: { renderJobId: f.render.renderJobId, blockId: "b0001", imageUrl: ["x.jpg"] } }) },

@@ -13,7 +13,7 @@ import { startStandIn, type RecordedRequest, type StandIn, type StandInAnswer } 
 import { setProviders } from "@storyboard/core/provider/registry";
 import { createRender } from "@storyboard/core/render/create";
 import { getRenderBlocks, hasMedia } from "@storyboard/core/render/jobs";
-import { generateImageOnDemand } from "@storyboard/core/render/review";
+import { generateImageOnDemand, listImageRequests, useDrawnFrame } from "@storyboard/core/render/on-demand-image";
 import { createTestUser, eventually, type TestUser, uploadScreenplay } from "./test/fixtures";
 import { useLocalWorkflows, workflowsSettled } from "./workflows";
 
@@ -248,7 +248,7 @@ describe("provider errors in a render", () => {
 });
 
 describe("provider errors of an on-demand image", () => {
-  it("a refused prompt is not charged and says why, after one attempt", async () => {
+  it("a refused prompt is not charged, says why on its frame after one attempt, and offers a free drawn frame", async () => {
     const user = await createTestUser({ points: 1000 });
     const { id } = await startRender(user, await readyScreenplay(user));
     await workflowsSettled();
@@ -256,14 +256,22 @@ describe("provider errors of an on-demand image", () => {
     const [block] = (await getRenderBlocks(id)).filter((b) => b.imageUrl?.length);
     useOpenAiImages();
     standIn.answer(() => openAiError(400, "moderation_blocked", "Your request was rejected by the safety system.", "image_generation_user_error"));
-    const error = await asUser(user, () => generateImageOnDemand({ renderJobId: id, blockId: block.blockId, imagePrompt: "A fight in the rain" })).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toMatchObject({
-      status: 400,
+    const pending = await asUser(user, () => generateImageOnDemand({ renderJobId: id, blockId: block.blockId, imagePrompt: "A fight in the rain" }));
+    expect(pending.status).toBe("pending");
+    await workflowsSettled();
+    const [refused] = await asUser(user, () => listImageRequests(id));
+    expect(refused).toMatchObject({
+      requestId: pending.requestId,
+      status: "refused",
       message: "The image service refused this prompt: Your request was rejected by the safety system. Edit the prompt or use a drawn frame. Your points are refunded.",
-      details: { providerFailure: "refused" },
     });
+    expect(standIn.requests.filter((r) => IMAGES.test(r.path))).toHaveLength(1);
+    expect(await balanceOf(user.userId)).toBe(before);
+    // 'Use a drawn frame': free, drawn here without asking the service, appended to the block, once.
+    const drawn = await asUser(user, () => useDrawnFrame({ renderJobId: id, requestId: pending.requestId }));
+    expect(drawn).toMatchObject({ status: "drawn", url: expect.stringContaining(`${block.blockId}-drawn-`) });
+    expect((await getRenderBlocks(id)).find((b) => b.blockId === block.blockId)!.imageUrl).toEqual([...block.imageUrl!, drawn.url]);
+    await expect(asUser(user, () => useDrawnFrame({ renderJobId: id, requestId: pending.requestId }))).rejects.toMatchObject({ status: 409 });
     expect(standIn.requests.filter((r) => IMAGES.test(r.path))).toHaveLength(1);
     expect(await balanceOf(user.userId)).toBe(before);
   });

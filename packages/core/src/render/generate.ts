@@ -151,8 +151,11 @@ export function shotCharacters(block: { type: string; text: string; character?: 
   }));
 }
 
-/** Draws a block's image with a prompt and stores it as `variant` (the pipeline's own is "main"). */
-export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string) {
+/**
+ * Draws a block's image with a prompt and stores it as `variant` (the pipeline's own is "main");
+ * `offline` draws it here whatever the provider (the free frame offered for a refused prompt).
+ */
+export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string, options: { offline?: boolean } = {}) {
   const { characterDictionary, sceneDictionary } = snapshotOf(job);
   const characters = shotCharacters(block, characterDictionary);
   const request = {
@@ -180,7 +183,9 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
   let drawnInstead = false;
   const image = reuse?.found
     ? reuse.found
-    : await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
+    : options.offline
+      ? await new OfflineImageProvider().generate(request)
+      : await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
         // One refused frame must not fail a whole render: the pipeline's own frame is drawn instead; an on-demand one reports it.
         if (variant !== "main" || !(error instanceof ProviderError) || error.kind !== "refused") throw error;
         logger.warn("The image service refused a frame's prompt; drawing it offline", {

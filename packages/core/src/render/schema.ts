@@ -54,6 +54,11 @@ export const generateImageSchema = z.object({
   idempotencyKey: idempotencyKeySchema.optional(),
 });
 
+export const drawnFrameSchema = z.object({
+  renderJobId: z.string().min(1),
+  requestId: z.string().min(1),
+});
+
 export const saveImageOrderSchema = z.object({
   renderJobId: z.string().min(1),
   blockId: z.string().min(1),

@@ -15,3 +15,20 @@ export interface RenderSummary {
   /** The screenplay draft it was made from. */
   screenplayVersion?: number;
 }
+
+/** What became of an on-demand frame (docs/decisions.md#on-demand-frames). */
+export const IMAGE_REQUEST_STATUSES = ["pending", "ready", "failed", "refused", "drawn"] as const;
+export type ImageRequestStatus = (typeof IMAGE_REQUEST_STATUSES)[number];
+
+/** An on-demand frame as the image picker shows it: an item of GET /api/renders/{id}/image-requests. */
+export interface ImageRequestView {
+  requestId: string;
+  blockId: string;
+  prompt: string;
+  status: ImageRequestStatus;
+  /** The frame's media key once ready (or drawn instead of a refused one). */
+  url?: string;
+  /** What the writer reads on a failed or refused frame. */
+  message?: string;
+  createdAt: string;
+}
