@@ -37,6 +37,11 @@ export interface ImageRequest {
   seed: string;
   /** The block's shot (board/shots.ts): offline frames are framed by it. */
   shot?: Pick<Shot, "size" | "angle" | "movement">;
+  /**
+   * Reference images of the shot's characters (render/character-references.ts), in the order of `characters`:
+   * cloud frames are drawn from them (OpenAI's image edits), so faces and costumes hold from frame to frame.
+   */
+  references?: { name: string; bytes: Uint8Array; contentType: string }[];
 }
 
 export interface GeneratedImage {

@@ -23,6 +23,7 @@ import { withRetries } from "./retry";
 import { NARRATOR_KEY } from "./schema";
 import { readWavInfo } from "../media/wav";
 import { reusableImage, reusableSpeech } from "../revision/reuse";
+import { referencesOf } from "./character-references";
 
 export type AssetKind = BlockTask["kind"];
 export type { BlockTask };
@@ -167,6 +168,8 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
     text: block.text,
     seed: `${job.renderJobId}:${block.blockId}:${variant}`,
     shot: block.shot ? (block.shot as Shot) : undefined,
+    // Each character's reference image: cloud frames are drawn from them (character-references.ts).
+    references: await referencesOf(characterDictionary, characters.map((c) => c.name)),
   };
   // The pipeline's own image is reused when its inputs are unchanged; an extra one asked for by hand is always new.
   const reuse =
