@@ -89,4 +89,37 @@ describe("character reference images", () => {
     }
     expect(framesWithCharacters).toBeGreaterThan(0);
   });
+
+  it("is replaced by the writer's own picture during the descriptions review, and nothing else is", async () => {
+    const user = await createTestUser({ points: 1000 });
+    const stranger = await createTestUser();
+    const { id: screenplayId } = await (await uploadScreenplay(user, "fdx")).json();
+    await eventually(async () => (await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready");
+    const { id } = await withActor({ type: "user", userId: user.userId, roles: [], sessionId: "test" }, () =>
+      createRender({ screenplayId, title: "My pictures", style: "noir", previewDescriptionsBeforeFirstImages: true }),
+    );
+    await workflowsSettled();
+    const snapshot = async () => ((await db.entities.renderJob.get({ renderJobId: id }).go()).data!.screenplaySnapshot as { characterDictionary: CharacterDictionary }).characterDictionary;
+    const before = await snapshot();
+    const [name] = Object.keys(before);
+    expect(before[name].reference).toBeDefined();
+    const put = (who: typeof user, body: unknown) =>
+      who.call(`/api/renders/${id}/character-reference`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const picture = (await sharp({ create: { width: 300, height: 400, channels: 3, background: "#33aa55" } }).png().toBuffer()).toString("base64");
+
+    expect((await put(stranger, { name, image: picture })).status).toBe(404);
+    const notAPicture = await put(user, { name, image: Buffer.from("not a picture at all").toString("base64") });
+    expect(notAPicture.status).toBe(400);
+    expect((await notAPicture.json()).message).toBe("That file is not a picture we can read. Please use a PNG, JPEG or WebP image.");
+    expect((await put(user, { name: "NOBODY", image: picture })).status).toBe(404);
+    expect(await snapshot()).toEqual(before);
+
+    const replaced = await put(user, { name, image: picture });
+    expect(replaced.status).toBe(200);
+    const after = await snapshot();
+    expect(after[name].reference!.hash).not.toBe(before[name].reference!.hash);
+    expect(after[name].description).toBe(before[name].description);
+    const stored = await sharp(Buffer.from(await getObjectBytes(config.mediaBucket, after[name].reference!.key))).metadata();
+    expect(stored).toMatchObject({ format: "jpeg", width: 300, height: 400 });
+  });
 });

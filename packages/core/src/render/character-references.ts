@@ -28,8 +28,9 @@ export const referenceHash = (bytes: Uint8Array) => createHash("sha256").update(
 /** A file name for a character's picture: letters and digits of the name. */
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "character";
 
-export const referenceKey = (userId: string, renderJobId: string, name: string, extension: string) =>
-  `${renderKeys.folder(userId, renderJobId)}references/${slug(name)}.${extension}`;
+/** Where a reference is kept; a replacement carries its hash, so a cached address never shows the old picture. */
+export const referenceKey = (userId: string, renderJobId: string, name: string, extension: string, hash?: string) =>
+  `${renderKeys.folder(userId, renderJobId)}references/${slug(name)}${hash ? `-${hash.slice(0, 12)}` : ""}.${extension}`;
 
 /** The prompt of a reference portrait: the whole figure, front on, on a plain ground, as the description says. */
 export const referencePrompt = (name: string, description: string) =>
@@ -98,9 +99,10 @@ export async function replaceCharacterReference(input: { renderJobId: string; na
   } catch {
     throw AppError.badRequest("That file is not a picture we can read. Please use a PNG, JPEG or WebP image.");
   }
-  const key = referenceKey(job.userId, job.renderJobId, input.name, "jpg");
+  const hash = referenceHash(jpeg);
+  const key = referenceKey(job.userId, job.renderJobId, input.name, "jpg", hash);
   await putObject(config.mediaBucket, key, jpeg, "image/jpeg");
-  const reference = { key, hash: referenceHash(jpeg) };
+  const reference = { key, hash };
   const characterDictionary = { ...snapshot.characterDictionary, [input.name]: { ...character, reference } };
   const saved = await moveRenderStatus(input.renderJobId, ["descriptions_ready"], {
     status: "descriptions_ready",

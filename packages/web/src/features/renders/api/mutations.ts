@@ -149,3 +149,19 @@ export function useReRender(id: string) {
       }),
   });
 }
+
+/** PUT /api/renders/{id}/character-reference: the writer's own picture as a character's reference image. */
+export function useReplaceCharacterReference(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, image }: { name: string; image: string }) =>
+      api.put(`/api/renders/${encodeURIComponent(id)}/character-reference`, { name, image }),
+    onSuccess: () => refreshRender(queryClient, id),
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Failed to replace the picture",
+        description: error instanceof ApiError && error.serverMessage ? error.serverMessage : "Please try again.",
+      }),
+  });
+}

@@ -31,6 +31,8 @@ export interface RenderBlock {
 
 export interface RenderCharacter {
   description?: string;
+  /** The character's reference image (docs/decisions.md#character-reference-images). */
+  reference?: { key: string; hash: string };
   isSpeaker?: boolean;
   pronouns?: { subject?: string; object?: string; possessive?: string };
   gender?: string;

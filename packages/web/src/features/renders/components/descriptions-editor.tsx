@@ -7,6 +7,7 @@ import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { useStartGeneration, useUpdateDescriptions, type DescriptionEdits } from "../api/mutations";
 import type { RenderBlock, RenderJob } from "../api/renders";
+import { CharacterReference } from "./character-reference";
 
 type Texts = Record<string, string>;
 
@@ -85,6 +86,7 @@ export function DescriptionsEditor({ render, shotSlot }: { render: RenderJob; sh
                 maxLength={2000}
                 rows={3}
               />
+              <CharacterReference renderId={render.id} name={name} character={characterDictionary?.[name]} />
             </div>
           ))}
         </section>
