@@ -11,6 +11,8 @@ import { getObjectBytes, putObject } from "../blob/s3";
 import { renderKeys } from "../blob/keys";
 import type { StyleId } from "../catalog/styles";
 import { config } from "../config";
+import { ProviderError } from "../provider/cloud/http";
+import { OfflineImageProvider } from "../provider/offline/image";
 import { providers } from "../provider/registry";
 import type { CharacterGender, ImageRequest } from "../provider/types";
 import type { CharacterDictionary } from "../screenplay/types";
@@ -56,7 +58,11 @@ export async function addCharacterReferences(
       text: character.description,
       seed: `${job.renderJobId}:reference:${name}`,
     };
-    const image = await withRetries(() => providers().image.generate(request));
+    // A refused portrait must not fail the render: it is drawn offline, like a refused frame.
+    const image = await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
+      if (!(error instanceof ProviderError) || error.kind !== "refused") throw error;
+      return new OfflineImageProvider().generate(request);
+    });
     const key = referenceKey(job.userId, job.renderJobId, name, image.contentType === "image/png" ? "png" : "jpg");
     await putObject(config.mediaBucket, key, image.bytes, image.contentType);
     return [name, { ...character, reference: { key, hash: referenceHash(image.bytes) } }] as const;

@@ -24,6 +24,8 @@ import { NARRATOR_KEY } from "./schema";
 import { readWavInfo } from "../media/wav";
 import { reusableImage, reusableSpeech } from "../revision/reuse";
 import { referencesOf } from "./character-references";
+import { writerMessage } from "../provider/cloud/failure";
+import { noteDrawnInPlace } from "./image-charge";
 
 export type AssetKind = BlockTask["kind"];
 export type { BlockTask };
@@ -183,7 +185,7 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
           shot: request.shot,
         })
       : undefined;
-  let drawnInstead = false;
+  let refusal: ProviderError | undefined;
   const image = reuse?.found
     ? reuse.found
     : options.offline
@@ -195,11 +197,11 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
           renderJobId: job.renderJobId,
           blockId: block.blockId,
         });
-        drawnInstead = true;
+        refusal = error;
         return new OfflineImageProvider().generate(request);
       });
   // A frame drawn in place of a refused one is not kept for reuse: the next draft asks the service again.
-  if (reuse && !reuse.found && !drawnInstead) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
+  if (reuse && !reuse.found && !refusal) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
   const extension = image.contentType === "image/png" ? "png" : "jpg";
   const key = `${renderKeys.folder(job.userId, job.renderJobId)}images/${block.blockId}-${variant}.${extension}`;
   await putObject(config.mediaBucket, key, image.bytes, image.contentType);
@@ -214,6 +216,8 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
       url: key,
     })
     .go();
+  // The refusal is shown on the frame (the image picker), with 'Edit prompt': the render is not charged more for it.
+  if (refusal) await noteDrawnInPlace(job, block.blockId, prompt, key, writerMessage(refusal, false));
   return key;
 }
 

@@ -16,6 +16,7 @@ import { AppError } from "../error";
 import { creditItems, debitItems } from "../points/points";
 import { assertNothingOwed } from "../points/shortfall";
 import { IMAGE_GENERATION_COST } from "./pricing";
+import { DRAWN_IN_PLACE_PREFIX } from "./types";
 
 /** After this, an unsettled charge is the sweeper's to refund (the background work's own limit is shorter). */
 export const IMAGE_CHARGE_DEADLINE_SECONDS = 300;
@@ -136,4 +137,11 @@ export async function settleImageCharge(chargeId: string, outcome: ImageOutcome)
   }
   if (failedItems(result.data).includes(0)) return false;
   throw new Error(`The image charge ${chargeId} could not be settled (${result.data.map((item) => item.code).join(", ")}).`);
+}
+
+/** A render's own frame the image service refused, drawn offline in its place: listed among the frames, with the refusal. */
+export async function noteDrawnInPlace(job: { renderJobId: string; userId: string }, blockId: string, prompt: string, url: string, message: string) {
+  await db.entities.imageRequest
+    .put({ renderJobId: job.renderJobId, requestId: `${DRAWN_IN_PLACE_PREFIX}${blockId}`, blockId, userId: job.userId, prompt, status: "drawn", url, message })
+    .go();
 }

@@ -32,3 +32,8 @@ export interface ImageRequestView {
   message?: string;
   createdAt: string;
 }
+
+/** The frame the pipeline drew offline in place of a refused one is listed with this id prefix (and status "drawn"). */
+export const DRAWN_IN_PLACE_PREFIX = "main-";
+export const isDrawnInPlace = (frame: Pick<ImageRequestView, "requestId" | "status">) =>
+  frame.status === "drawn" && frame.requestId.startsWith(DRAWN_IN_PLACE_PREFIX);

@@ -7,6 +7,7 @@ import { Textarea } from "../../../components/ui/textarea";
 import { useDrawnFrame, useGenerateImage } from "../api/mutations";
 import { type ImageRequestView, type RenderBlock, useImageRequests } from "../api/renders";
 import { PromptCoverageNote } from "./prompt-coverage-note";
+import { isDrawnInPlace } from "@storyboard/core/render/types";
 
 interface Props {
   renderId: string;
@@ -33,7 +34,8 @@ export function NewFramePanel({ renderId, block, characterNames, onReady }: Prop
   const promptField = useRef<HTMLTextAreaElement>(null);
   const generate = useGenerateImage(renderId);
   const { data: frames = [] } = useImageRequests(renderId);
-  const open = frames.filter((f) => f.blockId === block.id && f.status !== "ready" && f.status !== "drawn");
+  // Pending, failed and refused frames, and the render's own frame drawn in place of a refused one.
+  const open = frames.filter((f) => f.blockId === block.id && ((f.status !== "ready" && f.status !== "drawn") || isDrawnInPlace(f)));
   // The frames asked for (or drawn) here, selected once they are among the block's images.
   const asked = useRef(new Set<string>());
   const arrived = frames.find((f) => asked.current.has(f.requestId) && f.url && block.imageUrl.includes(f.url));
@@ -119,21 +121,27 @@ function FrameNotice({ frame, renderId, onEditPrompt, onDrawn }: NoticeProps) {
       </div>
     );
   }
+  const inPlace = isDrawnInPlace(frame);
   return (
     <div role="alert" className="grid gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
       <p className="flex items-start gap-2">
         <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
-        <span>{frame.message}</span>
+        <span>
+          {frame.message}
+          {inPlace && " This shot shows a drawn frame in its place, at no extra cost."}
+        </span>
       </p>
-      {frame.status === "refused" && (
+      {(frame.status === "refused" || inPlace) && (
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={onEditPrompt}>
             <Pencil aria-hidden />
             Edit prompt
           </Button>
-          <Button size="sm" variant="outline" onClick={() => drawn.mutate(frame.requestId, { onSuccess: onDrawn })} disabled={drawn.isPending}>
-            {drawn.isPending ? "Drawing..." : "Use a drawn frame"}
-          </Button>
+          {!inPlace && (
+            <Button size="sm" variant="outline" onClick={() => drawn.mutate(frame.requestId, { onSuccess: onDrawn })} disabled={drawn.isPending}>
+              {drawn.isPending ? "Drawing..." : "Use a drawn frame"}
+            </Button>
+          )}
         </div>
       )}
     </div>

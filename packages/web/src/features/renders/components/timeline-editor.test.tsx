@@ -214,12 +214,17 @@ describe("image picker", () => {
     const { user, fetchMock, setFrames } = open({
       "POST /api/renders/blocks/drawn-frame": () => ({ ...refused, status: "drawn", url: "renders/r1/images/1-drawn.png" }),
     });
-    setFrames([pending, refused]);
+    // The render's own frame of this shot was refused too, and drawn in its place.
+    const inPlace: ImageRequestView = { ...refused, requestId: "main-b0001", prompt: "Prompt for shot 1", status: "drawn", url: blocks[0].imageUrl[0] };
+    setFrames([pending, refused, inPlace]);
     await user.click(within(await track()).getAllByRole("button")[0]);
     const dialog = await screen.findByRole("dialog", { name: "Choose an image" });
     expect(await within(dialog).findByText(/Generating a new image: .A quiet barn./)).toBeInTheDocument();
-    const notice = within(dialog).getByRole("alert");
+    const [notice, drawnInPlace] = within(dialog).getAllByRole("alert");
     expect(notice).toHaveTextContent(refused.message!);
+    expect(drawnInPlace).toHaveTextContent("This shot shows a drawn frame in its place, at no extra cost.");
+    expect(within(drawnInPlace).queryByRole("button", { name: "Use a drawn frame" })).not.toBeInTheDocument();
+    expect(within(drawnInPlace).getByRole("button", { name: "Edit prompt" })).toBeInTheDocument();
     await user.click(within(notice).getByRole("button", { name: "Edit prompt" }));
     expect(within(dialog).getByLabelText("Prompt for a new image")).toHaveValue("A fight in the rain");
     expect(within(dialog).getByLabelText("Prompt for a new image")).toHaveFocus();
