@@ -143,6 +143,7 @@ export function Api({ stack, app }: StackContext) {
       if (access.mail) role.addToPrincipalPolicy(sesSendStatement(stack));
       if (access.cognitoAdmin) role.addToPrincipalPolicy(cognitoAdminStatement(auth.userPool.userPoolArn));
       if (access.startRenders) for (const machine of Object.values(render.machines)) machine.grantStartExecution(role);
+      if (access.startRenders) render.imageWork.grantInvoke(role);
       const groupSecrets: Config.Secret[] = [
         ...(access.stripeSecrets ? billingSecrets : []),
         ...(access.providerSecrets ? providerSecrets : []),

@@ -161,6 +161,21 @@ export function Render({ stack, app }: StackContext) {
     ],
   });
 
+  // On-demand frames, drawn after their request answered (docs/decisions.md#on-demand-frames). Its limit sits
+  // between the work's own (240 s, render/on-demand-image.ts) and the charge's deadline (300 s), after which
+  // the sweeper refunds; Lambda's own retries of an async invocation are off, so a frame is drawn at most once.
+  const imageWork = new Function(stack, "ImageWorkTask", {
+    handler: "packages/functions/src/render/image-work.handler",
+    timeout: 270,
+    memorySize: 1024,
+    environment: { ...environment, RENDER_TASK: "ImageWork" },
+    bind: [...providerSecrets, parameters.APP_URL, parameters.MAIL_FROM],
+  });
+  grantStorage(imageWork, storage);
+  // A frame whose work never ran is refunded by the sweeper at its deadline; the queue and its alarm tell the operator.
+  const imageWorkFailures = deadLetterQueue(stack, app, topic, "ImageWorkFailures", "On-demand frame work");
+  imageWork.configureAsyncInvoke({ onFailure: new SqsDestination(imageWorkFailures), retryAttempts: 0, maxEventAge: Duration.minutes(5) });
+
   stack.addOutputs({
     DescribeStateMachineArn: machines.describe.stateMachineArn,
     GenerateStateMachineArn: machines.generate.stateMachineArn,
@@ -170,8 +185,10 @@ export function Render({ stack, app }: StackContext) {
   return {
     machines,
     functions,
-    /** The variables the API reads to start a phase. */
+    imageWork,
+    /** The variables the API reads to start a phase or an on-demand frame. */
     environment: {
+      IMAGE_WORK_FUNCTION_NAME: imageWork.functionName,
       DESCRIBE_STATE_MACHINE_ARN: machines.describe.stateMachineArn,
       GENERATE_STATE_MACHINE_ARN: machines.generate.stateMachineArn,
       COMPILE_STATE_MACHINE_ARN: machines.compile.stateMachineArn,

@@ -72,10 +72,18 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   },
   "POST /api/renders": { anonymous: 401, otherUser: { call: (f) => ({ path: "/api/renders", body: { screenplayId: f.screenplayId, title: "Stolen", style: "noir" } }) } },
   "PUT /api/renders/{id}/descriptions": { anonymous: 401, otherUser: { call: (f) => ({ path: `/api/renders/${f.render.renderJobId}/descriptions`, body: {} }) } },
+  "PUT /api/renders/{id}/character-reference": {
+    anonymous: 401,
+    otherUser: { call: (f) => ({ path: `/api/renders/${f.render.renderJobId}/character-reference`, body: { name: "GUARD", image: "aGVsbG8=" } }) },
+  },
   "PUT /api/renders/status": { anonymous: 401, otherUser: { call: (f) => ({ path: "/api/renders/status", body: { renderJobId: f.render.renderJobId, status: "failed" } }) } },
   "POST /api/renders/blocks/image": {
     anonymous: 401,
     otherUser: { call: (f) => ({ path: "/api/renders/blocks/image", body: { renderJobId: f.render.renderJobId, blockId: "b0001", imagePrompt: "a lamp" } }) },
+  },
+  "POST /api/renders/blocks/drawn-frame": {
+    anonymous: 401,
+    otherUser: { call: (f) => ({ path: "/api/renders/blocks/drawn-frame", body: { renderJobId: f.render.renderJobId, requestId: "r0001" } }) },
   },
   "POST /api/renders/save-image-order": {
     anonymous: 401,

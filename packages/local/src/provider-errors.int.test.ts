@@ -13,7 +13,7 @@ import { startStandIn, type RecordedRequest, type StandIn, type StandInAnswer } 
 import { setProviders } from "@storyboard/core/provider/registry";
 import { createRender } from "@storyboard/core/render/create";
 import { getRenderBlocks, hasMedia } from "@storyboard/core/render/jobs";
-import { generateImageOnDemand } from "@storyboard/core/render/review";
+import { generateImageOnDemand, listImageRequests, useDrawnFrame } from "@storyboard/core/render/on-demand-image";
 import { createTestUser, eventually, type TestUser, uploadScreenplay } from "./test/fixtures";
 import { useLocalWorkflows, workflowsSettled } from "./workflows";
 
@@ -40,11 +40,14 @@ const startRender = (user: TestUser, screenplayId: string) =>
     createRender({ screenplayId, title: "Provider errors", style: "documentary", previewDescriptionsBeforeFirstImages: false, previewImagesBeforeFirstRender: false }),
   );
 
+/** What tells one request's attempts apart from another's: its path and body, without a multipart body's per-attempt boundary. */
+const requestKey = (r: RecordedRequest) => `${r.path}\u0000${r.body.toString("utf8").replace(/-+formdata-[\w-]+/g, "")}`;
+
 /** The most attempts any one block made: requests for the same block carry the same body. */
 function attemptsPerBlock(requests: RecordedRequest[], path: RegExp): number {
   const counts = new Map<string, number>();
   for (const r of requests.filter((r) => path.test(r.path))) {
-    const key = `${r.path}\u0000${r.body.toString("utf8")}`;
+    const key = requestKey(r);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return Math.max(0, ...counts.values());
@@ -85,7 +88,8 @@ interface Row {
   message: RegExp;
 }
 
-const IMAGES = /\/v1\/images\/generations$/;
+/** Frames and reference portraits: a shot of characters with references goes to the edits endpoint. */
+const IMAGES = /\/v1\/images\/(generations|edits)$/;
 const SPEECH = /\/v1\/text-to-speech\//;
 
 const failingRows: Row[] = [
@@ -220,7 +224,7 @@ describe("provider errors in a render", () => {
     useOpenAiImages();
     const seen = new Map<string, number>();
     standIn.answer((request) => {
-      const key = request.body.toString("utf8");
+      const key = requestKey(request);
       const attempt = (seen.get(key) ?? 0) + 1;
       seen.set(key, attempt);
       return attempt < 3 ? openAiError(429, "rate_limit_exceeded", "Rate limit reached.", "requests", { "retry-after-ms": "1" }) : imagesAnswer();
@@ -243,12 +247,25 @@ describe("provider errors in a render", () => {
     const job = await jobOf(id);
     expect(job.status).toBe("complete");
     expect(attemptsPerBlock(standIn.requests, IMAGES)).toBe(1);
-    expect((await getRenderBlocks(id)).filter(hasMedia).every((b) => b.imageUrl?.length)).toBe(true);
+    const blocks = (await getRenderBlocks(id)).filter(hasMedia);
+    expect(blocks.every((b) => b.imageUrl?.length)).toBe(true);
+    // Each refused frame is listed on its block with the refusal, not charged beyond the render.
+    const frames = await asUser(user, () => listImageRequests(id));
+    expect(frames.length).toBeGreaterThan(0);
+    for (const frame of frames) {
+      expect(frame).toMatchObject({
+        requestId: `main-${frame.blockId}`,
+        status: "drawn",
+        message: "The image service refused this prompt: Your request was rejected by the safety system. Edit the prompt or use a drawn frame.",
+      });
+      expect(blocks.find((b) => b.blockId === frame.blockId)!.imageUrl).toContain(frame.url);
+    }
+    expect(await balanceOf(user.userId)).toBe(1000 - job.pointsCharged!);
   });
 });
 
 describe("provider errors of an on-demand image", () => {
-  it("a refused prompt is not charged and says why, after one attempt", async () => {
+  it("a refused prompt is not charged, says why on its frame after one attempt, and offers a free drawn frame", async () => {
     const user = await createTestUser({ points: 1000 });
     const { id } = await startRender(user, await readyScreenplay(user));
     await workflowsSettled();
@@ -256,14 +273,22 @@ describe("provider errors of an on-demand image", () => {
     const [block] = (await getRenderBlocks(id)).filter((b) => b.imageUrl?.length);
     useOpenAiImages();
     standIn.answer(() => openAiError(400, "moderation_blocked", "Your request was rejected by the safety system.", "image_generation_user_error"));
-    const error = await asUser(user, () => generateImageOnDemand({ renderJobId: id, blockId: block.blockId, imagePrompt: "A fight in the rain" })).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toMatchObject({
-      status: 400,
+    const pending = await asUser(user, () => generateImageOnDemand({ renderJobId: id, blockId: block.blockId, imagePrompt: "A fight in the rain" }));
+    expect(pending.status).toBe("pending");
+    await workflowsSettled();
+    const [refused] = await asUser(user, () => listImageRequests(id));
+    expect(refused).toMatchObject({
+      requestId: pending.requestId,
+      status: "refused",
       message: "The image service refused this prompt: Your request was rejected by the safety system. Edit the prompt or use a drawn frame. Your points are refunded.",
-      details: { providerFailure: "refused" },
     });
+    expect(standIn.requests.filter((r) => IMAGES.test(r.path))).toHaveLength(1);
+    expect(await balanceOf(user.userId)).toBe(before);
+    // 'Use a drawn frame': free, drawn here without asking the service, appended to the block, once.
+    const drawn = await asUser(user, () => useDrawnFrame({ renderJobId: id, requestId: pending.requestId }));
+    expect(drawn).toMatchObject({ status: "drawn", url: expect.stringContaining(`${block.blockId}-drawn-`) });
+    expect((await getRenderBlocks(id)).find((b) => b.blockId === block.blockId)!.imageUrl).toEqual([...block.imageUrl!, drawn.url]);
+    await expect(asUser(user, () => useDrawnFrame({ renderJobId: id, requestId: pending.requestId }))).rejects.toMatchObject({ status: 409 });
     expect(standIn.requests.filter((r) => IMAGES.test(r.path))).toHaveLength(1);
     expect(await balanceOf(user.userId)).toBe(before);
   });

@@ -148,20 +148,24 @@ describe("render settlement", () => {
     expect(await ledgerSum(user.userId)).toBe(-100);
   });
 
-  it("an on-demand image is charged once per key and refunded by the sweeper when its request died", async () => {
+  it("an on-demand image is charged once per key and refunded by the sweeper when its work died", async () => {
     const user = await createTestUser({ points: 1000 });
     const renderJobId = await chargedJob(user, "assets_ready");
-    const charge = { userId: user.userId, renderJobId, blockId: "b1", idempotencyKey: randomUUID() };
-    const chargeId = await chargeImage(charge);
-    await expect(chargeImage(charge)).rejects.toMatchObject({ status: 409 });
+    const charge = { userId: user.userId, renderJobId, blockId: "b1", prompt: "A lamp", idempotencyKey: randomUUID() };
+    const { chargeId, repeated } = await chargeImage(charge);
+    expect(repeated).toBe(false);
+    // The same key again answers the same frame and charges nothing.
+    expect(await chargeImage(charge)).toEqual({ chargeId, repeated: true });
     expect(await balanceOf(user.userId)).toBe(890);
-    // The request "dies": nothing settles the charge until its deadline passes.
+    // The work "dies": nothing settles the charge until its deadline passes.
     await db.entities.deadline.patch({ kind: "image", id: chargeId }).set({ dueAt: past() }).go();
     await sweepStuckWork();
     expect(await balanceOf(user.userId)).toBe(900);
-    // The request comes back late: it cannot keep the image it was refunded for, nor refund twice.
+    const { data: frame } = await db.entities.imageRequest.get({ renderJobId, requestId: chargeId }).go();
+    expect(frame).toMatchObject({ status: "failed", message: "The image could not be generated. Your points have been refunded." });
+    // The work comes back late: it cannot keep the image it was refunded for, nor refund twice.
     expect(await settleImageCharge(chargeId, { keep: "renders/x/late.jpg" })).toBe(false);
-    expect(await settleImageCharge(chargeId, "refund")).toBe(false);
+    expect(await settleImageCharge(chargeId, { refund: "failed", message: "late" })).toBe(false);
     expect(await balanceOf(user.userId)).toBe(900);
   });
 

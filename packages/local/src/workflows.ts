@@ -1,7 +1,9 @@
 import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine } from "aws-local-stepfunctions";
+import { type ImageWorkStarter, setImageWorkStarter } from "@storyboard/core/render/image-work";
 import { type PhaseStarter, setPhaseStarter } from "@storyboard/core/render/phases";
 import { DEFINITIONS, type Phase, type TaskName } from "@storyboard/core/render/workflow";
 import { handler as executionEnded } from "@storyboard/functions/render/execution-status";
+import { handler as imageWork } from "@storyboard/functions/render/image-work";
 import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
 import { loadHandler } from "./task-modules";
 import { THREADED_TASKS, threadedHandler } from "./task-threads";
@@ -134,7 +136,18 @@ export function useLocalWorkflows(options: LocalRunnerOptions = {}) {
   // Checked now, while nothing waits, rather than at a render's first start of each phase.
   if (options.validateDefinitions !== false) for (const phase of Object.keys(DEFINITIONS) as Phase[]) phaseMachine(phase, options);
   setPhaseStarter(localPhaseStarter(options));
+  setImageWorkStarter(localImageWorkStarter);
 }
+
+/** On-demand frames drawn in this process after the request answers, as the asynchronous Lambda invocation does on AWS. */
+const localImageWorkStarter: ImageWorkStarter = {
+  async start(input) {
+    const run = imageWork(input)
+      .catch((error) => console.error(`On-demand image ${input.requestId} of ${input.renderJobId} failed: ${(error as Error).message}`))
+      .finally(() => running.delete(run));
+    running.add(run);
+  },
+};
 
 /** The local runner as a phase starter (a test may wrap it to lose starts on purpose). */
 export function localPhaseStarter(options: LocalRunnerOptions = {}): PhaseStarter {
@@ -171,7 +184,7 @@ export function abortLocalExecution(renderJobId: string): boolean {
   return !!execution;
 }
 
-/** Resolves when every phase started so far (and those they start) has finished. */
+/** Resolves when every phase (and on-demand frame) started so far, and those they start, has finished. */
 export async function workflowsSettled() {
   while (running.size) await Promise.all([...running]);
 }

@@ -8,6 +8,7 @@ import { ErrorLog } from "./entities/error-log";
 import { FailedAttempt } from "./entities/failed-attempt";
 import { Faq } from "./entities/faq";
 import { FeaturedShowcase } from "./entities/featured-showcase";
+import { ImageRequest } from "./entities/image-request";
 import { Lock } from "./entities/lock";
 import { Payment } from "./entities/payment";
 import { PaymentProcessorId } from "./entities/payment-processor-id";
@@ -41,6 +42,7 @@ export const db = new Service(
     renderJob: RenderJob,
     renderBlock: RenderBlock,
     renderMedia: RenderMedia,
+    imageRequest: ImageRequest,
     videoJob: VideoJob,
     errorLog: ErrorLog,
     pointsLedger: PointsLedger,

@@ -10,7 +10,7 @@ import { now } from "../clock";
 import { db } from "../dynamo/service";
 import { logger } from "../logger";
 import { clearDeadline, dueDeadlines } from "../render/deadlines";
-import { settleImageCharge } from "../render/image-charge";
+import { IMAGE_FAILED_MESSAGE, settleImageCharge } from "../render/image-charge";
 import { resumeOrFail } from "../render/resume";
 import { sweepStalledParses } from "../screenplay/parse-sweep";
 
@@ -39,7 +39,7 @@ export async function sweepStuckWork(at = now(), options: SweepOptions = {}) {
   }
   let refundedImages = 0;
   for (const deadline of await dueDeadlines("image", cutoff)) {
-    if (await settleImageCharge(deadline.id, "refund")) refundedImages++;
+    if (await settleImageCharge(deadline.id, { refund: "failed", message: IMAGE_FAILED_MESSAGE })) refundedImages++;
   }
   const parses = await sweepStalledParses(cutoff);
   const settled = { resumedRenders, failedRenders, refundedImages, ...parses };

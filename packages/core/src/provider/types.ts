@@ -40,6 +40,11 @@ export interface ImageRequest {
   shot?: Pick<Shot, "size" | "angle" | "movement">;
   /** The render's frame aspect (catalog/aspects.ts); absent is 16:9. */
   aspect?: AspectId;
+  /**
+   * Reference images of the shot's characters (render/character-references.ts), in the order of `characters`:
+   * cloud frames are drawn from them (OpenAI's image edits), so faces and costumes hold from frame to frame.
+   */
+  references?: { name: string; bytes: Uint8Array; contentType: string }[];
 }
 
 export interface GeneratedImage {

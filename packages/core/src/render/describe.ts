@@ -12,6 +12,7 @@ import type { RenderStatus } from "./status";
 import { charactersInBlock } from "./characters-in-block";
 import { mapWithLimit } from "./concurrency";
 import { withRetries } from "./retry";
+import { addCharacterReferences } from "./character-references";
 import { sceneContinuity, type SceneContinuity } from "./continuity";
 import { characterFacts, sceneFacts, sceneIdsInScriptOrder, type SceneFacts } from "./story-facts";
 
@@ -57,9 +58,11 @@ export async function describeRender(renderJobId: string) {
       ? Promise.resolve(character.description)
       : withRetries(() => text.describeCharacter({ name, character, blocks: plain, facts: characterFacts(name, character, plain) })),
   );
-  const characterDictionary: CharacterDictionary = Object.fromEntries(
+  const described: CharacterDictionary = Object.fromEntries(
     characters.map(([name, character], i) => [name, { ...character, description: characterDescriptions[i] }]),
   );
+  // Made once, before the writer reviews the descriptions; every cloud frame of a character is drawn from it.
+  const characterDictionary = await addCharacterReferences(job, described, castOrder(described));
   // Script order: the review screen lists them as the writer wrote them.
   const scenes = sceneIdsInScriptOrder(snapshot.sceneDictionary).map(
     (id) => [id, snapshot.sceneDictionary[id]] as [string, SceneInfo & { description?: string }],

@@ -24,6 +24,9 @@ import { withRetries } from "./retry";
 import { NARRATOR_KEY } from "./schema";
 import { readWavInfo } from "../media/wav";
 import { reusableImage, reusableSpeech } from "../revision/reuse";
+import { referencesOf } from "./character-references";
+import { writerMessage } from "../provider/cloud/failure";
+import { noteDrawnInPlace } from "./image-charge";
 
 export type AssetKind = BlockTask["kind"];
 export type { BlockTask };
@@ -153,8 +156,11 @@ export function shotCharacters(block: { type: string; text: string; character?: 
   }));
 }
 
-/** Draws a block's image with a prompt and stores it as `variant` (the pipeline's own is "main"). */
-export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string) {
+/**
+ * Draws a block's image with a prompt and stores it as `variant` (the pipeline's own is "main");
+ * `offline` draws it here whatever the provider (the free frame offered for a refused prompt).
+ */
+export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string, options: { offline?: boolean } = {}) {
   const { characterDictionary, sceneDictionary } = snapshotOf(job);
   const characters = shotCharacters(block, characterDictionary);
   const request = {
@@ -167,6 +173,8 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
     seed: `${job.renderJobId}:${block.blockId}:${variant}`,
     shot: block.shot ? (block.shot as Shot) : undefined,
     aspect: getAspect(job.aspect).id,
+    // Each character's reference image: cloud frames are drawn from them (character-references.ts).
+    references: await referencesOf(characterDictionary, characters.map((c) => c.name)),
   };
   // The pipeline's own image is reused when its inputs are unchanged; an extra one asked for by hand is always new.
   const reuse =
@@ -180,21 +188,23 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
           shot: request.shot,
         })
       : undefined;
-  let drawnInstead = false;
+  let refusal: ProviderError | undefined;
   const image = reuse?.found
     ? reuse.found
-    : await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
+    : options.offline
+      ? await new OfflineImageProvider().generate(request)
+      : await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
         // One refused frame must not fail a whole render: the pipeline's own frame is drawn instead; an on-demand one reports it.
         if (variant !== "main" || !(error instanceof ProviderError) || error.kind !== "refused") throw error;
         logger.warn("The image service refused a frame's prompt; drawing it offline", {
           renderJobId: job.renderJobId,
           blockId: block.blockId,
         });
-        drawnInstead = true;
+        refusal = error;
         return new OfflineImageProvider().generate(request);
       });
   // A frame drawn in place of a refused one is not kept for reuse: the next draft asks the service again.
-  if (reuse && !reuse.found && !drawnInstead) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
+  if (reuse && !reuse.found && !refusal) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
   if (reuse?.found) await countReused("image", job.renderJobId);
   const extension = image.contentType === "image/png" ? "png" : "jpg";
   const key = `${renderKeys.folder(job.userId, job.renderJobId)}images/${block.blockId}-${variant}.${extension}`;
@@ -210,6 +220,8 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
       url: key,
     })
     .go();
+  // The refusal is shown on the frame (the image picker), with 'Edit prompt': the render is not charged more for it.
+  if (refusal) await noteDrawnInPlace(job, block.blockId, prompt, key, writerMessage(refusal, false));
   return key;
 }
 

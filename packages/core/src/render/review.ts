@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { blocksChanged } from "./block-snapshot";
 import type { ShotEdit } from "../board/schema";
 import { shotsOf } from "../board/shots";
@@ -6,16 +5,12 @@ import type { StyleId } from "../catalog/styles";
 import { db } from "../dynamo/service";
 import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
 import { AppError } from "../error";
-import { logger } from "../logger";
 import { debitItems } from "../points/points";
 import { assertNothingOwed } from "../points/shortfall";
 import type { CharacterDictionary, SceneDictionary } from "../screenplay/types";
 import { type DescribedScenes, writeImagePrompts } from "./describe";
+import { logger } from "../logger";
 import { markRenderFailed } from "./failure";
-import { ProviderError } from "../provider/cloud/http";
-import { writerMessage } from "../provider/cloud/failure";
-import { makeImage } from "./generate";
-import { chargeImage, settleImageCharge } from "./image-charge";
 import { getOwnRenderJob, getRenderBlocks, type RenderBlockItem } from "./jobs";
 import { setRenderDeadline } from "./deadlines";
 import { startPhase } from "./phases";
@@ -100,52 +95,6 @@ export async function updateRenderStatus(renderJobId: string, status: RenderStat
     throw new AppError("internal", "The render could not continue. Your points have been refunded.");
   }
   return { renderJobId, status };
-}
-
-/** An on-demand image must answer inside API Gateway's 30 s; past this the request refunds and says so. */
-export const IMAGE_TIME_BUDGET_MS = 25_000;
-
-/**
- * Draws another image for a block from the user's prompt, for 10 points,
- * charged once per idempotency key; refunded if drawing fails or overruns
- * its time, and by the sweeper if the request dies (render/image-charge.ts).
- */
-export async function generateImageOnDemand(input: { renderJobId: string; blockId: string; imagePrompt: string; idempotencyKey?: string }) {
-  const job = await getOwnRenderJob(input.renderJobId);
-  if (!hasAssets(job.status)) throw AppError.conflict("Images can be generated once the render's images are ready.");
-  const { data: block } = await db.entities.renderBlock.get({ renderJobId: input.renderJobId, blockId: input.blockId }).go();
-  if (!block) throw AppError.notFound("That block is not part of this render.");
-  const chargeId = await chargeImage({
-    userId: job.userId,
-    renderJobId: input.renderJobId,
-    blockId: input.blockId,
-    idempotencyKey: input.idempotencyKey ?? randomUUID(),
-  });
-  let url: string;
-  try {
-    url = await withTimeLimit(makeImage(job, block, input.imagePrompt, `gen-${chargeId.slice(0, 8)}`), IMAGE_TIME_BUDGET_MS);
-  } catch (error) {
-    logger.error("On-demand image failed; refunding", { error: error as Error, ...input });
-    await settleImageCharge(chargeId, "refund");
-    // A refused prompt is the writer's to edit (400, with the choices the picker offers); other provider failures in plain words.
-    if (error instanceof ProviderError) {
-      const refused = error.kind === "refused";
-      throw new AppError(refused ? "bad_request" : "internal", writerMessage(error), { providerFailure: error.kind });
-    }
-    throw new AppError("internal", "The image could not be generated. Your points have been refunded.");
-  }
-  if (!(await settleImageCharge(chargeId, { keep: url }))) {
-    throw new AppError("internal", "The image took too long and your points have been refunded. Please try again.");
-  }
-  return { url };
-}
-
-function withTimeLimit<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Image generation took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
 /** Sets which of a block's images the video uses (the first) and their order; only the block's own images. */

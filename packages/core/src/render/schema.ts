@@ -67,6 +67,21 @@ export const generateImageSchema = z.object({
   idempotencyKey: idempotencyKeySchema.optional(),
 });
 
+export const drawnFrameSchema = z.object({
+  renderJobId: z.string().min(1),
+  requestId: z.string().min(1),
+});
+
+/** The writer's own picture of a character, as base64 (at most 6 MB of picture, ~8 MB of text, inside API Gateway's 10 MB). */
+export const characterReferenceSchema = z.object({
+  name: z.string().min(1, "Choose a character."),
+  image: z
+    .string()
+    .min(1, "Choose a picture.")
+    .max(8_400_000, "The picture must be 6 MB or smaller.")
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, "The picture must be sent as base64."),
+});
+
 export const saveImageOrderSchema = z.object({
   renderJobId: z.string().min(1),
   blockId: z.string().min(1),

@@ -15,3 +15,25 @@ export interface RenderSummary {
   /** The screenplay draft it was made from. */
   screenplayVersion?: number;
 }
+
+/** What became of an on-demand frame (docs/decisions.md#on-demand-frames). */
+export const IMAGE_REQUEST_STATUSES = ["pending", "ready", "failed", "refused", "drawn"] as const;
+export type ImageRequestStatus = (typeof IMAGE_REQUEST_STATUSES)[number];
+
+/** An on-demand frame as the image picker shows it: an item of GET /api/renders/{id}/image-requests. */
+export interface ImageRequestView {
+  requestId: string;
+  blockId: string;
+  prompt: string;
+  status: ImageRequestStatus;
+  /** The frame's media key once ready (or drawn instead of a refused one). */
+  url?: string;
+  /** What the writer reads on a failed or refused frame. */
+  message?: string;
+  createdAt: string;
+}
+
+/** The frame the pipeline drew offline in place of a refused one is listed with this id prefix (and status "drawn"). */
+export const DRAWN_IN_PLACE_PREFIX = "main-";
+export const isDrawnInPlace = (frame: Pick<ImageRequestView, "requestId" | "status">) =>
+  frame.status === "drawn" && frame.requestId.startsWith(DRAWN_IN_PLACE_PREFIX);

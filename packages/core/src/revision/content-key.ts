@@ -21,8 +21,8 @@ export interface ImageKeyInput {
   blockType: string;
   text: string;
   scene?: { heading: string; interior: boolean; location: string; timeOfDay: string };
-  /** The characters the shot shows, with what the prompt uses of them. */
-  characters: { name: string; gender: string; castIndex?: number; description: string }[];
+  /** The characters the shot shows, with what the prompt uses of them and their reference image's hash (absent: no reference). */
+  characters: { name: string; gender: string; castIndex?: number; description: string; reference?: string }[];
   /** The shot the frame follows (size, angle, movement): a changed shot is a new frame. */
   shot?: unknown;
 }

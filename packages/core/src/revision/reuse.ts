@@ -33,7 +33,12 @@ export function reusableImage(
     characters: { name: string; gender: string; castIndex?: number }[];
   },
 ) {
-  const characters = shot.characters.map((c) => ({ ...c, description: job.characterDictionary[c.name]?.description ?? "" }));
+  // A character's reference image shapes every frame of them: a new one (the writer's upload) is a new frame.
+  const characters = shot.characters.map((c) => ({
+    ...c,
+    description: job.characterDictionary[c.name]?.description ?? "",
+    reference: job.characterDictionary[c.name]?.reference?.hash,
+  }));
   const key = imageContentKey({ ...shot, characters, userId: job.userId, style: job.style, aspect: job.aspect ?? DEFAULT_ASPECT });
   return lookUp(job, "image", key);
 }

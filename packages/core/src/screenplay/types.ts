@@ -39,6 +39,8 @@ export interface CharacterEntry extends CharacterProfile {
   isSpeaker: boolean;
   /** Dialogue blocks spoken (absent on screenplays parsed before it was counted). */
   lines?: number;
+  /** The character's reference image in a render (render/character-references.ts): its media key and a hash of its bytes. */
+  reference?: { key: string; hash: string };
 }
 
 /** Keyed by the normalised (upper-case, extension-free) character name. */

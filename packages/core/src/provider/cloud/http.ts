@@ -36,6 +36,8 @@ export interface ProviderRequest {
   path: string;
   query?: Record<string, string>;
   json?: unknown;
+  /** A multipart body (files, such as OpenAI's image edits); fetch sets its content type and boundary, and sends it again on a retry. */
+  form?: FormData;
   timeoutMs?: number;
 }
 
@@ -198,7 +200,7 @@ export class ProviderClient {
     const url = this.url(request.path, request.query);
     const headers: Record<string, string> = { ...(authenticated ? this.options.authHeaders : {}) };
     if (request.json !== undefined) headers["content-type"] = "application/json";
-    const body = request.json === undefined ? undefined : JSON.stringify(request.json);
+    const body = request.json === undefined ? request.form : JSON.stringify(request.json);
     const attemptTimeout = request.timeoutMs ?? timeoutMs;
 
     for (let attempt = 0; ; attempt++) {

@@ -1,6 +1,14 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CreateChatCompletionRequest, CreateImageRequest, CreateModerationRequest, TextToSpeechBody, TextToSpeechOutputFormat } from "./fixtures/request-schemas";
+import {
+  CreateChatCompletionRequest,
+  CreateImageEditRequest,
+  CreateImageRequest,
+  CreateModerationRequest,
+  multipartFields,
+  TextToSpeechBody,
+  TextToSpeechOutputFormat,
+} from "./fixtures/request-schemas";
 import { ElevenLabsSpeechProvider } from "./elevenlabs-speech";
 import { OpenAiImageProvider } from "./openai-image";
 import { OpenAiModerationProvider } from "./openai-moderation";
@@ -20,25 +28,40 @@ afterAll(() => standIn.close());
 describe("every request the adapters send fits the API definitions", () => {
   it("images, chat completions and moderation (OpenAI) and speech (ElevenLabs)", async () => {
     standIn.answer((r) => {
-      if (r.path.endsWith("/images/generations")) return { json: { created: 1, data: [{ b64_json: png }] } };
+      if (/\/images\/(generations|edits)$/.test(r.path)) return { json: { created: 1, data: [{ b64_json: png }] } };
       if (r.path.endsWith("/chat/completions")) return { json: chatCompletion(JSON.stringify({ text: "A tired guard by a bank of monitors." })) };
       if (r.path.endsWith("/moderations")) return { json: { id: "modr-1", model: "omni-moderation-latest", results: r.json<{ input: string[] }>().input.map(() => ({ flagged: false, categories: {} })) } };
       return { body: Buffer.alloc(4410), headers: { "content-type": "audio/pcm" } };
     });
     await new OpenAiImageProvider(settings()).generate({ prompt: "A guard at a desk", style: "noir", characters: [], blockType: "action", text: "x", seed: "s" });
+    // A shot of characters with reference images is drawn through the edits endpoint, one `image[]` file each.
+    const reference = new Uint8Array(await sharp({ create: { width: 64, height: 96, channels: 3, background: "#aa3322" } }).jpeg().toBuffer());
+    await new OpenAiImageProvider(settings()).generate({
+      prompt: "Mara hands Jon the keys",
+      style: "noir",
+      characters: [{ name: "MARA", gender: "female", castIndex: 0 }, { name: "JON", gender: "male", castIndex: 1 }],
+      references: [{ name: "MARA", bytes: reference, contentType: "image/jpeg" }, { name: "JON", bytes: reference, contentType: "image/jpeg" }],
+      blockType: "action",
+      text: "x",
+      seed: "s",
+    });
     const text = new OpenAiTextProvider(settings());
     await text.describeScene({ scene: { heading: "INT. OFFICE - NIGHT" }, blocks: [{ id: "b1", type: "action", text: "Monitors hum." }], facts: {} } as never);
     await new OpenAiModerationProvider(settings()).moderate([{ text: "INT. OFFICE - NIGHT" }, { text: "The guard dozes." }]);
     await new ElevenLabsSpeechProvider(settings(), {}, async (id) => id).synthesize({ text: "Quiet night.", voiceId: "george" });
 
+    const edit = standIn.requests.find((r) => r.path.endsWith("/images/edits"))!;
+    const editFields = await multipartFields(edit.body, String(edit.headers["content-type"]));
+    expect((editFields["image[]"] as File[]).map((f) => f.name)).toEqual(["mara.jpg", "jon.jpg"]);
     const checked = standIn.requests.map((r) => {
+      if (r === edit) return CreateImageEditRequest.safeParse(editFields);
       if (r.path.endsWith("/images/generations")) return CreateImageRequest.safeParse(r.json());
       if (r.path.endsWith("/chat/completions")) return CreateChatCompletionRequest.safeParse(r.json());
       if (r.path.endsWith("/moderations")) return CreateModerationRequest.safeParse(r.json());
       expect(TextToSpeechOutputFormat.safeParse(r.query.get("output_format")).success).toBe(true);
       return TextToSpeechBody.safeParse(r.json());
     });
-    expect(checked).toHaveLength(4);
+    expect(checked).toHaveLength(5);
     for (const result of checked) expect(result.error?.issues ?? []).toEqual([]);
   });
 });

@@ -101,7 +101,8 @@ describe("polling a render (docs/decisions.md#scale)", () => {
       body: JSON.stringify({ renderJobId: id, blockId: block.id, imagePrompt: "A lamp in the rain" }),
     });
     expect(made.status).toBeLessThan(300);
-    const withTwo = (await blocks()).find((b) => b.id === block.id)!;
+    // Drawn in the background: the snapshot follows once the frame is kept.
+    const withTwo = await eventually(async () => (await blocks()).find((b) => b.id === block.id && b.imageUrl.length === 2));
     expect(withTwo.imageUrl).toHaveLength(2);
     const reversed = [...withTwo.imageUrl].reverse();
     const saved = await user.call("/api/renders/save-image-order", {

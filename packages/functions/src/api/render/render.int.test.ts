@@ -112,7 +112,14 @@ describe("a render from upload to video, through the local runner", () => {
       body: JSON.stringify({ renderJobId: id, blockId: target.id, imagePrompt: "A wide night shot of an empty car park" }),
     });
     expect(generated.status).toBe(200);
-    const { url } = await generated.json();
+    // The frame is answered pending and drawn in the background (docs/decisions.md#on-demand-frames).
+    const { requestId, status: frameStatus } = await generated.json();
+    expect(frameStatus).toBe("pending");
+    type Frame = { requestId: string; status: string; url?: string };
+    const { url } = await eventually(async () => {
+      const { items } = (await (await user.call(`/api/renders/${id}/image-requests`)).json()) as { items: Frame[] };
+      return items.find((f) => f.requestId === requestId && f.status === "ready");
+    });
     const order = await user.call("/api/renders/save-image-order", {
       method: "POST",
       headers: json,

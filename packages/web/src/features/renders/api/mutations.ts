@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import { toast } from "../../../components/ui/use-toast";
 import { api, ApiError } from "../../../lib/api";
 import { USER_QUERY_KEY } from "../../../lib/query-keys";
-import { renderKeys } from "./renders";
+import { type ImageRequestView, renderKeys } from "./renders";
 
 /** The render, its media counts and the list all live under ["renders", ...]. */
 const refreshRender = (queryClient: QueryClient, id: string) =>
@@ -74,29 +74,42 @@ export function useCreateVideo(id: string) {
 }
 
 /**
- * POST /api/renders/blocks/image: a new image for a block (10 points), appended to its list.
- * docs/product.md#errors: a failure is only logged; the render is read again either way.
+ * POST /api/renders/blocks/image: a new frame for a block (10 points), answered pending and drawn in the
+ * background (docs/decisions.md#on-demand-frames). The caller sends one key per intent, so a repeated
+ * send charges once. docs/product.md#errors: a refused request is only logged; the frames are read again either way.
  */
 export function useGenerateImage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ blockId, imagePrompt }: { blockId: string; imagePrompt: string }) => {
+    mutationFn: async (input: { blockId: string; imagePrompt: string; idempotencyKey: string }) => {
       try {
-        // One key per click: if this request is sent again, the server charges it once.
-        const idempotencyKey = crypto.randomUUID();
-        const { url } = await api.post<{ url: string }>("/api/renders/blocks/image", {
-          renderJobId: id,
-          blockId,
-          imagePrompt,
-          idempotencyKey,
-        });
-        return url;
+        return await api.post<ImageRequestView>("/api/renders/blocks/image", { renderJobId: id, ...input });
       } catch (error) {
         console.error("Image generation failed", error);
         return null;
       }
     },
-    onSettled: () => Promise.all([refreshRender(queryClient, id), refreshPoints(queryClient)]),
+    onSettled: () =>
+      Promise.all([
+        refreshRender(queryClient, id),
+        refreshPoints(queryClient),
+        queryClient.invalidateQueries({ queryKey: renderKeys.imageRequests(id) }),
+      ]),
+  });
+}
+
+/** POST /api/renders/blocks/drawn-frame: a refused prompt drawn offline instead, free. */
+export function useDrawnFrame(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: string) => api.post<ImageRequestView>("/api/renders/blocks/drawn-frame", { renderJobId: id, requestId }),
+    onSettled: () => Promise.all([refreshRender(queryClient, id), queryClient.invalidateQueries({ queryKey: renderKeys.imageRequests(id) })]),
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Failed to draw the frame",
+        description: error instanceof ApiError && error.serverMessage ? error.serverMessage : "Please try again.",
+      }),
   });
 }
 
@@ -153,6 +166,22 @@ export function useRelayoutPdf(id: string) {
         title: "Layout Failed",
         description:
           error instanceof ApiError && error.serverMessage ? error.serverMessage : "The PDF could not be laid out again. Please try again.",
+      }),
+  });
+}
+
+/** PUT /api/renders/{id}/character-reference: the writer's own picture as a character's reference image. */
+export function useReplaceCharacterReference(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, image }: { name: string; image: string }) =>
+      api.put(`/api/renders/${encodeURIComponent(id)}/character-reference`, { name, image }),
+    onSuccess: () => refreshRender(queryClient, id),
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Failed to replace the picture",
+        description: error instanceof ApiError && error.serverMessage ? error.serverMessage : "Please try again.",
       }),
   });
 }

@@ -1,9 +1,13 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { MediaCompletion, RenderPace } from "@storyboard/core/render/progress";
 import type { Shot } from "@storyboard/core/board/shot-vocabulary";
 import { api } from "../../../lib/api";
 import { pollInterval } from "../utils/status";
-import type { RenderSummary } from "@storyboard/core/render/types";
+import type { ImageRequestView, RenderSummary } from "@storyboard/core/render/types";
+import { USER_QUERY_KEY } from "../../../lib/query-keys";
+
+export type { ImageRequestView };
 
 export type { MediaCompletion };
 
@@ -29,6 +33,8 @@ export interface RenderBlock {
 
 export interface RenderCharacter {
   description?: string;
+  /** The character's reference image (docs/decisions.md#character-reference-images). */
+  reference?: { key: string; hash: string };
   isSpeaker?: boolean;
   pronouns?: { subject?: string; object?: string; possessive?: string };
   gender?: string;
@@ -85,6 +91,7 @@ export const renderKeys = {
   detail: (id: string) => ["renders", "detail", id] as const,
   /** Keyed by status too: counts cached while generating must not stand in for those at assets_ready. */
   mediaCompletion: (id: string, status?: string) => ["renders", "detail", id, "media-completion", status ?? ""] as const,
+  imageRequests: (id: string) => ["renders", "detail", id, "image-requests"] as const,
 };
 
 const path = (id: string) => `/api/renders/${encodeURIComponent(id)}`;
@@ -113,3 +120,26 @@ export const mediaCompletionQueryOptions = (id: string, status: string | undefin
 
 export const useRender = (id: string) => useQuery(renderQueryOptions(id));
 export const useMediaCompletion = (id: string, status: string | undefined) => useQuery(mediaCompletionQueryOptions(id, status));
+
+/** While an on-demand frame is being drawn, the picker asks every 2 s (docs/decisions.md#on-demand-frames). */
+export const IMAGE_REQUEST_POLL_MS = 2_000;
+
+/**
+ * The render's on-demand frames, polled while one is pending. When one settles, the render
+ * (whose block now lists the frame) and the balance (a refund) are read again.
+ */
+export function useImageRequests(id: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: renderKeys.imageRequests(id),
+    queryFn: async () => (await api.get<{ items: ImageRequestView[] }>(`${path(id)}/image-requests`)).items,
+    refetchInterval: (q) => (q.state.data?.some((f) => f.status === "pending") ? IMAGE_REQUEST_POLL_MS : false),
+  });
+  const settled = query.data?.filter((f) => f.status !== "pending").length ?? 0;
+  useEffect(() => {
+    if (!settled) return;
+    void queryClient.invalidateQueries({ queryKey: renderKeys.detail(id), exact: true });
+    void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  }, [settled, id, queryClient]);
+  return query;
+}

@@ -9,6 +9,7 @@ import { useStartGeneration, useUpdateDescriptions, type DescriptionEdits } from
 import type { RenderBlock, RenderJob } from "../api/renders";
 import { changedFirst, changedScenesAndCharacters } from "../utils/changed-first";
 import { ShowAllToggle } from "./show-all-toggle";
+import { CharacterReference } from "./character-reference";
 
 type Texts = Record<string, string>;
 
@@ -108,6 +109,7 @@ export function DescriptionsEditor({ render, shotSlot }: { render: RenderJob; sh
                 maxLength={2000}
                 rows={3}
               />
+              <CharacterReference renderId={render.id} name={name} character={characterDictionary?.[name]} />
             </div>
           ))}
         </section>

@@ -1,6 +1,5 @@
 import * as RadioGroupPrimitive from "@radix-ui/react-radio-group";
-import { IMAGE_GENERATION_COST } from "@storyboard/core/render/pricing";
-import { Check, Search, Sparkles } from "lucide-react";
+import { Check, Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Pager } from "../../../components/pager";
 import { Button } from "../../../components/ui/button";
@@ -8,13 +7,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { RadioGroup } from "../../../components/ui/radio-group";
-import { Textarea } from "../../../components/ui/textarea";
 import { cn } from "../../../lib/utils";
-import { useGenerateImage, useSaveImageOrder } from "../api/mutations";
+import { useSaveImageOrder } from "../api/mutations";
 import type { RenderBlock } from "../api/renders";
 import { useMediaUrl } from "../hooks/use-media-url";
 import { pageContaining, pageOf, searchBlocks, withChosenFirst } from "../utils/image-picker";
-import { PromptCoverageNote } from "./prompt-coverage-note";
+import { NewFramePanel } from "./new-frame-panel";
 
 interface Props {
   renderId: string;
@@ -42,10 +40,8 @@ function ImagePicker({ renderId, blocks, initialBlockId, onClose }: Omit<Props, 
   const [blockId, setBlockId] = useState(initialBlockId);
   const block = blocks.find((b) => b.id === blockId);
   const [chosen, setChosen] = useState<string | undefined>(block?.imageUrl[0]);
-  const [prompt, setPrompt] = useState(block?.imagePrompt ?? "");
   const { toUrl } = useMediaUrl();
   const save = useSaveImageOrder(renderId);
-  const generate = useGenerateImage(renderId);
 
   const matches = useMemo(() => searchBlocks(blocks, search), [blocks, search]);
   const characterNames = useMemo(() => [...new Set(blocks.flatMap((b) => (b.character ? [b.character] : [])))], [blocks]);
@@ -54,13 +50,6 @@ function ImagePicker({ renderId, blocks, initialBlockId, onClose }: Omit<Props, 
   const selectBlock = (next: RenderBlock) => {
     setBlockId(next.id);
     setChosen(next.imageUrl[0]);
-    setPrompt(next.imagePrompt ?? "");
-  };
-
-  const onGenerate = async () => {
-    if (!block || !prompt.trim()) return;
-    const url = await generate.mutateAsync({ blockId: block.id, imagePrompt: prompt.trim() });
-    if (url) setChosen(url);
   };
 
   const onSave = async () => {
@@ -119,25 +108,7 @@ function ImagePicker({ renderId, blocks, initialBlockId, onClose }: Omit<Props, 
                 ))}
               </RadioGroup>
             )}
-            <div className="grid gap-2 rounded-lg border p-3">
-              <Label htmlFor="image-picker-prompt">Prompt for a new image</Label>
-              <Textarea
-                id="image-picker-prompt"
-                value={prompt}
-                onChange={(e) => setPrompt(e.target.value)}
-                rows={3}
-                maxLength={2000}
-                aria-describedby="image-picker-coverage"
-              />
-              <PromptCoverageNote id="image-picker-coverage" prompt={prompt} characters={characterNames} />
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="text-xs text-muted-foreground">Each new image costs {IMAGE_GENERATION_COST} points.</p>
-                <Button variant="secondary" onClick={onGenerate} disabled={!prompt.trim() || generate.isPending}>
-                  <Sparkles aria-hidden />
-                  {generate.isPending ? "Generating..." : "Generate new image"}
-                </Button>
-              </div>
-            </div>
+            <NewFramePanel key={block.id} renderId={renderId} block={block} characterNames={characterNames} onReady={setChosen} />
           </section>
         ) : (
           <p className="text-sm text-muted-foreground md:col-start-2 md:row-start-1">Choose a shot.</p>

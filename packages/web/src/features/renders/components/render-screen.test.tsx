@@ -181,6 +181,22 @@ describe("render detail", () => {
     expect(callsTo(fetchMock, "PUT /api/renders/status")).toEqual([{ renderJobId: "r1", status: "generating_assets" }]);
   });
 
+  it("shows each character's reference picture and replaces it with the writer's own", async () => {
+    const base = renderJob({ status: "descriptions_ready" });
+    const withReference = renderJob({
+      status: "descriptions_ready",
+      screenplaySnapshot: {
+        ...base.screenplaySnapshot,
+        characterDictionary: { MARY: { description: "A farmer in her forties.", isSpeaker: true, reference: { key: "renders/u1/r1/references/mary.jpg", hash: "h1" } } },
+      },
+    });
+    const { user, fetchMock } = open(withReference, { "PUT /api/renders/r1/character-reference": () => ({ renderJobId: "r1", name: "MARY" }) });
+    const picture = await screen.findByRole("img", { name: "Reference picture of MARY" });
+    expect(picture.getAttribute("src")).toContain("renders/u1/r1/references/mary.jpg");
+    await user.upload(screen.getByLabelText("Picture of MARY"), new File([new Uint8Array([1, 2, 3])], "mary.png", { type: "image/png" }));
+    await waitFor(() => expect(callsTo(fetchMock, "PUT /api/renders/r1/character-reference")).toEqual([{ name: "MARY", image: "AQID" }]));
+  });
+
   it("reports failures of saving and of starting", async () => {
     const { user } = open(renderJob({ status: "descriptions_ready" }), {
       "PUT /api/renders/r1/descriptions": () => apiError(409, "Not now", "conflict"),

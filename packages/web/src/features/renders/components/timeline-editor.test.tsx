@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, callsTo, mockFetch, renderApp, testUser, type Handler } from "../../../test/render";
-import type { RenderJob } from "../api/renders";
+import type { ImageRequestView, RenderJob } from "../api/renders";
 import { block, env, renderJob } from "../test/fixtures";
 
 const blocks = [
@@ -14,7 +14,9 @@ const blocks = [
 
 function open(handlers: Record<string, Handler> = {}, extra: Partial<RenderJob> = {}) {
   let current = renderJob({ status: "assets_ready", ...extra, screenplaySnapshot: { ...renderJob().screenplaySnapshot, blocks } });
+  let frames: ImageRequestView[] = [];
   const fetchMock = mockFetch({
+    "GET /api/renders/r1/image-requests": () => ({ items: frames }),
     "GET /api/user": () => testUser,
     "GET /api/env": () => env,
     "GET /api/renders/r1": () => current,
@@ -26,7 +28,8 @@ function open(handlers: Record<string, Handler> = {}, extra: Partial<RenderJob> 
     ...handlers,
   });
   const setRender = (next: RenderJob) => (current = next);
-  return { user: userEvent.setup(), fetchMock, setRender, ...renderApp("/renders/r1") };
+  const setFrames = (next: ImageRequestView[]) => (frames = next);
+  return { user: userEvent.setup(), fetchMock, setRender, setFrames, ...renderApp("/renders/r1") };
 }
 
 const track = () => screen.findByTestId("timeline-track");
@@ -134,10 +137,20 @@ describe("image picker", () => {
     expect(within(dialog).getByLabelText("Prompt for a new image")).toHaveValue("Prompt for shot 3");
   });
 
-  it("generates a new image from a required prompt, then selects it", async () => {
+  it("generates a new image from a required prompt, then selects it once it is ready", async () => {
     const newUrl = "renders/r1/images/1-gen.png";
-    const { user, fetchMock, setRender } = open({
+    const frame = (status: ImageRequestView["status"], url?: string): ImageRequestView => ({
+      requestId: "q1",
+      blockId: "b0001",
+      prompt: "A red barn at dusk",
+      status,
+      url,
+      createdAt: "2026-11-26T10:00:00.000Z",
+    });
+    const { user, fetchMock, setRender, setFrames } = open({
       "POST /api/renders/blocks/image": () => {
+        // Answered pending; drawn by the time the picker asks again.
+        setFrames([frame("ready", newUrl)]);
         setRender(
           renderJob({
             status: "assets_ready",
@@ -147,7 +160,7 @@ describe("image picker", () => {
             },
           }),
         );
-        return { url: newUrl };
+        return frame("pending");
       },
     });
     await user.click(within(await track()).getAllByRole("button")[0]);
@@ -165,6 +178,59 @@ describe("image picker", () => {
     expect(callsTo(fetchMock, "POST /api/renders/blocks/image")).toEqual([
       { renderJobId: "r1", blockId: "b0001", imagePrompt: "A red barn at dusk", idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     ]);
+  });
+
+  it("sends one request for a double click, and a new key for the next intent", async () => {
+    let answer!: () => void;
+    const { user, fetchMock } = open({
+      "POST /api/renders/blocks/image": () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ requestId: "q1", blockId: "b0001", prompt: "x", status: "pending", createdAt: "2026-11-26T10:00:00.000Z" });
+        }),
+    });
+    await user.click(within(await track()).getAllByRole("button")[0]);
+    const dialog = await screen.findByRole("dialog", { name: "Choose an image" });
+    await user.dblClick(within(dialog).getByRole("button", { name: "Generate new image" }));
+    expect(within(dialog).getByRole("button", { name: "Sending..." })).toBeDisabled();
+    await waitFor(() => expect(callsTo(fetchMock, "POST /api/renders/blocks/image")).toHaveLength(1));
+    answer();
+    await user.click(await within(dialog).findByRole("button", { name: "Generate new image" }));
+    await waitFor(() => expect(callsTo(fetchMock, "POST /api/renders/blocks/image")).toHaveLength(2));
+    answer();
+    const [first, second] = callsTo(fetchMock, "POST /api/renders/blocks/image") as { idempotencyKey: string }[];
+    expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
+  });
+
+  it("shows a pending frame, and a refused one with 'Edit prompt' and a free 'Use a drawn frame'", async () => {
+    const refused: ImageRequestView = {
+      requestId: "q2",
+      blockId: "b0001",
+      prompt: "A fight in the rain",
+      status: "refused",
+      message: "The image service refused this prompt: Your request was rejected by the safety system. Edit the prompt or use a drawn frame. Your points are refunded.",
+      createdAt: "2026-11-26T10:00:00.000Z",
+    };
+    const pending: ImageRequestView = { ...refused, requestId: "q3", prompt: "A quiet barn", status: "pending", message: undefined };
+    const { user, fetchMock, setFrames } = open({
+      "POST /api/renders/blocks/drawn-frame": () => ({ ...refused, status: "drawn", url: "renders/r1/images/1-drawn.png" }),
+    });
+    // The render's own frame of this shot was refused too, and drawn in its place.
+    const inPlace: ImageRequestView = { ...refused, requestId: "main-b0001", prompt: "Prompt for shot 1", status: "drawn", url: blocks[0].imageUrl[0] };
+    setFrames([pending, refused, inPlace]);
+    await user.click(within(await track()).getAllByRole("button")[0]);
+    const dialog = await screen.findByRole("dialog", { name: "Choose an image" });
+    expect(await within(dialog).findByText(/Generating a new image: .A quiet barn./)).toBeInTheDocument();
+    const [notice, drawnInPlace] = within(dialog).getAllByRole("alert");
+    expect(notice).toHaveTextContent(refused.message!);
+    expect(drawnInPlace).toHaveTextContent("This shot shows a drawn frame in its place, at no extra cost.");
+    expect(within(drawnInPlace).queryByRole("button", { name: "Use a drawn frame" })).not.toBeInTheDocument();
+    expect(within(drawnInPlace).getByRole("button", { name: "Edit prompt" })).toBeInTheDocument();
+    await user.click(within(notice).getByRole("button", { name: "Edit prompt" }));
+    expect(within(dialog).getByLabelText("Prompt for a new image")).toHaveValue("A fight in the rain");
+    expect(within(dialog).getByLabelText("Prompt for a new image")).toHaveFocus();
+    await user.click(within(notice).getByRole("button", { name: "Use a drawn frame" }));
+    await waitFor(() => expect(callsTo(fetchMock, "POST /api/renders/blocks/drawn-frame")).toEqual([{ renderJobId: "r1", requestId: "q2" }]));
+    expect(callsTo(fetchMock, "POST /api/renders/blocks/image")).toHaveLength(0);
   });
 
   it("only logs a failed generation, then reads the render again", async () => {
