@@ -121,9 +121,9 @@ describe("alarms", () => {
 
   it("alarms as soon as one message waits in any dead-letter queue", () => {
     const queues = [...templates.keys()].flatMap((stack) => resourcesOf(stack, "AWS::SQS::Queue").map(([id]) => ({ stack, id })));
-    // The parser, the settlement rule and one per scheduled job.
+    // The parser, the settlement rule, the on-demand frames' background work and one per scheduled job.
     expect(queues.map((q) => q.id.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual(
-      ["ParseFailures", "ExecutionEndedFailures", ...SCHEDULED_JOBS.map((j) => `${j.constructId}Failures`)].sort(),
+      ["ParseFailures", "ExecutionEndedFailures", "ImageWorkFailures", ...SCHEDULED_JOBS.map((j) => `${j.constructId}Failures`)].sort(),
     );
     for (const queue of queues) {
       const watching = alarms.filter(

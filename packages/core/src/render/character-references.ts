@@ -14,6 +14,7 @@ import { config } from "../config";
 import { ProviderError } from "../provider/cloud/http";
 import { OfflineImageProvider } from "../provider/offline/image";
 import { providers } from "../provider/registry";
+import { reusableImage } from "../revision/reuse";
 import type { CharacterGender, ImageRequest } from "../provider/types";
 import type { CharacterDictionary } from "../screenplay/types";
 import { AppError } from "../error";
@@ -44,7 +45,7 @@ export const referencePrompt = (name: string, description: string) =>
  * `cast` is each character's place in the cast (describe.ts castOrder), as every frame gets it.
  */
 export async function addCharacterReferences(
-  job: { userId: string; renderJobId: string; style: string },
+  job: { userId: string; renderJobId: string; screenplayId: string; style: string; aspect?: string | null },
   dictionary: CharacterDictionary,
   cast: Map<string, number>,
 ): Promise<CharacterDictionary> {
@@ -58,11 +59,20 @@ export async function addCharacterReferences(
       text: character.description,
       seed: `${job.renderJobId}:reference:${name}`,
     };
-    // A refused portrait must not fail the render: it is drawn offline, like a refused frame.
-    const image = await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
-      if (!(error instanceof ProviderError) || error.kind !== "refused") throw error;
-      return new OfflineImageProvider().generate(request);
-    });
+    // The same description in the same style is the same portrait: a later draft's render takes the one kept
+    // in the writer's asset store, so its frames keep their reuse keys (docs/decisions.md#revised-drafts).
+    const facts = { userId: job.userId, screenplayId: job.screenplayId, style: job.style, aspect: job.aspect ?? undefined, characterDictionary: dictionary };
+    const reuse = await reusableImage(facts, { prompt: request.prompt, blockType: request.blockType, text: request.text, characters: request.characters });
+    let refused = false;
+    // A refused portrait must not fail the render: it is drawn offline, like a refused frame (and not kept for reuse).
+    const image =
+      reuse.found ??
+      (await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
+        if (!(error instanceof ProviderError) || error.kind !== "refused") throw error;
+        refused = true;
+        return new OfflineImageProvider().generate(request);
+      }));
+    if (!reuse.found && !refused) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
     const key = referenceKey(job.userId, job.renderJobId, name, image.contentType === "image/png" ? "png" : "jpg");
     await putObject(config.mediaBucket, key, image.bytes, image.contentType);
     return [name, { ...character, reference: { key, hash: referenceHash(image.bytes) } }] as const;

@@ -66,6 +66,7 @@ describe("POST /api/register", () => {
       points: 500,
       notificationPreferences: expect.objectContaining({ renderComplete: true, emailNotifications: true, weeklyDigest: true }),
       createdAt: expect.any(String),
+      welcomeDismissedAt: null,
     });
     expect(res.setCookies[0]).toMatch(/^sb_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
     const me = await call("GET", "/api/user", { cookie: res.cookie });

@@ -127,11 +127,12 @@ describe("purchase-render", () => {
     // The webhook's credit lands first: for a moment the balance holds the render's points too.
     await eventually(async () => (await balanceOf(user)) === 613 + intent.points);
     expect((await post(user, "/api/purchase-render", renderBody(screenplay.id, intent.paymentIntentId))).status).toBe(200);
-    expect(await balanceOf(user)).toBe(613);
+    // The card bought only the missing points, so the render took the 613 too (docs/decisions.md#a-render-by-card-pays-only-what-is-missing).
+    expect(await balanceOf(user)).toBe(0);
     await settle();
     const receipts = (await mailsTo(user.email)).filter((m) => m.subject.includes("receipt"));
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.body.text).toContain(`it paid for the render's ${intent.points.toLocaleString("en-US")} points. Your balance is now 613 points.`);
+    expect(receipts[0]!.body.text).toContain(`it paid for the render's ${intent.points.toLocaleString("en-US")} points. Your balance is now 0 points.`);
   });
 
   it("still starts the render when the webhook credited the payment first", async () => {

@@ -51,7 +51,10 @@ describe("re-rendering only what changed", () => {
     const id = await uploadReady(user);
     const first = await renderAssets(user, id, "noir");
     const media = first.screenplaySnapshot.blocks.filter((b: Block) => b.hasMedia).length;
-    expect((await stored(user, id, "image")).length).toBe(media);
+    // Each character's reference portrait is kept too (render/character-references.ts), and reused by the next draft.
+    const portraits = Object.keys(first.screenplaySnapshot.characterDictionary).length;
+    expect(portraits).toBeGreaterThan(0);
+    expect((await stored(user, id, "image")).length).toBe(media + portraits);
     expect((await stored(user, id, "audio")).length).toBe(media);
 
     // Draft 2 rewrites one line: one new image and one new line of speech, everything else copied.
@@ -73,7 +76,7 @@ describe("re-rendering only what changed", () => {
     const second = await renderAssets(user, id, "noir");
     expect(second.pointsCharged).toBe(quote.cost);
     expect(second.screenplayVersion ?? 2).toBe(2);
-    expect((await stored(user, id, "image")).length).toBe(media + 1);
+    expect((await stored(user, id, "image")).length).toBe(media + portraits + 1);
     expect((await stored(user, id, "audio")).length).toBe(media + 1);
     const audioOf = async (render: { screenplaySnapshot: { blocks: Block[] } }, text: string) => {
       const block = render.screenplaySnapshot.blocks.find((b) => b.text === text)!;
@@ -82,16 +85,16 @@ describe("re-rendering only what changed", () => {
     const same = "You remember nothing before coffee.";
     expect((await audioOf(second, same)).equals(await audioOf(first, same))).toBe(true);
 
-    // Another style: every image is made anew, every line of speech reused.
+    // Another style: every image (portraits too) is made anew, every line of speech reused.
     await renderAssets(user, id, "comic");
-    expect((await stored(user, id, "image")).length).toBe(2 * media + 1);
+    expect((await stored(user, id, "image")).length).toBe(2 * (media + portraits) + 1);
     expect((await stored(user, id, "audio")).length).toBe(media + 1);
 
     // Another writer with the same text reuses nothing of the first one's.
     const other = await createTestUser({ points: 2000 });
     const theirs = await uploadReady(other);
     await renderAssets(other, theirs, "noir");
-    expect((await stored(other, theirs, "image")).length).toBe(media);
+    expect((await stored(other, theirs, "image")).length).toBe(media + portraits);
     const mine = new Set((await stored(user, id, "audio")).map((k) => k.split("/").pop()));
     expect((await stored(other, theirs, "audio")).some((k) => mine.has(k.split("/").pop()))).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@storyboard/core/dynamo/service";
 import { sharePageHtml } from "@storyboard/core/showcase/share";
-import { createTestUser, type TestUser } from "@storyboard/local/test/fixtures";
+import { createTestUser, forgetAddressLimit, type TestUser } from "@storyboard/local/test/fixtures";
 import { admin, anonymous, json, promotedEntry } from "./test-support";
 
 interface StoredMail {
@@ -30,6 +30,7 @@ async function read(res: Response) {
 }
 
 describe("POST /api/contact-requests", () => {
+  beforeEach(() => forgetAddressLimit("contact"));
   it("stores the request and mails the creator from our sender with Reply-To the sender", async () => {
     const { user: creator, entry } = await promotedEntry({ title: "Harbour Lights" });
     const sender = await createTestUser();

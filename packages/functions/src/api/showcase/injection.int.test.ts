@@ -8,7 +8,7 @@
 import { db } from "@storyboard/core/dynamo/service";
 import { escapeHtml } from "@storyboard/core/html";
 import { sharePageHtml } from "@storyboard/core/showcase/share";
-import { createTestUser } from "@storyboard/local/test/fixtures";
+import { createTestUser, forgetAddressLimit } from "@storyboard/local/test/fixtures";
 import { anonymous, json, promotedEntry } from "./test-support";
 
 const HOSTILE = ["$`", "$'", "$&", "</script>", '"><img src=x onerror=alert(1)>', "Bob\r\nBcc: victim@example.com", "\u202Eevil\u200F"];
@@ -62,6 +62,7 @@ describe("hostile text in every user-writable field", () => {
   });
 
   it("keeps CR/LF out of e-mail headers: a name set in Settings and one already stored", async () => {
+    await forgetAddressLimit("contact");
     const { user: creator, entry } = await promotedEntry({ title: "Harbour $& Lights" });
     const sender = await createTestUser();
     const put = await sender.call("/api/user/settings", {
