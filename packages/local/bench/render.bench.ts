@@ -11,15 +11,15 @@
  *
  *   npm run bench:render [-- --pages 120] [--aspect 9:16 --style documentary]
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchScreenplay as screenplay } from "@storyboard/core/screenplay/fixtures/bench";
 import type { BoardStepFigures } from "./board-step";
+import { printed, renderCommand } from "./render-command";
 
-const bin = fileURLToPath(new URL("../bin/storyboard.mjs", import.meta.url));
 const boardStep = fileURLToPath(new URL("./board-step.ts", import.meta.url));
 const option = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -28,31 +28,8 @@ const option = (name: string, fallback: string) => {
 const aspect = option("aspect", "16:9");
 const style = option("style", "cinematic");
 
-/** Runs `storyboard render --timings`; resolves with its output and the wall time from spawn to exit. */
-function renderCommand(file: string, outDir: string) {
-  return new Promise<{ output: string; wallMs: number }>((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [bin, "render", file, "--style", style, "--aspect", aspect, "--out", outDir, "--timings"], {
-      env: { ...process.env, LOG_LEVEL: "SILENT" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const wallMs = performance.now() - started;
-      if (code === 0) resolve({ output, wallMs });
-      else reject(new Error(`storyboard render exited with ${code}:\n${output}`));
-    });
-  });
-}
-
 /** A number the command printed, found by `pattern`'s first group. */
-function figure(output: string, pattern: RegExp): number {
-  const match = pattern.exec(output);
-  if (!match) throw new Error(`The command's output has no ${pattern}:\n${output}`);
-  return Number(match[1]);
-}
+const figure = (output: string, pattern: RegExp) => Number(printed(output, pattern));
 
 const pagesArg = process.argv.indexOf("--pages");
 const pages = pagesArg > 0 ? Number(process.argv[pagesArg + 1]) : 5;
@@ -61,7 +38,7 @@ const dir = mkdtempSync(join(tmpdir(), "bench-render-"));
 const file = join(dir, "harbour.fountain");
 writeFileSync(file, screenplay(pages));
 try {
-  const { output, wallMs } = await renderCommand(file, join(dir, "out"));
+  const { output, wallMs } = await renderCommand([file, "--style", style, "--aspect", aspect, "--out", join(dir, "out")]);
   const render = figure(output, /Done in ([\d.]+) s/);
   const video = figure(output, /a ([\d.]+) s video/);
   const total = wallMs / 1000;

@@ -8,40 +8,14 @@
  *
  *   npm run bench:revision [-- --pages 20]
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { benchScreenplay } from "@storyboard/core/screenplay/fixtures/bench";
 import { probe } from "@storyboard/core/media/ffmpeg";
+import { printed as figure, renderCommand } from "./render-command";
 
-const bin = fileURLToPath(new URL("../bin/storyboard.mjs", import.meta.url));
 
-/** Runs `storyboard render`; resolves with its output and the wall time from spawn to exit. */
-function renderCommand(args: string[]) {
-  return new Promise<{ output: string; wallMs: number }>((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [bin, "render", ...args, "--style", "cinematic", "--timings"], {
-      env: { ...process.env, LOG_LEVEL: "SILENT" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const wallMs = performance.now() - started;
-      if (code === 0) resolve({ output, wallMs });
-      else reject(new Error(`storyboard render exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-function figure(output: string, pattern: RegExp): string {
-  const match = pattern.exec(output);
-  if (!match) throw new Error(`The command's output has no ${pattern}:\n${output}`);
-  return match[1];
-}
 
 /**
  * The bench screenplay with every scene its own place and its own action (the
@@ -83,8 +57,8 @@ const middle = Math.floor(scenes / 2);
 writeFileSync(join(dir, "draft-1.fountain"), numberedScreenplay(pages));
 writeFileSync(join(dir, "draft-2.fountain"), numberedScreenplay(pages, middle));
 try {
-  const full = await renderCommand([join(dir, "draft-1.fountain"), "--out", join(dir, "out-1")]);
-  const revised = await renderCommand([join(dir, "draft-2.fountain"), "--reuse", join(dir, "out-1"), "--out", join(dir, "out-2")]);
+  const full = await renderCommand([join(dir, "draft-1.fountain"), "--style", "cinematic", "--out", join(dir, "out-1")]);
+  const revised = await renderCommand([join(dir, "draft-2.fountain"), "--style", "cinematic", "--reuse", join(dir, "out-1"), "--out", join(dir, "out-2")]);
   const seconds = (run: { output: string }) => Number(figure(run.output, /Done in ([\d.]+) s/));
   const cpu = (run: { output: string }) => figure(run.output, /CPU time: (.*)/);
   const [fullVideo, revisedVideo] = [await probe(join(dir, "out-1", "video.mp4")), await probe(join(dir, "out-2", "video.mp4"))];
