@@ -7,6 +7,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     globals: true,
+    // Two files at a time: integration tests mostly wait on the stand-ins and ffmpeg, so one worker left a core idle.
+    // The integration files still run one after another (below): they share the stand-ins and their sweepers.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -28,6 +31,7 @@ export default defineConfig({
           setupFiles: ["packages/local/src/test/worker-env.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
       {
