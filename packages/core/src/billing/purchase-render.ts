@@ -87,10 +87,12 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
   // A transaction that lost a race to another one touching the same claim is cancelled
   // without a condition failing; the claims then say what happened, or we try again.
   for (let attempt = 1; ; attempt++) {
-    const account = await accountNow(userId);
-    if (!account) throw AppError.unauthorized();
     try {
-      if (await claimExists(creditKey(intent.id))) {
+      // The claim first, then the balance: a credit seen here is already in the balance read after it.
+      const creditedFirst = await claimExists(creditKey(intent.id));
+      const account = await accountNow(userId);
+      if (!account) throw AppError.unauthorized();
+      if (creditedFirst) {
         // The webhook credited first: its points are on the balance.
         const created = await createRender(render, fromBalance(account));
         await sendReceipt(bought, method, account.balance - charged);
@@ -101,6 +103,8 @@ export async function purchaseRender(raw: PurchaseRenderInput) {
       return { renderJob: created, id: created.id };
     } catch (error) {
       if (error === NOT_COVERED) {
+        // A twin call with the same payment started the render and spent the points: that is "already used".
+        if (await claimExists(renderPurchaseKey(intent.id))) throw AppError.conflict(ALREADY_USED);
         // The balance fell while the card was paid: the points bought stay, as points.
         await creditSucceededIntent(intent);
         throw error;
