@@ -56,8 +56,11 @@ export default defineConfig({
           setupFiles: ["packages/local/src/test/worker-env.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          // One browser test file at a time: they share one server and two cores.
-          poolOptions: { forks: { singleFork: true } },
+          // One browser test file at a time: they share one server. In worker threads, not forks: vitest runs
+          // each pool's single-worker projects one after another, so as a fork this project waited for the
+          // integration files to end; as a thread it runs beside them (two pools, two cores).
+          pool: "threads",
+          poolOptions: { threads: { singleThread: true } },
         },
       },
     ],
