@@ -9,7 +9,7 @@ import { logger } from "../logger";
 import { onChargeRefunded, onDisputeClosed, onDisputeCreated } from "./clawback";
 import { creditSucceededIntent } from "./fulfil";
 import { ourIntent, retrieveIntent } from "./intents";
-import type { StripeEventHandlers } from "./webhook";
+import type { StripeEventHandlers } from "./event-handlers";
 
 async function onIntentSucceeded(event: Stripe.Event) {
   const { id } = event.data.object as Stripe.PaymentIntent;

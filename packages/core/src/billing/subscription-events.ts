@@ -14,7 +14,7 @@ import { mailAuthenticationLink } from "./renewal-authentication";
 import { planLabel, sendSubscriptionMail } from "./subscription-mail";
 import { idOf, isoFromEpoch } from "./subscription-state";
 import { recordSubscriptionEvent, syncSubscription } from "./subscription-sync";
-import type { StripeEventHandler, StripeEventHandlers } from "./webhook";
+import type { StripeEventHandler, StripeEventHandlers } from "./event-handlers";
 
 async function syncAndRecord(event: Stripe.Event, subscriptionId: string | null) {
   if (!subscriptionId) return null;

@@ -8,12 +8,10 @@
 import type Stripe from "stripe";
 import { AppError } from "../error";
 import { logger } from "../logger";
+import type { StripeEventHandlers } from "./event-handlers";
 import { paymentEventHandlers } from "./payment-events";
 import { stripe, webhookSecret } from "./stripe";
 import { subscriptionEventHandlers } from "./subscription-events";
-
-export type StripeEventHandler = (event: Stripe.Event) => Promise<void>;
-export type StripeEventHandlers = Partial<Record<Stripe.Event.Type, StripeEventHandler>>;
 
 const handlers: StripeEventHandlers = { ...paymentEventHandlers, ...subscriptionEventHandlers };
 

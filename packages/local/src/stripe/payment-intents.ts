@@ -8,21 +8,13 @@ import { type Context, arrayParam, bool, createdFilter, int, listPage, mergeMeta
 import { type CardOutcome, outcomeOf } from "./cards";
 import { newCharge } from "./charges";
 import { attachPaymentMethod } from "./customers";
+import { intentListeners, requireAction } from "./intent-action";
 import { cardError, invalidRequest, StripeApiError, unexpectedState } from "./errors";
 import { openDispute } from "./disputes";
 import { methodFromData, resolvePaymentMethod } from "./payment-methods";
-import { requireAction } from "./three-d-secure";
 import { publicCopy, type StripeObject } from "./store";
 
 const SETUP_FUTURE_USAGE = ["on_session", "off_session"];
-
-type IntentListener = (ctx: Context, intent: StripeObject) => void;
-/** What else follows an intent's payment: an invoice's intent pays, fails or waits for its invoice (billing/invoices.ts). */
-export const intentListeners = {
-  succeeded: [] as IntentListener[],
-  failed: [] as IntentListener[],
-  actionRequired: [] as IntentListener[],
-};
 
 /** How a charge is attempted: off-session (a renewal, `off_session=true`) and where a 3-D Secure redirect returns. */
 export interface ChargeContext {

@@ -17,7 +17,8 @@ import { advanceTo } from "./billing/renewals";
 import { checkExpansions, checkParams } from "./params";
 import { matchRoute, paymentRoutes } from "./routes";
 import { HOSTED_INVOICE_PATH, hostedInvoiceRequest } from "./billing/hosted-invoice";
-import { CHALLENGE_PATH, challengeRequest } from "./three-d-secure";
+import { CHALLENGE_PATH } from "./intent-action";
+import { challengeRequest } from "./three-d-secure";
 import { StripeStore } from "./store";
 
 export interface StripeKeys {

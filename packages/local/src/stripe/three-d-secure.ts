@@ -8,26 +8,9 @@
  */
 import { type Context, parseForm } from "./api";
 import { StripeApiError, unexpectedState } from "./errors";
-import { chargeIntent, failAttempt, intentListeners } from "./payment-intents";
+import { CHALLENGE_PATH } from "./intent-action";
+import { chargeIntent, failAttempt } from "./payment-intents";
 import type { StripeObject } from "./store";
-
-export const CHALLENGE_PATH = "/_stand-in/3ds/";
-
-export function requireAction(ctx: Context, intent: StripeObject, pm: StripeObject, returnUrl: string | null) {
-  const { store } = ctx;
-  const url = `${store.origin}${CHALLENGE_PATH}${intent.id}?client_secret=${encodeURIComponent(intent.client_secret)}`;
-  store.update(intent, {
-    status: "requires_action",
-    payment_method: pm.id,
-    last_payment_error: null,
-    next_action: returnUrl
-      ? { type: "redirect_to_url", redirect_to_url: { return_url: returnUrl, url } }
-      : { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: url, source: store.newId("src_") } },
-    _returnUrl: returnUrl,
-  });
-  ctx.events.emit("payment_intent.requires_action", intent, { request: ctx.request });
-  for (const listener of intentListeners.actionRequired) listener(ctx, intent);
-}
 
 /** The cardholder's answer to the challenge. A card declined after authentication fails as any decline does. */
 export function completeChallenge(ctx: Context, intent: StripeObject, outcome: "complete" | "fail") {

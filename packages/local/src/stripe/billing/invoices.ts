@@ -7,7 +7,8 @@
  */
 import { type Context, includables } from "../api";
 import { StripeApiError } from "../errors";
-import { chargeIntent, intentListeners, newPaymentIntent } from "../payment-intents";
+import { intentListeners } from "../intent-action";
+import { chargeIntent, newPaymentIntent } from "../payment-intents";
 import { resolvePaymentMethod } from "../payment-methods";
 import { publicCopy, type StripeObject, type StripeStore } from "../store";
 import { hostedInvoiceUrl } from "./hosted-invoice";
