@@ -1,27 +1,16 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { probe } from "@storyboard/core/media/ffmpeg";
 import { benchScreenplay } from "@storyboard/core/screenplay/fixtures/bench";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { storyboard } from "../test/cli";
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-const bin = path.join(repoRoot, "packages/local/bin/storyboard.mjs");
-
-function storyboard(args: string[]) {
-  return new Promise<{ status: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env: { ...process.env, LOG_LEVEL: "SILENT" } });
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (status) => resolve({ status, stderr }));
-  });
-}
 
 function screenplayFile(pages: number) {
   const dir = mkdtempSync(path.join(tmpdir(), "aspect-render-"));

@@ -1,8 +1,7 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { writeBoardExports } from "@storyboard/core/board/export";
 import { type PdfLayout } from "@storyboard/core/board/schema";
 import { frameBox, pageGeometry } from "@storyboard/core/board/storyboard-pdf";
@@ -13,6 +12,7 @@ import { readCmx3600, readFcpxml, readOtio, readXmeml } from "@storyboard/core/t
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { storyboard } from "../test/cli";
 
 const made: string[] = [];
 const tempDir = (prefix: string) => {
@@ -22,17 +22,6 @@ const tempDir = (prefix: string) => {
 };
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-const bin = path.join(repoRoot, "packages/local/bin/storyboard.mjs");
-
-function storyboard(args: string[]) {
-  return new Promise<{ status: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env: { ...process.env, LOG_LEVEL: "SILENT" } });
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (status) => resolve({ status, stderr }));
-  });
-}
 
 const words = (s: string) => s.replace(/\s+/g, " ").trim();
 const pageCount = (pdf: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [pdf], { encoding: "utf8" }))![1]);

@@ -1,28 +1,14 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { probe } from "@storyboard/core/media/ffmpeg";
 import { readCmx3600, readFcpxml } from "@storyboard/core/timeline/fixtures/readers";
 import { unzipSync } from "fflate";
 import { readFileSync } from "node:fs";
 import { nightShift } from "@storyboard/core/screenplay/fixtures/short";
 import { screenplayFile } from "../test/fixtures";
+import { storyboard, storyboardBin as bin } from "../test/cli";
 
-const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-const bin = path.join(repoRoot, "packages/local/bin/storyboard.mjs");
-
-function storyboard(args: string[]) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env: { ...process.env, LOG_LEVEL: "SILENT" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 describe("storyboard render", () => {
   it("renders a screenplay without the web and writes the four outputs", async () => {

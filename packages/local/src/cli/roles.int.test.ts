@@ -1,23 +1,7 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { db } from "@storyboard/core/dynamo/service";
 import { createTestUser as createUser } from "../test/fixtures";
+import { storyboard } from "../test/cli";
 
-const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-const bin = path.join(repoRoot, "packages/local/bin/storyboard.mjs");
-
-/** Runs the CLI against the test run's DynamoDB Local, as `npm start`'s table would be reached. */
-function storyboard(args: string[], env: Record<string, string | undefined> = {}) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env: { ...process.env, LOG_LEVEL: "SILENT", ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 /** A test user whose e-mail is claimed, as sign-up does, so the CLI can find it. */
 async function createTestUser() {
