@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { fountainScreenplay } from "../packages/functions/src/api/billing/test-support";
 import { appUrl, launchBrowser } from "./browser";
-import { screenshots as shot, signedInContext } from "./support";
+import { pointsBalance, screenshots as shot, signedInContext } from "./support";
 
 /** Card payments in a real browser against the offline Stripe stand-in (docs/product.md#payments). */
 let browser: Browser;
@@ -21,12 +21,6 @@ async function payByCard(page: Page, dialogName: string, number: string, payLabe
   return overlay;
 }
 
-const balance = async (page: Page) =>
-  (await (await page.context().request.get(appUrl("/api/points/balance"))).json()) as number | { balance: number };
-const balanceValue = async (page: Page) => {
-  const b = await balance(page);
-  return typeof b === "number" ? b : b.balance;
-};
 
 describe("payments in a real browser", () => {
   it("buys $20 of points with 4242…, then shows the balance, the ledger row, the payment and the card", async () => {
@@ -46,7 +40,7 @@ describe("payments in a real browser", () => {
     await payByCard(page, "Buy 666 points", "4242 4242 4242 4242", "Pay $20.00");
     await page.getByText("Points Purchased").first().waitFor({ timeout: 30_000 });
     await shot(page, "points-purchased");
-    expect(await balanceValue(page)).toBe(1166);
+    expect(await pointsBalance(page)).toBe(1166);
 
     await page.goto(appUrl("/points"));
     await page.getByText("1,166").waitFor();
@@ -76,7 +70,7 @@ describe("payments in a real browser", () => {
     await shot(page, "payment-declined");
     await overlay.getByRole("button", { name: "Close" }).click();
     await page.waitForTimeout(1500);
-    expect(await balanceValue(page)).toBe(500);
+    expect(await pointsBalance(page)).toBe(500);
     await page.goto(appUrl("/billing"));
     await page.getByText("No payment history").waitFor();
     await page.getByText("No payment methods").waitFor();
@@ -101,12 +95,12 @@ describe("payments in a real browser", () => {
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/Payment failed.*unable to authenticate/);
     await page.waitForTimeout(1500);
-    expect(await balanceValue(page)).toBe(500);
+    expect(await pointsBalance(page)).toBe(500);
 
     const completed = await buy();
     await completed.getByRole("button", { name: "Complete authentication" }).click();
     await page.getByText("Points Purchased").first().waitFor({ timeout: 30_000 });
-    await expect.poll(() => balanceValue(page), { timeout: 30_000 }).toBe(833);
+    await expect.poll(() => pointsBalance(page), { timeout: 30_000 }).toBe(833);
     await context.close();
   });
 
@@ -145,7 +139,7 @@ describe("payments in a real browser", () => {
     const renderId = page.url().split("/").pop()!;
     const render = await (await context.request.get(appUrl(`/api/renders/${renderId}`))).json();
     expect(render).toMatchObject({ screenplayId, pointsCharged: cost });
-    expect(await balanceValue(page)).toBe(0);
+    expect(await pointsBalance(page)).toBe(0);
     await context.close();
   });
 });

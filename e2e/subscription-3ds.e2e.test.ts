@@ -3,7 +3,7 @@ import { stripe } from "../packages/core/src/billing/stripe";
 import { db } from "../packages/core/src/dynamo/service";
 import { hasSubscriptionPrices, mailsTo, userOnClock } from "../packages/functions/src/api/billing/test-support";
 import { appUrl, launchBrowser } from "./browser";
-import { screenshots, signedInContext } from "./support";
+import { pointsBalance, screenshots, signedInContext } from "./support";
 
 /**
  * 3-D Secure on subscription payments in a real browser, against the Stripe
@@ -21,10 +21,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const balance = async (page: Page) => {
-  const b = (await (await page.context().request.get(appUrl("/api/points/balance"))).json()) as number | { balance: number };
-  return typeof b === "number" ? b : b.balance;
-};
 const subscriptionStatus = async (page: Page) =>
   ((await (await page.context().request.get(appUrl("/api/user/subscription"))).json()) as { userSubscription: { status: string } | null })
     .userSubscription?.status ?? null;
@@ -52,7 +48,7 @@ describe.skipIf(!standIn)("3-D Secure on subscriptions in a real browser", () =>
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.textContent()).toMatch(/Payment failed.*unable to authenticate/);
     await page.waitForTimeout(1500);
-    expect(await balance(page)).toBe(0);
+    expect(await pointsBalance(page)).toBe(0);
     expect(await subscriptionStatus(page)).toBeNull();
 
     // The same dialog, the same invoice: pay again, and this time the bank's page is completed.
@@ -61,7 +57,7 @@ describe.skipIf(!standIn)("3-D Secure on subscriptions in a real browser", () =>
     await bankFrame(page).getByRole("button", { name: "Complete authentication" }).click();
     await page.getByText("Payment successful").first().waitFor({ timeout: 30_000 });
     await page.getByTestId("plan-pro").getByText("Your plan", { exact: true }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => balance(page), { timeout: 30_000 }).toBe(3000);
+    await expect.poll(() => pointsBalance(page), { timeout: 30_000 }).toBe(3000);
     expect(await subscriptionStatus(page)).toBe("active");
     await context.close();
   });
@@ -74,7 +70,7 @@ describe.skipIf(!standIn)("3-D Secure on subscriptions in a real browser", () =>
     const page = await context.newPage();
     await subscribeWithCard(page, "Starter", "4242 4242 4242 4242", "Pay $27.00");
     await page.getByText("Payment successful").first().waitFor({ timeout: 30_000 });
-    await expect.poll(() => balance(page), { timeout: 30_000 }).toBe(1000);
+    await expect.poll(() => pointsBalance(page), { timeout: 30_000 }).toBe(1000);
 
     // The card on file now needs authentication on every payment; the period ends.
     const { data: record } = await db.entities.userSubscription.get({ userId: clocked.user.userId }).go();
@@ -101,7 +97,7 @@ describe.skipIf(!standIn)("3-D Secure on subscriptions in a real browser", () =>
     await page.getByText("Payment confirmed").waitFor({ timeout: 30_000 });
     await screenshots(page, "renewal-confirmed");
     await expect.poll(() => subscriptionStatus(page), { timeout: 30_000 }).toBe("active");
-    await expect.poll(() => balance(page), { timeout: 30_000 }).toBe(2000);
+    await expect.poll(() => pointsBalance(page), { timeout: 30_000 }).toBe(2000);
     await context.close();
   });
 });

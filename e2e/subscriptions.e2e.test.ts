@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { hasSubscriptionPrices } from "../packages/functions/src/api/billing/test-support";
 import { appUrl, launchBrowser } from "./browser";
-import { screenshots, signedInContext } from "./support";
+import { pointsBalance, screenshots, signedInContext } from "./support";
 
 /** Against the local Stripe stand-in with our plans' prices; without it this says so and skips. */
 const standIn = await hasSubscriptionPrices();
@@ -15,10 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const balance = async (page: Page) => {
-  const b = (await (await page.context().request.get(appUrl("/api/points/balance"))).json()) as number | { balance: number };
-  return typeof b === "number" ? b : b.balance;
-};
 const planCard = (page: Page, planId: string) => page.getByTestId(`plan-${planId}`);
 
 /** docs/product.md#subscriptions, in a real browser. */
@@ -37,7 +33,7 @@ describe.skipIf(!standIn)("subscriptions in a real browser", () => {
 
     // The page polls every 2 s: the plan shows as current, and its points arrive.
     await planCard(page, "pro").getByText("Your plan", { exact: true }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => balance(page), { timeout: 30_000 }).toBe(3000);
+    await expect.poll(() => pointsBalance(page), { timeout: 30_000 }).toBe(3000);
     await page.getByTestId("current-plan-summary").getByText("Pro").waitFor();
 
     await page.getByRole("button", { name: "Upgrade: Studio" }).click();
@@ -56,7 +52,7 @@ describe.skipIf(!standIn)("subscriptions in a real browser", () => {
     await confirm.click();
     await page.getByText("Subscription Updated").first().waitFor({ timeout: 30_000 });
     await planCard(page, "studio").getByText("Your plan", { exact: true }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => balance(page), { timeout: 30_000 }).toBe(3000 + credited);
+    await expect.poll(() => pointsBalance(page), { timeout: 30_000 }).toBe(3000 + credited);
 
     await page.getByRole("button", { name: "Annual", exact: true }).click();
     await page.getByRole("button", { name: "Upgrade: Studio" }).click();
@@ -81,7 +77,7 @@ describe.skipIf(!standIn)("subscriptions in a real browser", () => {
     await planCard(page, "studio")
       .getByText(/Cancelled: ends on/)
       .waitFor({ timeout: 30_000 });
-    await expect.poll(() => balance(page), { timeout: 30_000 }).toBe(3000 + credited + annualCredited);
+    await expect.poll(() => pointsBalance(page), { timeout: 30_000 }).toBe(3000 + credited + annualCredited);
     await context.close();
   });
 });

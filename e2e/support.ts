@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { FixtureFormat } from "../packages/core/src/screenplay/fixtures/short";
 import type { Page } from "playwright-core";
+import { appUrl } from "./browser";
 
 interface StoredMail {
   destination: { to: string[] };
@@ -89,4 +90,10 @@ export async function playBriefly(video: import("playwright-core").Locator) {
     await new Promise((r) => setTimeout(r, 1500));
     return { time: v.currentTime, duration: v.duration, width: v.videoWidth, error: v.error?.code ?? null };
   });
+}
+
+/** The signed-in writer's points balance, as the API answers it (a number, or `{ balance }`). */
+export async function pointsBalance(page: Page): Promise<number> {
+  const answer = (await (await page.context().request.get(appUrl("/api/points/balance"))).json()) as number | { balance: number };
+  return typeof answer === "number" ? answer : answer.balance;
 }
