@@ -2,6 +2,7 @@ import { notA } from "./errors";
 import type { RawParagraph, RawScreenplay } from "./raw";
 import type { ScreenplayFormat } from "./types";
 import { cleanText, cleanTitle, decodeXmlEntities, stripInlineTags } from "./text";
+import { cleanWriter, writerFromCreditLines } from "./writer-credit";
 import { attribute, child, children, textOfNodes, type XmlElement } from "./xml";
 
 const BUILT_IN = new Map<string, RawParagraph["kind"]>([
@@ -80,6 +81,14 @@ function titleOf(root: XmlElement): string | undefined {
   return undefined;
 }
 
+/** The writer: the title page's credit ("by NAME", or "Written by" over the name), else the <info> element's author. */
+function writerOf(root: XmlElement): string | undefined {
+  const titlePage = children(child(root, "titlepage"), "para").flatMap((p) => runsText(p).split("\n"));
+  const info = child(root, "info");
+  const fromInfo = (name: string) => cleanWriter(decodeXmlEntities(attribute(info, name) ?? "") || undefined);
+  return writerFromCreditLines(titlePage) ?? fromInfo("written_by") ?? fromInfo("author");
+}
+
 /**
  * Open Screenplay Format, versions 1.2 ("12") to 5.0 ("50"), as written by
  * Fade In and the OSF SDK. `format` is "fadein" when the XML came out of a
@@ -110,5 +119,6 @@ export function parseOsf(rootName: string, root: XmlElement, format: ScreenplayF
     if (kind !== "dialogue" && kind !== "parenthetical") awaitingPartner = false;
     paragraphs.push({ kind, text });
   }
-  return { paragraphs, title: titleOf(root) };
+  const writer = writerOf(root);
+  return { paragraphs, title: titleOf(root), ...(writer ? { writer } : {}) };
 }
