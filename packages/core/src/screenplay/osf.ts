@@ -24,9 +24,7 @@ interface StyleInfo {
 
 /** A paragraph's style name: OSF 1.2–3.0 say basestylename, 4.0+ basestyle, some paragraphs name=. */
 function styleName(style: XmlElement | undefined): string {
-  return decodeXmlEntities(
-    attribute(style, "basestylename") ?? attribute(style, "basestyle") ?? attribute(style, "name") ?? "",
-  );
+  return decodeXmlEntities(attribute(style, "basestylename") ?? attribute(style, "basestyle") ?? attribute(style, "name") ?? "");
 }
 
 /** Resolves custom styles ("Title" based on "Action") down to a built-in element. */
@@ -96,7 +94,11 @@ function writerOf(root: XmlElement): string | undefined {
  */
 export function parseOsf(rootName: string, root: XmlElement, format: ScreenplayFormat = "osf"): RawScreenplay {
   if (rootName !== "document" || !child(root, "paragraphs")) {
-    throw notA(format, `It is an XML file whose root element is <${rootName}>, not an Open Screenplay Format <document>.`, "unsupported_media_type");
+    throw notA(
+      format,
+      `It is an XML file whose root element is <${rootName}>, not an Open Screenplay Format <document>.`,
+      "unsupported_media_type",
+    );
   }
   const resolve = styleResolver(root);
   const paragraphs: RawParagraph[] = [];

@@ -18,11 +18,13 @@ const fountain = (titlePage: string) => `${titlePage}\n\nINT. ROOM - DAY\n\nShe 
 describe("the title page's writer", () => {
   it("Final Draft: 'Written by' over the name, 'by NAME', a paragraph with a line break, none", () => {
     const writer = (page: string) => parseScreenplay(utf8(fdx(page)), "x.fdx").writer;
-    expect(writer(fdxPara("NIGHT SHIFT") + fdxPara("Written by") + fdxPara("Ada Lovelace") + fdxPara("ada@example.com"))).toBe("Ada Lovelace");
-    expect(writer(fdxPara("NIGHT SHIFT") + fdxPara("by Grace Hopper"))).toBe("Grace Hopper");
-    expect(writer(fdxPara("NIGHT SHIFT") + `<Paragraph><Text>Screenplay by</Text><Text>\n</Text><Text>Mary Shelley</Text></Paragraph>`)).toBe(
-      "Mary Shelley",
+    expect(writer(fdxPara("NIGHT SHIFT") + fdxPara("Written by") + fdxPara("Ada Lovelace") + fdxPara("ada@example.com"))).toBe(
+      "Ada Lovelace",
     );
+    expect(writer(fdxPara("NIGHT SHIFT") + fdxPara("by Grace Hopper"))).toBe("Grace Hopper");
+    expect(
+      writer(fdxPara("NIGHT SHIFT") + `<Paragraph><Text>Screenplay by</Text><Text>\n</Text><Text>Mary Shelley</Text></Paragraph>`),
+    ).toBe("Mary Shelley");
     expect(writer(fdxPara("NIGHT SHIFT") + fdxPara("Draft 3"))).toBeUndefined();
     // The title is still the first paragraph.
     expect(parseScreenplay(utf8(fdx(fdxPara("NIGHT SHIFT") + fdxPara("Written by Ada"))), "x.fdx").title).toBe("NIGHT SHIFT");
@@ -31,7 +33,9 @@ describe("the title page's writer", () => {
   it("Fountain: Author, Authors over lines, a Credit that names the writer, none", () => {
     const writer = (page: string) => parseScreenplay(utf8(fountain(page)), "x.fountain").writer;
     expect(writer("Title: Night Shift\nCredit: Written by\nAuthor: **Ada Lovelace**")).toBe("Ada Lovelace");
-    expect(writer("Title: Night Shift\nCredit: Written by\nAuthors:\n    Ada Lovelace\n    Grace Hopper")).toBe("Ada Lovelace & Grace Hopper");
+    expect(writer("Title: Night Shift\nCredit: Written by\nAuthors:\n    Ada Lovelace\n    Grace Hopper")).toBe(
+      "Ada Lovelace & Grace Hopper",
+    );
     expect(writer("Title: Night Shift\nCredit: Written by Mary Shelley")).toBe("Mary Shelley");
     expect(writer("Title: Night Shift\nDraft date: 1 May")).toBeUndefined();
     expect(writer("Title: Night Shift\nCredit: Written by")).toBeUndefined();
