@@ -15,6 +15,8 @@ import { writeStoryboardPdf } from "./storyboard-pdf";
 export interface BoardExportInput {
   work: string;
   title: string;
+  /** The writer the screenplay's title page credits ('Written by NAME' on the PDF's title page). */
+  writer?: string;
   style: string;
   /** When the render was made: the draft's date on the title page and in the footer. */
   createdAt: string;
@@ -27,6 +29,11 @@ export interface BoardExportInput {
   aspect?: Aspect;
 }
 
+/** What a render job stored of its screenplay when it was made (render/create.ts). */
+export function snapshotOf(job: { screenplaySnapshot?: unknown }): { writer?: string; characterDictionary?: CharacterDictionary } {
+  return (job.screenplaySnapshot ?? {}) as { writer?: string; characterDictionary?: CharacterDictionary };
+}
+
 export async function writeBoardExports(input: BoardExportInput): Promise<{ pdfPath: string; csv: string; pages: number }> {
   const names = Object.keys(input.characterDictionary ?? {});
   const clips = new Map(input.clips.map((c) => [c.blockId, c]));
@@ -36,6 +43,7 @@ export async function writeBoardExports(input: BoardExportInput): Promise<{ pdfP
   const { pages } = await writeStoryboardPdf({
     outPath: pdfPath,
     title: input.title,
+    writer: input.writer,
     draftDate: new Date(input.createdAt).toISOString().slice(0, 10),
     style: VISUAL_STYLES.find((s) => s.id === input.style)?.name ?? input.style,
     aspect: { label: aspect.id, ratio: aspect.ratio },

@@ -16,8 +16,7 @@ import { AppError } from "../error";
 import { mapWithLimit } from "../render/concurrency";
 import { outputKey, outputOf } from "../render/compile-plan";
 import { getOwnRenderJob, getRenderBlocks, hasMedia } from "../render/jobs";
-import type { CharacterDictionary } from "../screenplay/types";
-import { writeBoardExports } from "./export";
+import { snapshotOf, writeBoardExports } from "./export";
 import type { PdfLayout } from "./schema";
 
 const DOWNLOADS_AT_ONCE = 16;
@@ -46,11 +45,12 @@ export async function relayoutStoryboardPdf(renderJobId: string, layout: PdfLayo
     const board = await writeBoardExports({
       work,
       title: job.title,
+      writer: snapshotOf(job).writer,
       style: job.style,
       createdAt: job.createdAt,
       layout,
       aspect: getAspect(job.aspect),
-      characterDictionary: (job.screenplaySnapshot as { characterDictionary?: CharacterDictionary } | undefined)?.characterDictionary,
+      characterDictionary: snapshotOf(job).characterDictionary,
       blocks,
       clips,
     });

@@ -3,11 +3,10 @@ import { getAspect } from "../catalog/aspects";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
-import { writeBoardExports } from "../board/export";
+import { snapshotOf, writeBoardExports } from "../board/export";
 import type { PdfLayout } from "../board/schema";
 import { deletePrefix, downloadFile, objectTag, putObject, uploadFile } from "../blob/s3";
 import { config } from "../config";
-import type { CharacterDictionary } from "../screenplay/types";
 import { db } from "../dynamo/service";
 import { editListOf, writeProjectZip } from "../media/archive";
 import { captionFiles, joinSegments, renderSegment, writeCaptionImages, writePoster } from "../media/compile";
@@ -203,11 +202,12 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
     const board = await writeBoardExports({
       work,
       title: job.title,
+      writer: snapshotOf(job).writer,
       style: job.style,
       createdAt: job.createdAt,
       layout: job.pdfLayout as PdfLayout | undefined,
       aspect: getAspect(job.aspect),
-      characterDictionary: (job.screenplaySnapshot as { characterDictionary?: CharacterDictionary })?.characterDictionary,
+      characterDictionary: snapshotOf(job).characterDictionary,
       blocks,
       clips: editList.map((e, i) => ({ blockId: e.blockId, durationMs: e.durationMs, frame: e.image, path: images[i] })),
     });

@@ -94,6 +94,7 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
               characterVoices,
               screenplaySnapshot: {
                 title: screenplay.title,
+                ...(screenplay.writer ? { writer: screenplay.writer } : {}),
                 characterDictionary,
                 sceneDictionary: screenplay.sceneDictionary ?? {},
                 pageCount,

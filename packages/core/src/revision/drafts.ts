@@ -24,6 +24,8 @@ export interface DraftEntry {
   format: ScreenplayFormat;
   filePath: string;
   parsedPath: string;
+  /** The writer this draft's title page credits, when it names one. */
+  writer?: string;
 }
 
 const NOT_READY = "This screenplay is still being processed. Try again in a moment.";
@@ -138,6 +140,7 @@ export async function uploadRevisedDraft(screenplayId: string, input: { fileName
     format: parsed.format,
     filePath,
     parsedPath,
+    ...(parsed.writer ? { writer: parsed.writer } : {}),
   };
 
   await putObject(config.uploadsBucket, filePath, input.bytes, contentTypeOf(extension));
@@ -160,7 +163,9 @@ export async function uploadRevisedDraft(screenplayId: string, input: { fileName
         retiredCharacters: carried.retiredCharacters,
         sceneDictionary: parsed.sceneDictionary,
         blockCount: parsed.blocks.length,
+        ...(parsed.writer ? { writer: parsed.writer } : {}),
       })
+      .remove(parsed.writer ? [] : ["writer"])
       .where(({ version: v, status }, { eq }) => `${eq(v, previousVersion)} AND ${eq(status, "ready")}`)
       .go();
   } catch (error) {

@@ -75,6 +75,7 @@ export function assemble(raw: RawScreenplay, format: ScreenplayFormat): ParsedSc
   const pageCount = pageCountForWords(words);
   return {
     ...(raw.title ? { title: raw.title } : {}),
+    ...(raw.writer ? { writer: raw.writer } : {}),
     format,
     blocks,
     characterDictionary,

@@ -2,6 +2,7 @@ import { castListNames } from "./character-names";
 import { notA } from "./errors";
 import type { RawParagraph, RawScreenplay } from "./raw";
 import { cleanText, cleanTitle, decodeXmlEntities } from "./text";
+import { writerFromCreditLines } from "./writer-credit";
 import { attribute, child, childNodes, children, textOfNodes, type XmlElement } from "./xml";
 
 const KINDS = new Map<string, RawParagraph["kind"] | "skip" | "cast">([
@@ -71,13 +72,11 @@ export function parseFdx(rootName: string, root: XmlElement): RawScreenplay {
   };
   walk(children(child(root, "Content"), "Paragraph"), false);
 
-  let title: string | undefined;
-  for (const p of children(child(child(root, "TitlePage"), "Content"), "Paragraph")) {
-    const text = runsText(childNodes(p), false);
-    if (text) {
-      title = cleanTitle(text);
-      break;
-    }
-  }
-  return { paragraphs, title, extraCharacters };
+  const titlePage = children(child(child(root, "TitlePage"), "Content"), "Paragraph")
+    .map((p) => runsText(childNodes(p), false))
+    .filter(Boolean);
+  const title = titlePage.length ? cleanTitle(titlePage[0]) : undefined;
+  // A paragraph may hold several lines ("Written by\nNAME"): the credit reads them one by one.
+  const writer = writerFromCreditLines(titlePage.flatMap((t) => t.split("\n")));
+  return { paragraphs, title, ...(writer ? { writer } : {}), extraCharacters };
 }

@@ -3,6 +3,7 @@ import type { RawParagraph, RawScreenplay } from "./raw";
 import { withoutExtensions } from "./character-names";
 import { looksLikeSceneHeading } from "./scene-heading";
 import { cleanText, cleanTitle } from "./text";
+import { cleanWriter, writerFromCreditLines } from "./writer-credit";
 
 /**
  * Fountain (https://fountain.io/syntax), written here rather than borrowed:
@@ -90,7 +91,15 @@ function scriptLines(input: string): string[] {
   return lines;
 }
 
-function readTitlePage(lines: string[], start: number): { title?: string; next: number } {
+/** The writer: the Author(s) key's lines (a team's names joined with "&"), else a credit that names one ("Credit: Written by NAME"). */
+function writerOf(values: Map<string, string[]>): string | undefined {
+  const plain = (key: string) => (values.get(key) ?? []).map((l) => stripEmphasis(unwrapCentred(l)).trim()).filter(Boolean);
+  const authors = [...plain("author"), ...plain("authors")];
+  if (authors.length) return cleanWriter(authors.join(" & "));
+  return writerFromCreditLines([...plain("credit"), ...plain("credits"), ...plain("written by").map((n) => `Written by ${n}`)]);
+}
+
+function readTitlePage(lines: string[], start: number): { title?: string; writer?: string; next: number } {
   const values = new Map<string, string[]>();
   let key = "";
   let i = start;
@@ -105,7 +114,7 @@ function readTitlePage(lines: string[], start: number): { title?: string; next: 
     .get("title")
     ?.map((l) => stripEmphasis(unwrapCentred(l)))
     .join(" ");
-  return { title: cleanTitle(title), next: i };
+  return { title: cleanTitle(title), writer: writerOf(values), next: i };
 }
 
 /** Consecutive non-blank lines, trimmed. "===" page breaks count as blank. */
@@ -189,13 +198,14 @@ export function parseFountain(input: string): RawScreenplay {
   let start = 0;
   while (start < lines.length && !lines[start].trim()) start++;
   let title: string | undefined;
+  let writer: string | undefined;
   if (start < lines.length && TITLE_PAGE_START.test(lines[start].trim())) {
-    ({ title, next: start } = readTitlePage(lines, start));
+    ({ title, writer, next: start } = readTitlePage(lines, start));
   }
   const paragraphs: RawParagraph[] = [];
   for (const group of paragraphsOf(lines, start)) classify(paragraphs, group);
   if (!paragraphs.some((p) => p.kind === "scene_heading" || p.kind === "character")) {
     throw notA("fountain", "It has no scene headings and no dialogue, so it does not read as a screenplay.");
   }
-  return { paragraphs, title };
+  return { paragraphs, title, ...(writer ? { writer } : {}) };
 }

@@ -47,8 +47,9 @@ export async function ingestUploadedScreenplay(key: string) {
         characterDictionary: parsed.characterDictionary,
         sceneDictionary: parsed.sceneDictionary,
         blockCount: parsed.blocks.length,
+        ...(parsed.writer ? { writer: parsed.writer } : {}),
       })
-      .remove(["failureReason"])
+      .remove(parsed.writer ? ["failureReason"] : ["failureReason", "writer"])
       .go();
     await parseSettled(screenplayId);
   } catch (error) {

@@ -2,6 +2,7 @@ import { notA } from "./errors";
 import type { RawParagraph, RawScreenplay } from "./raw";
 import type { ScreenplayFormat } from "./types";
 import { cleanText, cleanTitle, decodeXmlEntities, stripInlineTags } from "./text";
+import { cleanWriter, writerFromCreditLines } from "./writer-credit";
 import { attribute, child, children, textOfNodes, type XmlElement } from "./xml";
 
 const BUILT_IN = new Map<string, RawParagraph["kind"]>([
@@ -23,9 +24,7 @@ interface StyleInfo {
 
 /** A paragraph's style name: OSF 1.2–3.0 say basestylename, 4.0+ basestyle, some paragraphs name=. */
 function styleName(style: XmlElement | undefined): string {
-  return decodeXmlEntities(
-    attribute(style, "basestylename") ?? attribute(style, "basestyle") ?? attribute(style, "name") ?? "",
-  );
+  return decodeXmlEntities(attribute(style, "basestylename") ?? attribute(style, "basestyle") ?? attribute(style, "name") ?? "");
 }
 
 /** Resolves custom styles ("Title" based on "Action") down to a built-in element. */
@@ -80,6 +79,14 @@ function titleOf(root: XmlElement): string | undefined {
   return undefined;
 }
 
+/** The writer: the title page's credit ("by NAME", or "Written by" over the name), else the <info> element's author. */
+function writerOf(root: XmlElement): string | undefined {
+  const titlePage = children(child(root, "titlepage"), "para").flatMap((p) => runsText(p).split("\n"));
+  const info = child(root, "info");
+  const fromInfo = (name: string) => cleanWriter(decodeXmlEntities(attribute(info, name) ?? "") || undefined);
+  return writerFromCreditLines(titlePage) ?? fromInfo("written_by") ?? fromInfo("author");
+}
+
 /**
  * Open Screenplay Format, versions 1.2 ("12") to 5.0 ("50"), as written by
  * Fade In and the OSF SDK. `format` is "fadein" when the XML came out of a
@@ -87,7 +94,11 @@ function titleOf(root: XmlElement): string | undefined {
  */
 export function parseOsf(rootName: string, root: XmlElement, format: ScreenplayFormat = "osf"): RawScreenplay {
   if (rootName !== "document" || !child(root, "paragraphs")) {
-    throw notA(format, `It is an XML file whose root element is <${rootName}>, not an Open Screenplay Format <document>.`, "unsupported_media_type");
+    throw notA(
+      format,
+      `It is an XML file whose root element is <${rootName}>, not an Open Screenplay Format <document>.`,
+      "unsupported_media_type",
+    );
   }
   const resolve = styleResolver(root);
   const paragraphs: RawParagraph[] = [];
@@ -110,5 +121,6 @@ export function parseOsf(rootName: string, root: XmlElement, format: ScreenplayF
     if (kind !== "dialogue" && kind !== "parenthetical") awaitingPartner = false;
     paragraphs.push({ kind, text });
   }
-  return { paragraphs, title: titleOf(root) };
+  const writer = writerOf(root);
+  return { paragraphs, title: titleOf(root), ...(writer ? { writer } : {}) };
 }

@@ -15,6 +15,8 @@ export interface RawParagraph {
 export interface RawScreenplay {
   paragraphs: RawParagraph[];
   title?: string;
+  /** The writer the title page credits ('Written by NAME'), as it sets the name(s). */
+  writer?: string;
   /** Names known from elsewhere in the file (e.g. a Final Draft cast list). */
   extraCharacters?: string[];
 }

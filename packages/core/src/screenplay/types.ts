@@ -60,6 +60,8 @@ export type SceneDictionary = Record<string, SceneInfo>;
 
 export interface ParsedScreenplay {
   title?: string;
+  /** The writer the title page credits, when it names one. */
+  writer?: string;
   format: ScreenplayFormat;
   blocks: Block[];
   characterDictionary: CharacterDictionary;

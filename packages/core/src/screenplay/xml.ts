@@ -20,6 +20,8 @@ const KEPT_ATTRIBUTES = new Set([
   "dualdialogue",
   "bookmark",
   "title",
+  "written_by",
+  "author", // OSF <info>: the writer when the title page names none
   "allcaps",
   "version", // OSF
 ]);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { withActor } from "@storyboard/core/actor";
 import { actorForSessionToken, actorForSessionTokenCached } from "@storyboard/core/auth/session";
 import { config } from "@storyboard/core/config";
+import { isStorageFailure } from "@storyboard/core/dynamo/errors";
 import { AppError, isAppError, validate } from "@storyboard/core/error";
 import { logger } from "@storyboard/core/logger";
 import { loadSecrets } from "@storyboard/core/secrets";
@@ -102,11 +103,24 @@ export function api<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.
   };
 }
 
+/** What a writer reads when the storage refused the change (a full disk, a storage outage). */
+export const STORAGE_REFUSED_MESSAGE =
+  "We could not save this just now: our storage refused the change. Please try again in a few minutes.";
+
 export function errorResult(error: unknown, requestId: string): ApiResult {
   if (isAppError(error)) {
     if (error.status >= 500) logger.error("Request failed", { error });
     const cookies = error instanceof MalformedCookieError ? [clearCookie(error.cookieName)] : [];
     return json(error.status, { message: error.message, code: error.code, ...error.details }, {}, cookies);
+  }
+  if (isStorageFailure(error)) {
+    // A transaction is all or nothing, and the writes a writer repeats are keyed (idempotency keys), so trying again is safe.
+    logger.error("Storage refused a request", { error: error as Error });
+    return json(
+      503,
+      { message: `${STORAGE_REFUSED_MESSAGE} Reference: ${requestId}`, code: "storage_unavailable", requestId },
+      { "retry-after": "60" },
+    );
   }
   logger.error("Unexpected error", { error: error as Error });
   return json(500, {

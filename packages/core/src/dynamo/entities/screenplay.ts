@@ -12,6 +12,8 @@ export const Screenplay = new Entity({
     screenplayId: { type: "string", required: true },
     userId: { type: "string", required: true },
     title: { type: "string", required: true },
+    /** The writer the current draft's title page credits (screenplay/writer-credit.ts); absent when it names none. */
+    writer: { type: "string" },
     originalFileName: { type: "string", required: true },
     filePath: { type: "string", required: true },
     /** The original's size in bytes, so a truncated file is never read as whole (docs/decisions.md#crash-safety). */

@@ -1,0 +1,157 @@
+/**
+ * Watching a kill in a browser (issue 21, docs/decisions.md#crash-safety): a real `npm start` of its own
+ * (the built web app and the API, its own data folder and ports) is killed as a whole process group while
+ * the render page is open and images are being made, then started again without --fresh. The open page,
+ * never reloaded nor refreshed by hand, must say the render is resuming and end with the video, and must
+ * not claim 'almost done' in the seconds after the kill, while nothing moves (sampled every 500 ms).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser } from "playwright-core";
+import { freePort } from "../packages/local/src/ports";
+import { launchBrowser } from "./browser";
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const STARTUP_MS = 150_000;
+const dataDir = mkdtempSync(join(tmpdir(), "storyboard-kill-e2e-"));
+const launchEnv: Record<string, string | undefined> = { ...process.env };
+let ports: Record<string, number>;
+let product: ChildProcess | undefined;
+let browser: Browser;
+
+/** `npm start` with the built web app, on this test's own ports and data folder, as `npm start` runs it. */
+async function startProduct() {
+  // The worker's environment points at the suite-wide product: the child gets none of it.
+  const env = { ...launchEnv };
+  for (const key of Object.keys(env))
+    if (/^(STRIPE_|COGNITO_|USER_POOL|DYNAMODB_|S3_|SES_|MEDIA_|APP_URL|API_URL)/.test(key)) delete env[key];
+  const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts", "--no-tutorial", "--web=static"], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...env,
+      STORYBOARD_DATA_DIR: dataDir,
+      PORT: String(ports.app),
+      LOCAL_DYNAMODB_PORT: String(ports.dynamo),
+      LOCAL_S3_PORT: String(ports.s3),
+      LOCAL_SES_PORT: String(ports.ses),
+      LOCAL_COGNITO_PORT: String(ports.cognito),
+      LOCAL_STRIPE_PORT: String(ports.stripe),
+      LOG_LEVEL: "SILENT",
+    },
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not start in time:\n${output}`)), STARTUP_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes("Storyboard is running")) (clearTimeout(timer), resolve());
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`npm start exited with ${code}:\n${output}`))));
+  });
+  product = child;
+}
+
+async function killGroup() {
+  const child = product!;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  process.kill(-child.pid!, "SIGKILL");
+  await exited;
+  product = undefined;
+}
+
+beforeAll(async () => {
+  ports = Object.fromEntries(
+    await Promise.all(["app", "dynamo", "s3", "ses", "cognito", "stripe"].map(async (name) => [name, await freePort()] as const)),
+  );
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (product?.pid) process.kill(-product.pid, "SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("a render page open while npm start is killed", () => {
+  it("says the render is resuming after the restart and ends with the video, without a reload, never 'almost done' while stopped", async () => {
+    await startProduct();
+    const appUrl = `http://localhost:${ports.app}`;
+    // The product's own code, pointed at the child's stand-ins (core reads the environment when first imported).
+    Object.assign(process.env, {
+      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamo}`,
+      S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+      AWS_ACCESS_KEY_ID: "S3RVER",
+      AWS_SECRET_ACCESS_KEY: "S3RVER",
+      TABLE_NAME: "storyboard",
+      API_URL: appUrl,
+      APP_URL: appUrl,
+    });
+    const { createTestUser, eventually, uploadScreenplay } = await import("../packages/local/src/test/fixtures");
+    const user = await createTestUser({ points: 1000 });
+    const { id: screenplayId } = await (await uploadScreenplay(user, "fdx")).json();
+    await eventually(async () => (await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready", 60_000);
+    const created = await user.call("/api/renders", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        screenplayId,
+        title: "Killed Mid-Render",
+        style: "noir",
+        previewDescriptionsBeforeFirstImages: false,
+        previewImagesBeforeFirstRender: false,
+      }),
+    });
+    expect(created.status).toBe(200);
+    const { id } = await created.json();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: "sb_session", value: user.cookie.split("=")[1], url: appUrl }]);
+    await context.addInitScript(() => localStorage.setItem("welcomeDismissedAt", String(Date.now())));
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/renders/${id}`);
+    // Images are being made: the page counts them.
+    await page.getByText("Drawing an image and recording narration for every block.").waitFor({ timeout: 120_000 });
+    await page
+      .getByText(/^[1-9]\d* of \d+$/)
+      .first()
+      .waitFor({ timeout: 60_000 });
+
+    await killGroup();
+    const seen: string[] = [];
+    const watch = setInterval(() => {
+      page
+        .locator("main")
+        .innerText({ timeout: 1000 })
+        .then((text) => seen.push(text))
+        .catch(() => {});
+    }, 500);
+    try {
+      // Stopped for a while: the open page keeps what it knew and must not claim the end is near.
+      await page.waitForTimeout(5000);
+      const whileDown = seen.length;
+      await startProduct();
+      expect(seen.slice(0, whileDown).filter((t) => /almost done/i.test(t))).toEqual([]);
+
+      const resuming = page.getByTestId("render-resuming");
+      await resuming.waitFor({ timeout: 60_000 });
+      expect(await resuming.innerText()).toBe("This render was interrupted; resuming.");
+      // No reload and no Refresh click: the page follows the resumed render to its video.
+      await page.getByLabel(/^Video of /).waitFor({ timeout: 240_000 });
+    } finally {
+      clearInterval(watch);
+    }
+    const render = await (await user.call(`/api/renders/${id}`)).json();
+    expect(render.status).toBe("complete");
+    // Charged once, nothing refunded: the ledger holds the one render debit.
+    const { records } = await (await user.call("/api/points/ledger")).json();
+    expect(records.filter((r: { reason: string }) => r.reason === "render")).toHaveLength(1);
+    expect(records.filter((r: { reason: string }) => r.reason === "refund")).toHaveLength(0);
+    await context.close();
+  }, 600_000);
+});
