@@ -90,3 +90,27 @@ export async function playBriefly(video: import("playwright-core").Locator) {
     return { time: v.currentTime, duration: v.duration, width: v.videoWidth, error: v.error?.code ?? null };
   });
 }
+
+/**
+ * What a phone would have to scroll sideways to read: elements whose right edge passes the viewport,
+ * outside any box that scrolls or clips on its own (a timeline strip, a wide table), and labels cut with '…'.
+ */
+export async function cutOrOffScreen(page: Page) {
+  // No named functions inside: the page gets this body as text, without the bundler's name helpers.
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const box = el.getBoundingClientRect();
+      if (!box.width || !box.height) continue;
+      let clipped = false;
+      for (let p = el.parentElement; p && p !== document.body && !clipped; p = p.parentElement) {
+        clipped = /(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX);
+      }
+      const text = (el.textContent ?? "").trim().slice(0, 60);
+      if (box.right > width + 1 && !clipped) found.push(`off screen: ${el.tagName.toLowerCase()} '${text}'`);
+      if (getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1 && !clipped) found.push(`cut: '${text}'`);
+    }
+    return found;
+  });
+}
