@@ -114,3 +114,13 @@ export async function cutOrOffScreen(page: Page) {
     return found;
   });
 }
+
+/** Reads the page again until `target` shows (the render page polls every 10 s; Refresh makes it sooner). */
+export async function refreshUntil(page: Page, target: import("playwright-core").Locator, seconds: number) {
+  for (let i = 0; i < seconds && !(await target.isVisible()); i++) {
+    await page.waitForTimeout(1000);
+    const refresh = page.getByRole("button", { name: "Refresh" });
+    if (await refresh.isVisible()) await refresh.click();
+  }
+  await target.waitFor({ timeout: 5000 });
+}

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { appUrl, launchBrowser } from "./browser";
-import { cutOrOffScreen, playBriefly, screenshots, signedInContext, uploadThroughDialog } from "./support";
+import { cutOrOffScreen, playBriefly, refreshUntil, screenshots, signedInContext, uploadThroughDialog } from "./support";
 
 /** Issue 23 in a real browser: the timeline states what the video shows (item 8); screenshots of the changed screens. */
 let browser: Browser;
@@ -31,10 +31,7 @@ describe("the walk-through in a real browser", () => {
     const { id } = await created.json();
     await page.goto(appUrl(`/renders/${id}`));
     const video = page.getByLabel(/^Video of /);
-    for (let i = 0; i < 240 && !(await video.isVisible()); i++) {
-      await page.waitForTimeout(1000);
-      if (await page.getByRole("button", { name: "Refresh" }).isVisible()) await page.getByRole("button", { name: "Refresh" }).click();
-    }
+    await refreshUntil(page, video, 240);
     const played = await playBriefly(video);
     expect(played.error).toBeNull();
 
