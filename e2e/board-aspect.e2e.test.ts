@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { playBriefly, signedInContext, uploadThroughDialog } from "./support";
+import { playBriefly, refreshUntil, signedInContext, uploadThroughDialog } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,10 +30,7 @@ describe("a 9:16 board in a real browser", () => {
     await page.waitForURL((url) => /^\/renders\/[\w-]+$/.test(url.pathname));
 
     const video = page.getByLabel(/^Video of /);
-    for (let i = 0; i < 240 && !(await video.isVisible()); i++) {
-      await page.waitForTimeout(1000);
-      if (await page.getByRole("button", { name: "Refresh" }).isVisible()) await page.getByRole("button", { name: "Refresh" }).click();
-    }
+    await refreshUntil(page, video, 240);
     const played = await playBriefly(video);
     expect(played.error).toBeNull();
     expect(played.width).toBe(720);

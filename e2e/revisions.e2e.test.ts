@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { nightShift } from "../packages/core/src/screenplay/fixtures/short";
 import { appUrl, launchBrowser } from "./browser";
-import { playBriefly, screenshots, signedInContext, uploadThroughDialog } from "./support";
+import { playBriefly, refreshUntil, screenshots, signedInContext, uploadThroughDialog } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,16 +17,6 @@ const draft2 = new TextDecoder()
   .replaceAll("PROGRAMMER", "CODER")
   .replace("What algorithm is this?", "What algorithm is this, and who wrote it?")
   .concat("\nINT. SERVER ROOM - LATER\n\nThe lights blink out one by one.\n");
-
-/** Reads the page again until `target` shows (the render page polls every 10 s; Refresh makes it sooner). */
-async function refreshUntil(page: import("playwright-core").Page, target: import("playwright-core").Locator, seconds: number) {
-  for (let i = 0; i < seconds && !(await target.isVisible()); i++) {
-    await page.waitForTimeout(1000);
-    const refresh = page.getByRole("button", { name: "Refresh" });
-    if (await refresh.isVisible()) await refresh.click();
-  }
-  await target.waitFor({ timeout: 5000 });
-}
 
 describe("revised drafts in a real browser", () => {
   it("uploads a revised draft, matches the renamed character, shows what changed and renders it reusing the first render", async () => {

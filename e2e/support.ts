@@ -97,3 +97,37 @@ export async function pointsBalance(page: Page): Promise<number> {
   const answer = (await (await page.context().request.get(appUrl("/api/points/balance"))).json()) as number | { balance: number };
   return typeof answer === "number" ? answer : answer.balance;
 }
+
+/**
+ * What a phone would have to scroll sideways to read: elements whose right edge passes the viewport,
+ * outside any box that scrolls or clips on its own (a timeline strip, a wide table), and labels cut with '…'.
+ */
+export async function cutOrOffScreen(page: Page) {
+  // No named functions inside: the page gets this body as text, without the bundler's name helpers.
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const box = el.getBoundingClientRect();
+      if (!box.width || !box.height) continue;
+      let clipped = false;
+      for (let p = el.parentElement; p && p !== document.body && !clipped; p = p.parentElement) {
+        clipped = /(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX);
+      }
+      const text = (el.textContent ?? "").trim().slice(0, 60);
+      if (box.right > width + 1 && !clipped) found.push(`off screen: ${el.tagName.toLowerCase()} '${text}'`);
+      if (getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1 && !clipped) found.push(`cut: '${text}'`);
+    }
+    return found;
+  });
+}
+
+/** Reads the page again until `target` shows (the render page polls every 10 s; Refresh makes it sooner). */
+export async function refreshUntil(page: Page, target: import("playwright-core").Locator, seconds: number) {
+  for (let i = 0; i < seconds && !(await target.isVisible()); i++) {
+    await page.waitForTimeout(1000);
+    const refresh = page.getByRole("button", { name: "Refresh" });
+    if (await refresh.isVisible()) await refresh.click();
+  }
+  await target.waitFor({ timeout: 5000 });
+}

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { appUrl, launchBrowser } from "./browser";
-import { playBriefly, screenshots, signedInContext, uploadThroughDialog } from "./support";
+import { cutOrOffScreen, playBriefly, refreshUntil, screenshots, signedInContext, uploadThroughDialog } from "./support";
 
 /** Issue 23 in a real browser: the timeline states what the video shows (item 8); screenshots of the changed screens. */
 let browser: Browser;
@@ -31,10 +31,7 @@ describe("the walk-through in a real browser", () => {
     const { id } = await created.json();
     await page.goto(appUrl(`/renders/${id}`));
     const video = page.getByLabel(/^Video of /);
-    for (let i = 0; i < 240 && !(await video.isVisible()); i++) {
-      await page.waitForTimeout(1000);
-      if (await page.getByRole("button", { name: "Refresh" }).isVisible()) await page.getByRole("button", { name: "Refresh" }).click();
-    }
+    await refreshUntil(page, video, 240);
     const played = await playBriefly(video);
     expect(played.error).toBeNull();
 
@@ -50,6 +47,13 @@ describe("the walk-through in a real browser", () => {
     const [, m, s] = /· (\d+):(\d{2})/.exec(summary ?? "")!;
     expect(Math.abs(Number(m) * 60 + Number(s) - played.duration)).toBeLessThanOrEqual(1);
     await screenshots(page, "walk-render-timeline");
+
+    // On a phone nothing of the finished render runs off the screen or is cut short (the walk found the timeline
+    // downloads wider than 375 px and 'Storyboard PDF' cut to 'Storyboar…').
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole("list", { name: "Editing timelines" }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await cutOrOffScreen(page)).toEqual([]);
     await context.close();
   });
 

@@ -191,6 +191,26 @@ describe("dashboard routes", () => {
     expect(screen.getByText("Welcome, Jane. Here's what you're working on.")).toBeInTheDocument();
   });
 
+  it("stays a welcome for the rest of the first visit after the dialog is closed and the account remembers it", async () => {
+    let dismissedAt: string | null = null;
+    const fetchMock = mockFetch({
+      "GET /api/user": () => ({ ...testUser, welcomeDismissedAt: dismissedAt }),
+      "POST /api/user/welcome-dismissed": () => {
+        dismissedAt = "2025-01-01T00:00:00.000Z";
+        return { welcomeDismissedAt: dismissedAt };
+      },
+      "GET /api/screenplays": () => [],
+      "GET /api/renders": () => [],
+      "GET /api/user/referral-code": () => ({ referralCode: "JANE42" }),
+    });
+    renderApp("/dashboard");
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Let's go" }));
+    // The user is read again with the account's flag set; the greeting does not turn into 'Welcome back' mid-visit.
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => String(u) === "/api/user").length).toBeGreaterThan(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByText("Welcome, Jane. Here's what you're working on.")).toBeInTheDocument();
+  });
+
   it("says 'Welcome back' once the welcome has been seen", async () => {
     dashboard();
     expect(await screen.findByText("Welcome back, Jane. Here's what you're working on.")).toBeInTheDocument();

@@ -23,9 +23,12 @@ export function DashboardScreen() {
   const renders = useRenderList();
   const [uploadOpen, setUploadOpen] = useState(false);
   const firstName = user?.fullName?.trim().split(/\s+/)[0];
-  // The first visit (the welcome not yet seen) is a welcome, not a welcome back; read once, before the dialog stores its flag.
+  // The first visit (the welcome not yet seen) is a welcome, not a welcome back; both flags are read once, before
+  // closing the dialog sets them (the account's comes back with the refetched user and turned the greeting mid-visit).
   const [seenInThisBrowser] = useState(dismissedBefore);
-  const returning = seenInThisBrowser || !!user?.welcomeDismissedAt;
+  const [seenOnAccount, setSeenOnAccount] = useState<boolean | null>(null);
+  if (user && seenOnAccount === null) setSeenOnAccount(!!user.welcomeDismissedAt);
+  const returning = seenInThisBrowser || !!seenOnAccount;
   const dismissWelcome = useDismissWelcome();
   const greeting = returning ? "Welcome back" : "Welcome";
 

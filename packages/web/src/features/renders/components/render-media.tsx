@@ -82,13 +82,14 @@ export function RenderMedia({ render }: { render: RenderJob }) {
             <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Downloads">
               {downloads.map(({ label, path, icon: Icon, suffix }) => (
                 <li key={label}>
-                  <Button asChild variant="outline" className="w-full justify-start">
+                  {/* Labels wrap rather than truncate: 'Storyboard PDF' read 'Storyboar…' in a phone's half-width column. */}
+                  <Button asChild variant="outline" className="h-auto min-h-9 w-full justify-start py-2 text-left whitespace-normal">
                     <a
                       href={toDownloadUrl(path, downloadName(render.title, path, suffix))}
                       download={downloadName(render.title, path, suffix)}
                     >
                       <Icon aria-hidden />
-                      <span className="truncate">{label}</span>
+                      <span>{label}</span>
                       <Download className="ml-auto hidden opacity-60 sm:block" aria-hidden />
                     </a>
                   </Button>

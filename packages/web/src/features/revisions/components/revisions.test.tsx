@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { DraftDiff, DraftSummary } from "@storyboard/core/revision/schema";
-import { callsTo, mockFetch, renderApp, testUser, type Handler } from "../../../test/render";
+import { callsTo, json, mockFetch, renderApp, testUser, type Handler } from "../../../test/render";
 
 const draft = (version: number, current: boolean): DraftSummary => ({
   version,
@@ -102,6 +102,16 @@ describe("what changed", () => {
 
     await user.click(screen.getByRole("button", { name: "Show all 4 scenes" }));
     expect(within(scenes).getAllByRole("listitem")).toHaveLength(4);
+  });
+
+  it("says a screenplay that is not there (or another account's) is not found, and leads back to the dashboard", async () => {
+    open("/screenplays/sp-9/changes", {
+      "GET /api/screenplays/sp-9/versions": () => json({ message: "Screenplay not found" }, 404),
+    });
+    expect(await screen.findByText("Screenplay not found")).toBeInTheDocument();
+    expect(screen.getByText("It may have been deleted, or it belongs to another account.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(screen.queryByRole("link", { name: "Screenplay" })).not.toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,13 @@
-import { ArrowLeft } from "lucide-react";
+import { AlertCircle, ArrowLeft, FileQuestion } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { errorMessage } from "../../../lib/api";
+import { ApiError, errorMessage } from "../../../lib/api";
 import { useDraftDiff, useDrafts } from "../api/revisions";
 import { countsSentence } from "../utils/counts";
 import { SceneChangeRow } from "./scene-change";
@@ -58,13 +59,29 @@ export function WhatChangedScreen() {
     </Button>
   );
   if (drafts.isPending) return <PageSpinner label="Loading drafts" />;
-  if (drafts.isError)
+  if (drafts.isError) {
+    // Said as the screenplay's own page says it; its 'Screenplay' back link would lead to the same dead end.
+    const notFound = drafts.error instanceof ApiError && drafts.error.status === 404;
     return (
-      <div>
-        {back}
-        <p className="text-destructive">{errorMessage(drafts.error)}</p>
-      </div>
+      <EmptyState
+        icon={notFound ? FileQuestion : AlertCircle}
+        title={notFound ? "Screenplay not found" : "Could not load the drafts"}
+        description={notFound ? "It may have been deleted, or it belongs to another account." : errorMessage(drafts.error)}
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            {!notFound && (
+              <Button variant="outline" onClick={() => drafts.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Button asChild>
+              <Link to="/dashboard">Back to Dashboard</Link>
+            </Button>
+          </div>
+        }
+      />
     );
+  }
   if (versions.length < 2)
     return (
       <div>

@@ -40,13 +40,14 @@ export function TimelineDownloads({ renderId }: { renderId: string }) {
             ))}
           </select>
         </div>
-        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Editing timelines">
+        {/* One column of minmax(0, 1fr) on phones: an implicit column grew to the longest label and ran off a 375 px screen. */}
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Editing timelines">
           {TIMELINE_FORMATS.map((format) => (
             <li key={format}>
-              <Button asChild variant="outline" className="w-full justify-start">
+              <Button asChild variant="outline" className="h-auto min-h-9 w-full justify-start py-2 text-left whitespace-normal">
                 <a href={timelineUrl(renderId, format, fps)} download={TIMELINE_FILES[format].file}>
                   <Film aria-hidden />
-                  <span className="truncate">{TIMELINE_FILES[format].label}</span>
+                  <span>{TIMELINE_FILES[format].label}</span>
                   <Download className="ml-auto hidden opacity-60 sm:block" aria-hidden />
                 </a>
               </Button>
