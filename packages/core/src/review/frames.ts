@@ -6,7 +6,7 @@
  * the MP4 agree (timeline/model.ts).
  */
 import { compiledClips, captionOf } from "../render/compile-plan";
-import type { RenderBlockItem, RenderJobItem } from "../render/jobs";
+import { hasMedia, type RenderBlockItem, type RenderJobItem } from "../render/jobs";
 import { frameRateOf } from "../timeline/frame-rate";
 import { storyboardTimeline } from "../timeline/model";
 import { timelineSourceOf } from "../timeline/render-timeline";
@@ -20,7 +20,8 @@ export interface FrameStrip {
 
 /** The frames of a complete render; `imageUrl(blockId)` says where the page fetches each picture. */
 export function reviewFrames(job: RenderJobItem, blocks: RenderBlockItem[], imageUrl: (blockId: string) => string): FrameStrip {
-  const clips = compiledClips(blocks);
+  // A compiled video has every media block's picture and line; a block without them was never in it.
+  const clips = compiledClips(blocks.filter((b) => !hasMedia(b) || (b.imageUrl?.[0] && b.audioUrl && b.duration)));
   if (!clips.length) return { frames: [], durationMs: 0 };
   const rate = frameRateOf(DEFAULT_FRAME_RATE);
   const frameMs = (rate.den * 1000) / rate.num;
