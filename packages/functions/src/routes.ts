@@ -132,8 +132,7 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/renders/{id}/comments", handler: "api/review/owner-reply", auth: "user", group: "render", timeout: 28 },
   { method: "POST", path: "/api/comments/{id}/resolve", handler: "api/review/resolve", auth: "user", group: "render" },
   { method: "GET", path: "/api/review/{token}", handler: "api/review/view", auth: "public", group: "public", timeout: 28 },
-  { method: "GET", path: "/api/review/{token}/media/{kind}", handler: "api/review/media", auth: "public", group: "public" },
-  { method: "GET", path: "/api/review/{token}/media/{kind}/{blockId}", handler: "api/review/media", auth: "public", group: "public" },
+  { method: "GET", path: "/api/review/{token}/media/{file+}", handler: "api/review/media", auth: "public", group: "public" },
   { method: "POST", path: "/api/review/{token}/comments", handler: "api/review/comment", auth: "public", group: "public", timeout: 28 },
   { method: "POST", path: "/api/review/{token}/decision", handler: "api/review/decision", auth: "public", group: "public" },
 
