@@ -8,7 +8,16 @@ import { createTestUser, type TestUser, uploadScreenplay } from "@storyboard/loc
 import { finishedRender, promotedEntry, json as jsonHeaders } from "./api/showcase/test-support";
 import { routeKey, routes } from "./routes";
 
-type Fixture = { ownerId: string; other: TestUser; render: { renderJobId: string }; screenplayId: string; entryId: string; heldEntryId: string };
+type Fixture = {
+  ownerId: string;
+  other: TestUser;
+  render: { renderJobId: string };
+  screenplayId: string;
+  entryId: string;
+  heldEntryId: string;
+  reviewLinkId: string;
+  reviewCommentId: string;
+};
 /** A request made by someone who is not the owner: path parameters and body refer to the owner's resource. */
 type Call = (f: Fixture) => { path: string; body?: unknown };
 
@@ -122,6 +131,15 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     otherUser: NO_OWNED("contacts another creator by design"),
     held: { call: (f) => ({ path: "/api/contact-requests", body: { creatorId: f.ownerId, showcaseEntryId: f.heldEntryId, reason: "other" } }), status: 404 },
   },
+  "POST /api/renders/{id}/review-links": { anonymous: 401, otherUser: { call: (f) => ({ path: `/api/renders/${f.render.renderJobId}/review-links`, body: { name: "Thief" } }) } },
+  "DELETE /api/review-links/{linkId}": { anonymous: 401, otherUser: { call: (f) => ({ path: `/api/review-links/${f.reviewLinkId}` }) } },
+  "POST /api/renders/{id}/comments": {
+    anonymous: 401,
+    otherUser: { call: (f) => ({ path: `/api/renders/${f.render.renderJobId}/comments`, body: { parentId: f.reviewCommentId, text: "Thief" } }) },
+  },
+  "POST /api/comments/{id}/resolve": { anonymous: 401, otherUser: { call: (f) => ({ path: `/api/comments/${f.reviewCommentId}/resolve`, body: {} }) } },
+  "POST /api/review/{token}/comments": { anonymous: { public: "the review link's token is the credential" }, otherUser: NO_OWNED("a token, not a session") },
+  "POST /api/review/{token}/decision": { anonymous: { public: "the review link's token is the credential" }, otherUser: NO_OWNED("a token, not a session") },
   "POST /api/admin/showcase-reports/{id}/{action}": { anonymous: 401, otherUser: NO_OWNED("admin only"), role: { name: "admin" } },
   "POST /api/admin/showcase-holds/{id}/lift": { anonymous: 401, otherUser: NO_OWNED("admin only"), role: { name: "admin" } },
 };
@@ -173,7 +191,18 @@ describe("every state-changing route is checked", () => {
     const reports = (await (await boss.call("/api/admin/showcase-reports")).json()) as { id: string; showcaseEntryId: string }[];
     const report = reports.find((r) => r.showcaseEntryId === held.entry.id)!;
     expect((await boss.call(`/api/admin/showcase-reports/${report.id}/unpublish`, { method: "POST" })).status).toBe(200);
-    const f: Fixture = { ownerId: owner.userId, other, render, screenplayId: screenplay.id ?? screenplay.screenplayId, entryId: entry.id, heldEntryId: held.entry.id };
+    const { link } = await (await owner.call(`/api/renders/${render.renderJobId}/review-links`, { method: "POST", headers: jsonHeaders, body: JSON.stringify({ name: "For Dana" }) })).json();
+    const reviewed = await send(undefined, "POST", `/api/review/${link.url.slice("/review/".length)}/comments`, { name: "Dana", text: "A note." });
+    const f: Fixture = {
+      ownerId: owner.userId,
+      other,
+      render,
+      screenplayId: screenplay.id ?? screenplay.screenplayId,
+      entryId: entry.id,
+      heldEntryId: held.entry.id,
+      reviewLinkId: link.linkId,
+      reviewCommentId: (await reviewed.json()).comment.commentId,
+    };
 
     for (const route of STATE_CHANGING) {
       const key = routeKey(route);

@@ -124,6 +124,18 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/provider-check", handler: "api/admin/provider-check", auth: "admin", group: "admin" },
   { method: "GET", path: "/api/admin/flagged-accounts", handler: "api/billing/flagged-accounts", auth: "admin", group: "admin" },
 
+  // Review links (docs/product.md#review-links): the owner's side, then the reviewer's by the token
+  { method: "POST", path: "/api/renders/{id}/review-links", handler: "api/review/create-link", auth: "user", group: "render" },
+  { method: "GET", path: "/api/renders/{id}/review-links", handler: "api/review/list-links", auth: "user", group: "render" },
+  { method: "DELETE", path: "/api/review-links/{linkId}", handler: "api/review/revoke-link", auth: "user", group: "render" },
+  { method: "GET", path: "/api/renders/{id}/comments", handler: "api/review/owner-comments", auth: "user", group: "render", timeout: 28 },
+  { method: "POST", path: "/api/renders/{id}/comments", handler: "api/review/owner-reply", auth: "user", group: "render", timeout: 28 },
+  { method: "POST", path: "/api/comments/{id}/resolve", handler: "api/review/resolve", auth: "user", group: "render" },
+  { method: "GET", path: "/api/review/{token}", handler: "api/review/view", auth: "public", group: "public", timeout: 28 },
+  { method: "GET", path: "/api/review/{token}/media/{file+}", handler: "api/review/media", auth: "public", group: "public" },
+  { method: "POST", path: "/api/review/{token}/comments", handler: "api/review/comment", auth: "public", group: "public", timeout: 28 },
+  { method: "POST", path: "/api/review/{token}/decision", handler: "api/review/decision", auth: "public", group: "public" },
+
   // Media files: a short-lived signed address for those who may read them (docs/decisions.md#private-media)
   { method: "GET", path: "/api/media/{key+}", handler: "api/media/get", auth: "public", group: "public" },
 

@@ -20,6 +20,9 @@ import { RateLimit } from "./entities/rate-limit";
 import { RenderBlock } from "./entities/render-block";
 import { RenderJob } from "./entities/render-job";
 import { RenderMedia } from "./entities/render-media";
+import { ReviewComment } from "./entities/review-comment";
+import { ReviewDecision } from "./entities/review-decision";
+import { ReviewLink } from "./entities/review-link";
 import { Screenplay } from "./entities/screenplay";
 import { Session } from "./entities/session";
 import { ShowcaseEntry } from "./entities/showcase-entry";
@@ -61,6 +64,9 @@ export const db = new Service(
     providerCheck: ProviderCheck,
     providerSlot: ProviderSlot,
     lock: Lock,
+    reviewLink: ReviewLink,
+    reviewComment: ReviewComment,
+    reviewDecision: ReviewDecision,
   },
   { client: documentClient, table: config.tableName },
 );

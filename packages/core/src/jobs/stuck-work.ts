@@ -4,7 +4,8 @@
  * showed no progress for its phase's limit is resumed, or failed and refunded
  * when it cannot resume (render/resume.ts); an on-demand image charge that was
  * never settled (the request died) is refunded; a screenplay whose parse was
- * cut off is parsed again once, then failed with a message.
+ * cut off is parsed again once, then failed with a message. Review links' batched
+ * e-mails that are due go out (review/mail.ts): by their own time, even after a restart.
  */
 import { now } from "../clock";
 import { db } from "../dynamo/service";
@@ -12,6 +13,7 @@ import { logger } from "../logger";
 import { clearDeadline, dueDeadlines } from "../render/deadlines";
 import { IMAGE_FAILED_MESSAGE, settleImageCharge } from "../render/image-charge";
 import { resumeOrFail } from "../render/resume";
+import { sendDueReviewMails } from "../review/mail";
 import { sweepStalledParses } from "../screenplay/parse-sweep";
 
 export interface SweepOptions {
@@ -44,5 +46,7 @@ export async function sweepStuckWork(at = now(), options: SweepOptions = {}) {
   const parses = await sweepStalledParses(cutoff);
   const settled = { resumedRenders, failedRenders, refundedImages, ...parses };
   if (Object.values(settled).some(Boolean)) logger.warn("Stuck work settled", settled);
-  return settled;
+  // Not stuck work: a mail due by now, never earlier, so a restart cannot break the 10-minute batching.
+  const reviewMails = await sendDueReviewMails(at);
+  return { ...settled, reviewMails };
 }

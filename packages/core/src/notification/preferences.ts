@@ -3,9 +3,12 @@ import { completePreferences, isSwitchOn } from "./constants";
 export { completePreferences };
 
 /** The notification e-mails the product sends; account e-mails (codes, security notices) always go. */
-export type NotificationKind = "renderStarted" | "renderComplete" | "renderFailure" | "payment" | "weeklyDigest" | "marketing" | "contactRequest";
+export type NotificationKind = "renderStarted" | "renderComplete" | "renderFailure" | "payment" | "weeklyDigest" | "marketing" | "contactRequest" | "reviewActivity";
 
-/** The switch each kind of e-mail reads; a contact request from a viewer sits under the master switch alone. */
+/**
+ * The switch each kind of e-mail reads; a contact request from a viewer sits under the master switch alone;
+ * review activity on a render is a render e-mail, under 'All render e-mails' (docs/decisions.md#review-links).
+ */
 const SWITCH_OF = {
   renderStarted: "renderStarted",
   renderComplete: "renderComplete",
@@ -14,6 +17,7 @@ const SWITCH_OF = {
   weeklyDigest: "weeklyDigest",
   marketing: "marketingEmails",
   contactRequest: "emailNotifications",
+  reviewActivity: "renderNotifications",
 } as const satisfies Record<NotificationKind, string>;
 
 /**

@@ -130,7 +130,7 @@ export function emailChangedMail(input: { recipient: Pick<MailRecipient, "fullNa
   };
 }
 
-function renderParts(recipient: MailRecipient) {
+export function renderParts(recipient: MailRecipient) {
   return notificationParts(recipient, "renderNotifications", [
     { text: "Stop render e-mails", url: unsubscribeLink(recipient.unsubscribeToken, "renderNotifications") },
     { text: "Stop all notification e-mails", url: unsubscribeLink(recipient.unsubscribeToken, "emailNotifications") },
@@ -142,7 +142,7 @@ export interface RenderMailInput {
   render: { id: string; title: string };
 }
 
-const renderLink = (id: string) => appLink(`/renders/${encodeURIComponent(id)}`);
+export const renderLink = (id: string) => appLink(`/renders/${encodeURIComponent(id)}`);
 
 export function renderStartedMail({ recipient, render }: RenderMailInput): RenderedMail {
   const { footer, headers } = renderParts(recipient);

@@ -4,6 +4,7 @@ import { getAspect } from "../catalog/aspects";
 import type { Shot } from "../board/shot-vocabulary";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
+import { latestDecisionsByRender } from "../review/summary";
 import { type BlockView, renderBlockViews } from "./block-snapshot";
 import { readRenderJobForPoll } from "./job-cache";
 import type { RenderPace } from "./progress";
@@ -60,11 +61,14 @@ export function renderSummary(job: RenderJobItem): RenderSummary {
   };
 }
 
-/** The caller's renders, newest first (dashboard). */
+/** The caller's renders, newest first (dashboard), each with its latest review decision (docs/product.md#review-links). */
 export async function listOwnRenders() {
   const userId = useUserId();
-  const { data } = await db.entities.renderJob.query.byUser({ userId }).go({ pages: "all", order: "desc" });
-  return data.map(renderSummary);
+  const [{ data }, reviews] = await Promise.all([
+    db.entities.renderJob.query.byUser({ userId }).go({ pages: "all", order: "desc" }),
+    latestDecisionsByRender(userId),
+  ]);
+  return data.map((job) => ({ ...renderSummary(job), review: reviews.get(job.renderJobId) ?? null }));
 }
 
 /** Details already made from a job item and its block list, so polls of an unchanged render share one frozen answer. */

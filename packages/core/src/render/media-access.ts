@@ -47,7 +47,7 @@ export function presignMediaGet(key: string, options: { contentDisposition?: str
 }
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-function attachment(fileName: string): string {
+export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

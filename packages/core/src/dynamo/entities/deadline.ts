@@ -4,10 +4,10 @@ import { timestamps } from "./_shared";
 /**
  * Work that must be finished, or undone, by a time: a render phase that must
  * end (docs/decisions.md#hardening), an on-demand image whose charge must be
- * settled, a screenplay whose upload and parse must have finished. The sweeper reads the due ones from the `byDue` index, so it never
+ * settled, a screenplay whose upload and parse must have finished, a review link's batched e-mail. The sweeper reads the due ones from the `byDue` index, so it never
  * scans the table; the work removes its item when it settles.
  */
-export const DEADLINE_KINDS = ["render", "image", "parse"] as const;
+export const DEADLINE_KINDS = ["render", "image", "parse", "reviewMail"] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 export const Deadline = new Entity({

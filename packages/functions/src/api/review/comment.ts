@@ -1,0 +1,10 @@
+import { postReviewerComment } from "@storyboard/core/review/reviewer";
+import { reviewerCommentSchema } from "@storyboard/core/review/schema";
+import { api } from "../../shared/handler";
+import { reply } from "../../shared/http";
+import { clientIp } from "../../shared/ip-limits";
+
+/** POST /api/review/{token}/comments: a reviewer's comment on a frame, at a time, or a reply. */
+export const handler = api({ body: reviewerCommentSchema }, async ({ event, params, body }) =>
+  reply(201, { comment: await postReviewerComment(params.token, body, clientIp(event)) }),
+);
