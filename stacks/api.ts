@@ -132,7 +132,7 @@ export function Api({ stack, app }: StackContext) {
   const render = use(Render);
   const { topic } = use(Alerts);
   const { providerSecrets, billingSecrets, parameters, secrets } = use(Secrets);
-  const { siteUrl, mailFrom, apiDomain, stripePublishableKey } = settings(app);
+  const { siteUrl, mailFrom, supportEmail, apiDomain, stripePublishableKey } = settings(app);
 
   // One role per route group (a role per function would put a 60-route API past
   // CloudFormation's 500 resources): each with only what its routes touch.
@@ -173,6 +173,7 @@ export function Api({ stack, app }: StackContext) {
           STAGE: app.stage,
           APP_URL: siteUrl,
           MAIL_FROM: mailFrom,
+          SUPPORT_EMAIL: supportEmail,
           ...storageEnvironment(storage),
           USER_POOL_ID: auth.userPool.userPoolId,
           USER_POOL_CLIENT_ID: auth.webClient.userPoolClientId,

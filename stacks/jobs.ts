@@ -1,7 +1,8 @@
 import { SCHEDULED_JOBS, type ScheduledJobName } from "@storyboard/core/jobs/schedules";
+import type { DeployCheckParams } from "@storyboard/core/provider/deploy-check";
 import { Duration } from "aws-cdk-lib";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
-import { Cron, type StackContext, use } from "sst/constructs";
+import { Cron, Script, type StackContext, use } from "sst/constructs";
 import { grantStorage, grantTableReadAndUpdate, providerEnvironment, sesSendStatement, storageEnvironment } from "./access";
 import { Alerts, alarm, deadLetterQueue } from "./alarms";
 import { Render } from "./render";
@@ -31,13 +32,27 @@ export const JOB_ACCESS: Record<ScheduledJobName, JobAccess> = {
   "provider-check": { storage: "table-update", mail: false, providerKeys: true },
 };
 
+/**
+ * The job `sst deploy` also runs, after its function is updated: the provider check, so a deploy
+ * whose keys or models would fail is stopped (docs/decisions.md#provider-check-at-deploy). The
+ * deploy invokes that same function, so the provider keys stay bound to it alone.
+ */
+export const RUN_AT_DEPLOY: ScheduledJobName = "provider-check";
+
 export function Jobs({ stack, app }: StackContext) {
   const storage = use(Storage);
   const render = use(Render);
   const { topic } = use(Alerts);
   const { parameters, providerSecrets } = use(Secrets);
-  const { siteUrl, mailFrom } = settings(app);
-  const environment = { STAGE: app.stage, APP_URL: siteUrl, MAIL_FROM: mailFrom, ...storageEnvironment(storage), ...providerEnvironment() };
+  const { siteUrl, mailFrom, supportEmail, providerCheckOnDeploy } = settings(app);
+  const environment = {
+    STAGE: app.stage,
+    APP_URL: siteUrl,
+    MAIL_FROM: mailFrom,
+    SUPPORT_EMAIL: supportEmail,
+    ...storageEnvironment(storage),
+    ...providerEnvironment(),
+  };
 
   /**
    * One Cron per row of the jobs table (`packages/core/src/jobs/schedules.ts`). A run that fails
@@ -60,6 +75,8 @@ export function Jobs({ stack, app }: StackContext) {
             environment,
             bind: [parameters.APP_URL, parameters.MAIL_FROM, ...(access.providerKeys ? providerSecrets : [])],
             permissions: access.mail ? [sesSendStatement(stack)] : [],
+            // SST's Script refuses a function run on the developer's machine (`sst dev`).
+            ...(row.name === RUN_AT_DEPLOY ? { enableLiveDev: false } : {}),
           },
           cdk: { target: { deadLetterQueue: failures, retryAttempts: 2, maxEventAge: MAX_EVENT_AGE } },
         },
@@ -86,6 +103,12 @@ export function Jobs({ stack, app }: StackContext) {
       return [row.name, cron];
     }),
   );
+
+  // Runs at every deploy (a new version each time) and fails the deploy when the function throws;
+  // it is skipped while a stack rolls back, so a failed check cannot leave the stack stuck.
+  const deployCheck = crons[RUN_AT_DEPLOY].jobFunction;
+  const params: DeployCheckParams = { trigger: "deploy", onError: providerCheckOnDeploy };
+  new Script(stack, "ProviderCheckAtDeploy", { onCreate: deployCheck, onUpdate: deployCheck, params });
 
   return { crons };
 }

@@ -60,7 +60,7 @@ export function Render({ stack, app }: StackContext) {
   const storage = use(Storage);
   const { topic } = use(Alerts);
   const { providerSecrets, parameters } = use(Secrets);
-  const { siteUrl, mailFrom, logRetentionDays } = settings(app);
+  const { siteUrl, mailFrom, supportEmail, logRetentionDays } = settings(app);
 
   // Tasks start the next phase themselves (Describe starts generate, AssetsGenerated starts
   // compile). The machines' ARNs are built from their names: referring to the machines would
@@ -84,6 +84,7 @@ export function Render({ stack, app }: StackContext) {
     STAGE: app.stage,
     APP_URL: siteUrl,
     MAIL_FROM: mailFrom,
+    SUPPORT_EMAIL: supportEmail,
     ...storageEnvironment(storage),
     ...phaseEnvironment,
     ...providerEnvironment(),

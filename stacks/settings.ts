@@ -17,6 +17,9 @@
  *                     secret key and webhook secret are SST secrets)
  *   ALARM_EMAIL       who the alarms mail (an SNS e-mail subscription, confirmed once by its owner)
  *   LOG_RETENTION_DAYS  how long CloudWatch keeps every function's logs (default 30)
+ *   SUPPORT_EMAIL     the address people write to (Reply-To of the notices that say 'reply'); default support@storyboard.app
+ *   PROVIDER_CHECK_ON_DEPLOY  "fail" (default) stops a deploy whose provider keys or models would
+ *                     fail; "warn" only records it (docs/decisions.md#provider-check-at-deploy)
  */
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { App } from "sst/constructs";
@@ -37,9 +40,13 @@ export interface Settings {
   isProd: boolean;
   alarmEmail?: string;
   logRetentionDays: number;
+  supportEmail: string;
+  providerCheckOnDeploy: "fail" | "warn";
 }
 
 export const DEFAULT_LOG_RETENTION_DAYS = 30;
+/** The address the site shows and the server's default (`config.ts`), when a deploy names none. */
+export const DEFAULT_SUPPORT_EMAIL = "support@storyboard.app";
 
 /** What `npm start` serves; used when a deploy names no site URL (see the README's first-deploy note). */
 const LOCAL_SITE_URL = "http://localhost:3000";
@@ -64,6 +71,8 @@ export function settings(app: App): Settings {
     isProd: app.stage === "prod",
     alarmEmail: read("ALARM_EMAIL"),
     logRetentionDays: Number(read("LOG_RETENTION_DAYS") ?? DEFAULT_LOG_RETENTION_DAYS),
+    supportEmail: supportEmail(read("SUPPORT_EMAIL") ?? DEFAULT_SUPPORT_EMAIL),
+    providerCheckOnDeploy: providerCheckOnDeploy(read("PROVIDER_CHECK_ON_DEPLOY") ?? "fail"),
   };
 }
 
@@ -72,4 +81,15 @@ export function logRetention(days: number) {
   const name = Object.entries(RetentionDays).find(([, value]) => value === days)?.[0];
   if (!name) throw new Error(`LOG_RETENTION_DAYS=${days} is not a retention CloudWatch offers (1, 3, 5, 7, 14, 30, 60, 90, ...).`);
   return name.toLowerCase() as Lowercase<keyof typeof RetentionDays>;
+}
+
+/** A plain address (no display name: it is written into Reply-To and into the text), refused at synth if malformed. */
+function supportEmail(value: string): string {
+  if (!/^[^\s@<>"]+@[^\s@<>".]+(?:\.[^\s@<>".]+)+$/.test(value)) throw new Error(`SUPPORT_EMAIL=${value} is not an e-mail address (e.g. support@example.com).`);
+  return value;
+}
+
+function providerCheckOnDeploy(value: string): "fail" | "warn" {
+  if (value !== "fail" && value !== "warn") throw new Error(`PROVIDER_CHECK_ON_DEPLOY=${value}: use "fail" or "warn".`);
+  return value;
 }

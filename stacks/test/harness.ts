@@ -23,6 +23,8 @@ export const TEST_ENV: Record<string, string | undefined> = {
   TUTORIAL_VIDEO_URL: undefined,
   ALARM_EMAIL: undefined,
   LOG_RETENTION_DAYS: undefined,
+  SUPPORT_EMAIL: undefined,
+  PROVIDER_CHECK_ON_DEPLOY: undefined,
 };
 
 // Registered in the importing test file: its builds' temporary directories go when it ends.

@@ -107,7 +107,7 @@ describe("jobs stack", () => {
     }
   });
 
-  it("sends every failed run and undeliverable event to the job's dead-letter queue, one run at a time", () => {
+  it("sends every failed run and undeliverable event to the job's dead-letter queue, one run at a time (two for the provider check)", () => {
     const invokeConfigs = Object.values(resources(template, "AWS::Lambda::EventInvokeConfig"));
     for (const job of SCHEDULED_JOBS) {
       const rule = ruleFor(job.handler);
@@ -116,7 +116,8 @@ describe("jobs stack", () => {
       expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
       const fnId = arnTarget(target.Arn);
       const fn = template.toJSON().Resources[fnId];
-      expect(fn.Properties.ReservedConcurrentExecutions, job.name).toBe(1);
+      // One run at a time; the provider check's second slot is for the deploy's run of it.
+      expect(fn.Properties.ReservedConcurrentExecutions, job.name).toBe(job.name === "provider-check" ? 2 : 1);
       expect(fn.Properties.Timeout, job.name).toBe(job.timeoutSeconds);
       const config = invokeConfigs.find((c) => c.Properties.FunctionName.Ref === fnId);
       expect(config?.Properties.MaximumRetryAttempts, job.name).toBe(job.retryAttempts);

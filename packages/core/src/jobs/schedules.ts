@@ -14,7 +14,7 @@ export interface ScheduledJob {
   readonly description: string;
   /** Seconds a run may take; a job that runs every few minutes ends before its next run starts. */
   readonly timeoutSeconds: number;
-  /** Runs of this job at once on AWS (reserved concurrency): 1, so a run never overlaps another. */
+  /** Runs of this job at once on AWS (reserved concurrency): 1, so a run never overlaps another, unless overlapping is harmless. */
   readonly concurrency: number;
   /** Times AWS runs a failed run again before it lands in the job's dead-letter queue. */
   readonly retryAttempts: number;
@@ -70,7 +70,9 @@ export const SCHEDULED_JOBS = [
     schedule: "rate(1 hour)",
     description: "Every hour: ask the cloud providers whether the keys, models and plan still work (docs/decisions.md#provider-check).",
     timeoutSeconds: 120,
-    concurrency: 1,
+    // Two: `sst deploy` runs the same check (docs/decisions.md#provider-check-at-deploy), and a deploy that met
+    // the hourly run would otherwise be throttled and fail. Two runs at once only write the same result twice.
+    concurrency: 2,
     // The next hour's run asks again.
     retryAttempts: 0,
   },

@@ -41,6 +41,7 @@ describe("the hourly provider check", () => {
     expect(check.findings).toContainEqual({
       provider: "OpenAI",
       level: "error",
+      cause: "model",
       message: `The image model ${MODEL_DEFAULTS.OPENAI_IMAGE_MODEL} is not offered to this key (retired, misspelt or not enabled): every frame will fail. Set OPENAI_IMAGE_MODEL to a current model.`,
     });
 

@@ -31,6 +31,7 @@ describe("the OpenAI check", () => {
     expect(retired).toContainEqual({
       provider: "OpenAI",
       level: "error",
+      cause: "model",
       message: "The image model gpt-image-1 was shut down on 2026-10-23: every frame will fail. Set OPENAI_IMAGE_MODEL to a current model.",
     });
     process.env.OPENAI_IMAGE_MODEL = "gpt-image-1.5";

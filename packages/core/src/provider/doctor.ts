@@ -12,10 +12,20 @@ import { elevenLabsClient, elevenLabsSettings, openAiClient, openAiSettings, typ
 
 export type FindingLevel = "ok" | "warning" | "error";
 
+/**
+ * Why an error finding fails: the deploy's own configuration (a rejected key, a model not offered,
+ * a malformed setting, a plan without the chosen output format), the account's state (credit used
+ * up), or no answer at all.
+ * The deploy-time check fails a deploy on the first kind only (docs/decisions.md#provider-check-at-deploy).
+ */
+export type FindingCause = "key" | "model" | "setting" | "plan" | "quota" | "unreachable";
+
 export interface DoctorFinding {
   provider: "OpenAI" | "ElevenLabs";
   level: FindingLevel;
   message: string;
+  /** Set on every error finding. */
+  cause?: FindingCause;
 }
 
 export interface DoctorReport {
@@ -50,14 +60,15 @@ const MODEL_SETTINGS = [
 
 /** What an answer's failure means for the operator. */
 function failureFinding(provider: DoctorFinding["provider"], keyName: string, error: unknown): DoctorFinding {
-  if (!(error instanceof ProviderError)) return { provider, level: "error", message: `${provider} could not be checked: ${(error as Error).message}` };
+  if (!(error instanceof ProviderError))
+    return { provider, level: "error", cause: "unreachable", message: `${provider} could not be checked: ${(error as Error).message}` };
   switch (error.kind) {
     case "auth":
-      return { provider, level: "error", message: `${provider} rejected the key in ${keyName}: every ${provider} call will fail. (${error.message})` };
+      return { provider, level: "error", cause: "key", message: `${provider} rejected the key in ${keyName}: every ${provider} call will fail. (${error.message})` };
     case "quota":
-      return { provider, level: "error", message: `${provider} says the account is out of credit: every ${provider} call will fail. (${error.message})` };
+      return { provider, level: "error", cause: "quota", message: `${provider} says the account is out of credit: every ${provider} call will fail. (${error.message})` };
     default:
-      return { provider, level: "error", message: `${provider} could not be checked: ${error.message}` };
+      return { provider, level: "error", cause: "unreachable", message: `${provider} could not be checked: ${error.message}` };
   }
 }
 
@@ -76,7 +87,7 @@ export async function checkOpenAi(settings: CloudSettings, at = new Date(), clie
     const daysLeft = shutdown ? Math.ceil((Date.parse(`${shutdown}T00:00:00Z`) - at.getTime()) / 86_400_000) : undefined;
     if (!offered.has(id) || (daysLeft !== undefined && daysLeft <= 0)) {
       const why = shutdown && daysLeft! <= 0 ? `was shut down on ${shutdown}` : "is not offered to this key (retired, misspelt or not enabled)";
-      findings.push({ provider: "OpenAI", level: "error", message: `The ${name} model ${id} ${why}: ${fails} will fail. Set ${setting} to a current model.` });
+      findings.push({ provider: "OpenAI", level: "error", cause: "model", message: `The ${name} model ${id} ${why}: ${fails} will fail. Set ${setting} to a current model.` });
     } else if (daysLeft !== undefined && daysLeft <= SHUTDOWN_WARNING_DAYS) {
       findings.push({ provider: "OpenAI", level: "warning", message: `The ${name} model ${id} shuts down on ${shutdown} (in ${daysLeft} days). Set ${setting} to its successor before then.` });
     } else {
@@ -107,7 +118,7 @@ export async function checkElevenLabs(settings: CloudSettings, client: ProviderC
   const limit = subscription.character_limit ?? 0;
   const reset = subscription.next_character_count_reset_unix ? ` until ${new Date(subscription.next_character_count_reset_unix * 1000).toISOString().slice(0, 10)}` : "";
   if (limit > 0 && used >= limit) {
-    findings.push({ provider: "ElevenLabs", level: "error", message: `ElevenLabs characters are used up (${used} of ${limit})${reset}: every narration will fail.` });
+    findings.push({ provider: "ElevenLabs", level: "error", cause: "quota", message: `ElevenLabs characters are used up (${used} of ${limit})${reset}: every narration will fail.` });
   } else if (limit > 0 && used >= limit * 0.9) {
     findings.push({ provider: "ElevenLabs", level: "warning", message: `ElevenLabs characters are nearly used up (${used} of ${limit})${reset}.` });
   }
@@ -117,17 +128,17 @@ export async function checkElevenLabs(settings: CloudSettings, client: ProviderC
   try {
     const { format, sampleRate } = speechOutputFormat();
     if (sampleRate >= 44_100 && PCM_44100_TIERS.test(tier)) {
-      findings.push({ provider: "ElevenLabs", level: "error", message: `The ${tier} plan cannot make ${format} (Pro and above): every narration will fail. Set ELEVENLABS_OUTPUT_FORMAT to pcm_22050 or pcm_24000.` });
+      findings.push({ provider: "ElevenLabs", level: "error", cause: "plan", message: `The ${tier} plan cannot make ${format} (Pro and above): every narration will fail. Set ELEVENLABS_OUTPUT_FORMAT to pcm_22050 or pcm_24000.` });
     }
   } catch (error) {
-    findings.push({ provider: "ElevenLabs", level: "error", message: (error as Error).message });
+    findings.push({ provider: "ElevenLabs", level: "error", cause: "setting", message: (error as Error).message });
   }
   try {
     const models = await client.json<{ model_id?: string; can_do_text_to_speech?: boolean }[]>({ operation: "model list", path: "/models" });
     const model = speechModel();
     const found = models.find((m) => m.model_id === model);
     if (!found || found.can_do_text_to_speech === false) {
-      findings.push({ provider: "ElevenLabs", level: "error", message: `The speech model ${model} is not offered for text to speech: every narration will fail. Set ELEVENLABS_SPEECH_MODEL to a current model.` });
+      findings.push({ provider: "ElevenLabs", level: "error", cause: "model", message: `The speech model ${model} is not offered for text to speech: every narration will fail. Set ELEVENLABS_SPEECH_MODEL to a current model.` });
     }
   } catch (error) {
     findings.push(failureFinding("ElevenLabs", "ELEVENLABS_API_KEY", error));

@@ -24,7 +24,7 @@ import { withRetries } from "./retry";
 import { NARRATOR_KEY } from "./schema";
 import { readWavInfo } from "../media/wav";
 import { reusableImage, reusableSpeech } from "../revision/reuse";
-import { referencesOf } from "./character-references";
+import { referencesOf, refreshCharacterReferences } from "./character-references";
 import { writerMessage } from "../provider/cloud/failure";
 import { noteDrawnInPlace } from "./image-charge";
 
@@ -38,6 +38,8 @@ export type { BlockTask };
 export async function planBlocks(renderJobId: string): Promise<{ renderJobId: string; items: BlockBatch[] }> {
   const job = await getRenderJob(renderJobId);
   if (job.status !== "generating_assets") return { renderJobId, items: [] };
+  // A portrait the descriptions review made stale is drawn again before any frame is drawn from it.
+  await refreshCharacterReferences(job);
   const blocks = await getRenderBlocks(renderJobId);
   const items: BlockTask[] = [];
   let needed = 0;

@@ -10,6 +10,7 @@ import { assertNothingOwed } from "../points/shortfall";
 import type { CharacterDictionary, SceneDictionary } from "../screenplay/types";
 import { type DescribedScenes, writeImagePrompts } from "./describe";
 import { logger } from "../logger";
+import { withoutStaleReferences } from "./character-references";
 import { markRenderFailed } from "./failure";
 import { getOwnRenderJob, getRenderBlocks, type RenderBlockItem } from "./jobs";
 import { setRenderDeadline } from "./deadlines";
@@ -37,10 +38,12 @@ export async function updateDescriptions(
     characterDictionary: CharacterDictionary;
     sceneDictionary: SceneDictionary & DescribedScenes;
   };
-  const characterDictionary = { ...snapshot.characterDictionary };
+  const edited = { ...snapshot.characterDictionary };
   for (const [name, edit] of Object.entries(edits.characterDictionary)) {
-    if (characterDictionary[name]) characterDictionary[name] = { ...characterDictionary[name], description: edit.description.trim() };
+    if (edited[name]) edited[name] = { ...edited[name], description: edit.description.trim() };
   }
+  // A drawn portrait of an edited description goes (the review shows none); it is drawn again before the frames.
+  const characterDictionary = withoutStaleReferences(edited);
   const sceneDictionary: DescribedScenes = { ...snapshot.sceneDictionary };
   for (const [id, edit] of Object.entries(edits.sceneDictionary)) {
     if (sceneDictionary[id] && edit.description !== undefined)

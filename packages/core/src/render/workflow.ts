@@ -98,7 +98,8 @@ const catchToMarkFailed = (): State[] => [{ ErrorEquals: ["States.ALL"], ResultP
  */
 export const TASK_TIMEOUT_SECONDS: Record<TaskName, number> = {
   Describe: 300,
-  PlanBlocks: 60,
+  // Draws the portraits the descriptions review made stale (render/character-references.ts) before planning.
+  PlanBlocks: 300,
   GenerateBlock: 300,
   AssetsGenerated: 60,
   PlanCompile: 120,

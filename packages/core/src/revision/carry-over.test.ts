@@ -50,4 +50,22 @@ describe("characters carried into a revised draft", () => {
     expect(out.newCharacters).toEqual([]);
     expect(out.retiredCharacters).toEqual({});
   });
+
+  it("carries the writer's own picture by name, the newest render's first, and never a drawn portrait", () => {
+    const picture = (hash: string, source: "drawn" | "writer") => ({ key: `renders/u/r/references/x-${hash}.jpg`, hash, source });
+    const out = carryOverCharacters({
+      ...base,
+      previous: { ROSE: { ...entry("A nurse."), reference: picture("old", "writer") }, SAM: entry(), LIN: { ...entry(), reference: picture("lin", "writer") } },
+      rendered: {
+        characterDictionary: { ROSE: { ...entry("A nurse."), reference: picture("new", "writer") }, SAM: { ...entry("A porter."), reference: picture("sam", "drawn") } },
+        characterVoices: {},
+      },
+      next: { ROSE: entry(), SAM: entry(), LIN: entry() },
+    });
+    expect(out.characterDictionary.ROSE.reference).toEqual(picture("new", "writer"));
+    expect(out.characterDictionary.SAM.reference).toBeUndefined();
+    expect(out.characterDictionary.LIN.reference).toEqual(picture("lin", "writer"));
+    // A name new to this draft has no picture of its own yet.
+    expect(carryOverCharacters({ ...base, next: { KIM: entry() } }).characterDictionary.KIM.reference).toBeUndefined();
+  });
 });

@@ -17,7 +17,8 @@ export interface CarryOverInput {
 
 /**
  * Characters carry over by name (docs/decisions.md#revised-drafts): a name in
- * both drafts keeps its description and voice; a name only in the new draft is
+ * both drafts keeps its description and voice, and the writer's own picture of
+ * it (docs/decisions.md#portraits-follow-the-description); a name only in the new draft is
  * new (voiced as on a first upload); a name only in the old one is retired,
  * kept with its description and voice until the writer matches it to a new
  * name ("ROSE is now ROSALIND"). Voices not tied to a character (the narrator) stay.
@@ -25,6 +26,9 @@ export interface CarryOverInput {
 export function carryOverCharacters(input: CarryOverInput) {
   const descriptionOf = (name: string) => input.previous[name]?.description || input.rendered?.characterDictionary[name]?.description || "";
   const voiceOf = (name: string) => input.previousVoices[name] ?? input.rendered?.characterVoices[name];
+  // The writer's own picture is theirs until they replace it: the newest render's, else the one the draft carried.
+  const writerPictureOf = (name: string) =>
+    [input.rendered?.characterDictionary[name]?.reference, input.previous[name]?.reference].find((r) => r?.source === "writer");
 
   const characterDictionary: CharacterDictionary = {};
   const characterVoices: CharacterVoices = {};
@@ -33,7 +37,8 @@ export function carryOverCharacters(input: CarryOverInput) {
     const known = name in input.previous;
     const comesBack = input.retired[name];
     const description = known ? descriptionOf(name) : (comesBack?.description ?? "");
-    characterDictionary[name] = { ...entry, description };
+    const picture = known ? writerPictureOf(name) : undefined;
+    characterDictionary[name] = { ...entry, description, ...(picture ? { reference: picture } : {}) };
     const voice = known ? voiceOf(name) : comesBack?.voice;
     if (voice) characterVoices[name] = voice;
     if (!known && !comesBack) newCharacters.push(name);

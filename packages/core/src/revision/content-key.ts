@@ -57,3 +57,9 @@ export const speechContentKey = (input: SpeechKeyInput) => hash("speech", input)
 
 /** An encoded video segment: its owner and everything its encoding reads (media/content-segments.ts segmentKeyInput). */
 export const segmentContentKey = (input: { userId: string; segment: unknown }) => hash("segment", input);
+
+/**
+ * A writer's own character picture, kept in the asset store so the next draft's renders carry it
+ * (docs/decisions.md#portraits-follow-the-description): its owner and the hash of its bytes.
+ */
+export const writerPortraitContentKey = (input: { userId: string; pictureHash: string }) => hash("writer-portrait", input);

@@ -40,7 +40,17 @@ export interface CharacterEntry extends CharacterProfile {
   /** Dialogue blocks spoken (absent on screenplays parsed before it was counted). */
   lines?: number;
   /** The character's reference image in a render (render/character-references.ts): its media key and a hash of its bytes. */
-  reference?: { key: string; hash: string };
+  reference?: CharacterReference;
+}
+
+/** A character's reference portrait (docs/decisions.md#portraits-follow-the-description). */
+export interface CharacterReference {
+  key: string;
+  hash: string;
+  /** "writer": the writer's own picture, kept whatever the description says until the writer replaces it. "drawn" (or absent, on renders from before it was recorded): made from `description`. */
+  source?: "drawn" | "writer";
+  /** The description a drawn portrait was made from: once the character's description differs, the portrait is stale. */
+  description?: string;
 }
 
 /** Keyed by the normalised (upper-case, extension-free) character name. */
