@@ -14,6 +14,7 @@ import { Duration } from "aws-cdk-lib";
 import type { CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as iam from "aws-cdk-lib/aws-iam";
+import * as logs from "aws-cdk-lib/aws-logs";
 import { Api as SstApi, type ApiRouteProps, type Config, type FunctionProps, type StackContext, use } from "sst/constructs";
 import {
   cognitoAdminStatement,
@@ -132,7 +133,7 @@ export function Api({ stack, app }: StackContext) {
   const render = use(Render);
   const { topic } = use(Alerts);
   const { providerSecrets, billingSecrets, parameters, secrets } = use(Secrets);
-  const { siteUrl, mailFrom, supportEmail, apiDomain, stripePublishableKey } = settings(app);
+  const { siteUrl, mailFrom, supportEmail, apiDomain, stripePublishableKey, logRetentionDays } = settings(app);
 
   // One role per route group (a role per function would put a 60-route API past
   // CloudFormation's 500 resources): each with only what its routes touch.
@@ -148,14 +149,18 @@ export function Api({ stack, app }: StackContext) {
         ...(access.stripeSecrets ? billingSecrets : []),
         ...(access.providerSecrets ? providerSecrets : []),
       ];
-      return [group, { role, bind: [...groupSecrets, secrets.ORIGIN_VERIFY_SECRET, parameters.APP_URL, parameters.MAIL_FROM] }];
+      // One log group per route group too: a retention resource per function (the app's default) put
+      // the API past CloudFormation's 500 resources; each line carries its function's name (Powertools).
+      const logGroup = new logs.LogGroup(stack, `${capitalize(group)}RouteLogs`, { retention: logRetentionDays as logs.RetentionDays });
+      return [group, { role, logGroup, bind: [...groupSecrets, secrets.ORIGIN_VERIFY_SECRET, parameters.APP_URL, parameters.MAIL_FROM] }];
     }),
-  ) as Record<RouteGroup, { role: iam.Role; bind: (Config.Secret | Config.Parameter)[] }>;
+  ) as Record<RouteGroup, { role: iam.Role; logGroup: logs.LogGroup; bind: (Config.Secret | Config.Parameter)[] }>;
 
   const routeProps: Record<string, ApiRouteProps<never>> = {};
   const add = (key: string, route: Pick<Route, "handler" | "auth" | "timeout" | "memory" | "group">) => {
     if (routeProps[key]) throw new Error(`The route table has "${key}" twice.`);
-    routeProps[key] = { function: { ...routeFunction(route, key), ...groups[route.group] } };
+    // logRetention off: CDK takes a log group or a retention, not both.
+    routeProps[key] = { function: { ...routeFunction(route, key), ...groups[route.group], logRetention: undefined } };
   };
   for (const route of routes) add(routeKey(route), route);
   add(NOT_FOUND_ROUTE.routeKey, NOT_FOUND_ROUTE);

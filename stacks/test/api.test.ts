@@ -49,6 +49,19 @@ describe("api stack", () => {
     expect(apis[0].Properties.CorsConfiguration).toBeUndefined();
   });
 
+  it("stays well inside CloudFormation's 500 resources, each route's logs kept in its group's log group", () => {
+    const all = Object.values(template.toJSON().Resources) as { Type: string; Properties?: any }[];
+    // About four resources per route (function, integration, permission, route): room left for more rows.
+    expect(all.length).toBeLessThan(450);
+    expect(all.filter((r) => r.Type === "Custom::LogRetention")).toEqual([]);
+    const groups = resources(template, "AWS::Logs::LogGroup");
+    for (const row of expected) {
+      const logGroup = functionOf(row.key).fn.Properties.LoggingConfig?.LogGroup?.Ref;
+      expect(groups[logGroup], row.key).toBeDefined();
+      expect(groups[logGroup].Properties.RetentionInDays, row.key).toBeGreaterThan(0);
+    }
+  });
+
   it("has exactly one route per route-table row (plus $default), each with the row's key", () => {
     expect(routes.length).toBeGreaterThan(0);
     const keys = Object.values(routeResources).map((r) => r.Properties.RouteKey);
