@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { toast } from "../../../components/ui/use-toast";
 import { api, errorMessage } from "../../../lib/api";
 import { reviewKeys } from "./keys";
+import { openThreadsByBlock } from "../utils/threads";
 import type { NewReviewLink, RenderComments, ReviewComment, ReviewLink } from "./types";
 
 const renderPath = (renderId: string) => `/api/renders/${encodeURIComponent(renderId)}`;
@@ -19,7 +20,12 @@ export const renderCommentsQueryOptions = (renderId: string) =>
   });
 
 export const useReviewLinks = (renderId: string) => useQuery(reviewLinksQueryOptions(renderId));
-export const useRenderComments = (renderId: string, enabled = true) => useQuery({ ...renderCommentsQueryOptions(renderId), enabled });
+export const useRenderComments = (renderId: string) => useQuery(renderCommentsQueryOptions(renderId));
+
+const selectOpenCounts = (data: RenderComments) => openThreadsByBlock(data.comments);
+
+/** Open threads per frame, read from the same answer as the comments panel (one request for both). */
+export const useOpenThreadCounts = (renderId: string) => useQuery({ ...renderCommentsQueryOptions(renderId), select: selectOpenCounts });
 
 /** A link's counts follow its comments: replies and resolutions read the links again. */
 const refreshLinks = (queryClient: QueryClient, renderId: string) => queryClient.invalidateQueries({ queryKey: reviewKeys.links(renderId) });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { preloadScreens } from "../../../app/router";
 import { apiError, callsTo, json, mockFetch, renderApp, type Handler } from "../../../test/render";
 import type { ReviewComment } from "../api/types";
 import { comment, review } from "../test/fixtures";
@@ -24,6 +25,9 @@ const video = () => screen.getByLabelText("Video of Night Shift") as HTMLVideoEl
 const frames = () => within(screen.getByRole("list", { name: "Frames" })).getAllByRole("button");
 
 describe("/review/:token", () => {
+  // The screen's code is transformed once, before the first test starts counting its waits.
+  beforeAll(() => preloadScreens("/review/tok1"), 60_000);
+
   it("shows the video through the token and the frames; a click or Enter on a frame seeks the video to it", async () => {
     const { user } = open({ "GET /api/review/tok1": () => ({ review: review() }) });
     expect(await screen.findByRole("heading", { level: 1, name: "Night Shift" })).toBeInTheDocument();
