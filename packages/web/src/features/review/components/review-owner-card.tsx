@@ -6,7 +6,7 @@ import { ShareReviewDialog } from "./share-review-dialog";
 export type { OwnerFrame };
 
 /**
- * The owner's side of review links on a finished render (issue 28): share, the links, and the comments.
+ * The owner's side of review links on a finished render (docs/decisions.md#review-links-on-the-web-issue-28): share, the links, and the comments.
  * The render page composes it (app/routes/render.tsx); `frames` names each block as the timeline does.
  */
 export function ReviewOwnerCard({ renderId, frames }: { renderId: string; frames: OwnerFrame[] }) {

@@ -31,7 +31,7 @@ function useNoIndex() {
 }
 
 /**
- * /review/{token} (issue 28): a storyboard shared for review, no account needed. The reviewer watches, picks
+ * /review/{token} (docs/decisions.md#review-links-on-the-web-issue-28): a storyboard shared for review, no account needed. The reviewer watches, picks
  * frames, comments and replies under a name remembered in this browser, and ends with a decision.
  */
 export function ReviewScreen() {
