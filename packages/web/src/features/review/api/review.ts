@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
-import { api, errorMessage } from "../../../lib/api";
+import { api, ApiError, errorMessage } from "../../../lib/api";
 import { reviewKeys } from "./keys";
 import type { Decision, NewDecision, NewReviewerComment, Review, ReviewComment } from "./types";
 
@@ -15,6 +15,17 @@ export const reviewQueryOptions = (token: string) =>
 
 export const useReview = (token: string) => useQuery(reviewQueryOptions(token));
 
+/**
+ * A send refused with 404: the link was revoked or expired while the page was open. The page is read
+ * again from scratch, so it says 'This review link is no longer active.' instead of the stale storyboard.
+ */
+function failed(queryClient: QueryClient, token: string, title: string) {
+  return (error: Error) => {
+    if (error instanceof ApiError && error.status === 404) void queryClient.resetQueries({ queryKey: reviewKeys.page(token) });
+    toast({ variant: "destructive", title, description: errorMessage(error) });
+  };
+}
+
 /** POST /api/review/{token}/comments: the new comment joins the page at once, no second read. */
 export function usePostReviewComment(token: string) {
   const queryClient = useQueryClient();
@@ -26,7 +37,7 @@ export function usePostReviewComment(token: string) {
         review ? { ...review, comments: [...review.comments, comment] } : review,
       );
     },
-    onError: (error) => toast({ variant: "destructive", title: "Comment not sent", description: errorMessage(error) }),
+    onError: failed(queryClient, token, "Comment not sent"),
   });
 }
 
@@ -43,6 +54,6 @@ export function usePostDecision(token: string) {
         description: "Thank you: the writer will see it with your comments.",
       });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Decision not sent", description: errorMessage(error) }),
+    onError: failed(queryClient, token, "Decision not sent"),
   });
 }

@@ -127,6 +127,19 @@ describe("/review/:token", () => {
     expect(screen.getByLabelText("Comment")).toHaveValue("One more");
   });
 
+  it("turns into the inactive message when the link is revoked while the page is open", async () => {
+    localStorage.setItem("reviewerName", "Dana");
+    let revoked = false;
+    const gone = () => apiError(404, "This review link is no longer active.", "not_found");
+    const { user } = open({
+      "GET /api/review/tok1": () => (revoked ? gone() : { review: review() }),
+      "POST /api/review/tok1/decision": () => ((revoked = true), gone()),
+    });
+    await user.click(await screen.findByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Ask the person who shared it with you for a new link.")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { level: 1, name: "Night Shift" })).not.toBeInTheDocument();
+  });
+
   it("requests changes with a note, then approves", async () => {
     localStorage.setItem("reviewerName", "Dana");
     const { user, fetchMock } = open({
