@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { usePublicEnv } from "../../config/env";
 import { hasRole, useUser } from "../../lib/user";
 import type { RenderJob } from "../../features/renders/api/renders";
@@ -5,9 +6,13 @@ import { RenderScreen } from "../../features/renders/components/render-screen";
 import { timelineBlocks } from "../../features/renders/utils/timeline";
 import { ShotPicker } from "../../features/board/components/shot-picker";
 import { FrameCommentBadge } from "../../features/review/components/frame-comment-badge";
-import { ReviewOwnerCard } from "../../features/review/components/review-owner-card";
 import { ShowcasePromotionCard } from "../../features/showcase/components/showcase-promotion-card";
 import { TimelineDownloads } from "../../features/timelines/components/timeline-downloads";
+
+/** Loaded only for a finished render: the page of a render in progress does without its code. */
+const ReviewOwnerCard = lazy(() =>
+  import("../../features/review/components/review-owner-card").then((module) => ({ default: module.ReviewOwnerCard })),
+);
 
 /** A finished render with a video: what review links, timelines and the showcase work on. */
 const hasVideo = (render: RenderJob) => render.status === "complete" && !!render.outputFilePath;
@@ -31,7 +36,11 @@ export function RenderRoute() {
       frameBadge={(render, blockId) => (hasVideo(render) ? <FrameCommentBadge renderId={render.id} blockId={blockId} /> : null)}
       extra={(render) => (
         <>
-          {hasVideo(render) && <ReviewOwnerCard renderId={render.id} frames={reviewFrames(render)} />}
+          {hasVideo(render) && (
+            <Suspense fallback={null}>
+              <ReviewOwnerCard renderId={render.id} frames={reviewFrames(render)} />
+            </Suspense>
+          )}
           {hasVideo(render) && <TimelineDownloads renderId={render.id} />}
           {canPromote && hasVideo(render) ? (
             <ShowcasePromotionCard
