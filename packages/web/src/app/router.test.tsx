@@ -55,6 +55,7 @@ describe("router", () => {
     "/terms",
     "/copyright",
     "/unsubscribe",
+    "/review/abc",
   ])("registers the public route %s", async (path) => {
     mockFetch({ "GET /api/user": () => json({ message: "Unauthorized" }, 401) });
     const { router } = renderApp(path);

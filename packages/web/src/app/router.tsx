@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router
 import { AdaptiveLayout } from "../components/layouts/adaptive-layout";
 import { preloadAppLayout } from "../components/layouts/lazy-app-layout";
 import { PublicLayout } from "../components/layouts/public-layout";
+import { REVIEW_ROUTE } from "../config/paths";
 import { isPreloadable, lazyWithPreload } from "../lib/lazy-preload";
 import { RedirectIfUser, RequireUser, type SessionPendingHandle } from "./guards";
 import { RootLayout } from "./root-layout";
@@ -23,6 +24,7 @@ const Privacy = screen(() => import("../features/legal/components/privacy-page")
 const Terms = screen(() => import("../features/legal/components/terms-page"), "TermsPage");
 const Copyright = screen(() => import("../features/legal/components/copyright-page"), "CopyrightPage");
 const Unsubscribe = screen(() => import("../features/unsubscribe/components/unsubscribe-screen"), "UnsubscribeScreen");
+const Review = screen(() => import("../features/review/components/review-screen"), "ReviewScreen");
 const Dashboard = screen(() => import("./routes/dashboard"), "DashboardScreen");
 const Screenplay = screen(() => import("./routes/screenplay"), "ScreenplayRoute");
 const WhatChanged = screen(() => import("../features/revisions/components/what-changed-screen"), "WhatChangedScreen");
@@ -70,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: "/terms", element: <Terms /> },
           { path: "/copyright", element: <Copyright /> },
           { path: "/unsubscribe", element: <Unsubscribe /> },
+          { path: REVIEW_ROUTE, element: <Review /> },
         ],
       },
       {

@@ -1,10 +1,11 @@
 import { styleName } from "@storyboard/core/catalog/styles";
 import { format } from "date-fns";
-import { Film } from "lucide-react";
+import { CheckCircle2, Film, PencilLine } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { cn } from "../lib/utils";
 import { RenderStatusBadge } from "./render-status-badge";
+import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
 import { EmptyState } from "./ui/empty-state";
 import { Skeleton } from "./ui/skeleton";
@@ -15,6 +16,21 @@ export interface RenderRowItem {
   style: string;
   status: string;
   createdAt?: string | null;
+  /** The latest decision over the render's review links (issue 28); absent or null without one. */
+  review?: { decision: "approved" | "changes_requested"; name: string } | null;
+}
+
+/** 'Approved by Dana' / 'Changes requested': what the render's reviewers last decided. */
+function ReviewDecisionBadge({ review }: { review: NonNullable<RenderRowItem["review"]> }) {
+  return review.decision === "approved" ? (
+    <Badge variant="outline" className="border-success/50 text-success">
+      <CheckCircle2 aria-hidden className="size-3" /> Approved by {review.name}
+    </Badge>
+  ) : (
+    <Badge variant="outline" className="border-amber-500/50 text-amber-700 dark:text-amber-400">
+      <PencilLine aria-hidden className="size-3" /> Changes requested
+    </Badge>
+  );
 }
 
 const createdOn = (iso: string | null | undefined) => {
@@ -43,7 +59,10 @@ export function RenderRow({ render, mobileTitle }: { render: RenderRowItem; mobi
           </p>
           <p className="text-xs text-muted-foreground">{[styleName(render.style), createdOn(render.createdAt)].filter(Boolean).join(" · ")}</p>
         </div>
-        <RenderStatusBadge status={render.status} className="shrink-0" />
+        <span className="flex shrink-0 flex-wrap items-center gap-2">
+          {render.review && <ReviewDecisionBadge review={render.review} />}
+          <RenderStatusBadge status={render.status} className="shrink-0" />
+        </span>
       </Link>
     </li>
   );

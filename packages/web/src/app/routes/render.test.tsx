@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { preloadScreens } from "../router";
 import { apiError, callsTo, mockFetch, renderApp, testUser, type Handler } from "../../test/render";
 import type { RenderJob } from "../../features/renders/api/renders";
 import { completeAssets, env, renderJob } from "../../features/renders/test/fixtures";
@@ -18,6 +19,7 @@ function open(render: RenderJob, roles: string[], handlers: Record<string, Handl
 const complete = renderJob({ status: "complete", completedAt: "2025-05-03T11:00:00.000Z", ...completeAssets });
 
 describe("render page: showcase promotion", () => {
+  beforeAll(() => preloadScreens("/renders/r1"), 60_000);
   it("is offered to features users for a finished render with a video, validates, promotes and then links to the entry", async () => {
     let promoted: unknown = null;
     const { user, fetchMock } = open(complete, ["features"], {

@@ -1,14 +1,30 @@
+import { lazy, Suspense } from "react";
 import { usePublicEnv } from "../../config/env";
 import { hasRole, useUser } from "../../lib/user";
+import type { RenderJob } from "../../features/renders/api/renders";
 import { RenderScreen } from "../../features/renders/components/render-screen";
+import { timelineBlocks } from "../../features/renders/utils/timeline";
 import { ShotPicker } from "../../features/board/components/shot-picker";
+import { FrameCommentBadge } from "../../features/review/components/frame-comment-badge";
 import { ShowcasePromotionCard } from "../../features/showcase/components/showcase-promotion-card";
 import { TimelineDownloads } from "../../features/timelines/components/timeline-downloads";
 
+/** Loaded only for a finished render: the page of a render in progress does without its code. */
+const ReviewOwnerCard = lazy(() =>
+  import("../../features/review/components/review-owner-card").then((module) => ({ default: module.ReviewOwnerCard })),
+);
+
+/** A finished render with a video: what review links, timelines and the showcase work on. */
+const hasVideo = (render: RenderJob) => render.status === "complete" && !!render.outputFilePath;
+
+/** The render's frames named as its timeline names them ('Shot 3'), for the review comments. */
+const reviewFrames = (render: RenderJob) =>
+  timelineBlocks(render.screenplaySnapshot.blocks ?? []).map((block, index) => ({ blockId: block.id, label: `Shot ${index + 1}` }));
+
 /**
- * /renders/:id: the render screen plus, for a finished render with a video, its
- * editing timelines (docs/product.md#editing-timelines) and, for `features` users,
- * the showcase promotion form (docs/product.md#roles).
+ * /renders/:id: the render screen plus, for a finished render with a video, its review links and
+ * comments (issue 28, with a count on each commented frame), its editing timelines
+ * (docs/product.md#editing-timelines) and, for `features` users, the showcase promotion form (docs/product.md#roles).
  */
 export function RenderRoute() {
   const { data: user } = useUser();
@@ -17,10 +33,16 @@ export function RenderRoute() {
   return (
     <RenderScreen
       shotSlot={(props) => <ShotPicker {...props} />}
+      frameBadge={(render, blockId) => (hasVideo(render) ? <FrameCommentBadge renderId={render.id} blockId={blockId} /> : null)}
       extra={(render) => (
         <>
-          {render.status === "complete" && render.outputFilePath && <TimelineDownloads renderId={render.id} />}
-          {canPromote && render.status === "complete" && render.outputFilePath ? (
+          {hasVideo(render) && (
+            <Suspense fallback={null}>
+              <ReviewOwnerCard renderId={render.id} frames={reviewFrames(render)} />
+            </Suspense>
+          )}
+          {hasVideo(render) && <TimelineDownloads renderId={render.id} />}
+          {canPromote && hasVideo(render) ? (
             <ShowcasePromotionCard
               render={{
                 id: render.id,

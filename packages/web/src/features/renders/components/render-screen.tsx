@@ -35,12 +35,18 @@ function formatCreated(iso: string) {
 
 /**
  * /renders/:id: status, progress, the review gates, the media and the editors of one render.
- * `extra` lets the route add cards of other features (the showcase promotion form) below the media.
+ * `extra` lets the route add cards of other features (the showcase promotion form) below the media;
+ * `frameBadge` marks a timeline block with another feature's count (open review comments).
  */
 export function RenderScreen({
   extra,
   shotSlot,
-}: { extra?: (render: RenderJob) => ReactNode; shotSlot?: (props: ShotSlotProps) => ReactNode } = {}) {
+  frameBadge,
+}: {
+  extra?: (render: RenderJob) => ReactNode;
+  shotSlot?: (props: ShotSlotProps) => ReactNode;
+  frameBadge?: (render: RenderJob, blockId: string) => ReactNode;
+} = {}) {
   const { id = "" } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -110,7 +116,7 @@ export function RenderScreen({
         </p>
       </header>
 
-      <RenderBody render={render} onRetry={() => refetch()} retrying={isFetching} extra={extra} shotSlot={shotSlot} />
+      <RenderBody render={render} onRetry={() => refetch()} retrying={isFetching} extra={extra} shotSlot={shotSlot} frameBadge={frameBadge} />
 
       {/* Only while the descriptions are really being written: once they are ready the screen shows them. */}
       <DescriptionsComingSoonDialog open={comingSoon && render.status === "queued"} onDismiss={dismissComingSoon} />
@@ -124,12 +130,14 @@ function RenderBody({
   retrying,
   extra,
   shotSlot,
+  frameBadge,
 }: {
   render: RenderJob;
   onRetry: () => void;
   retrying: boolean;
   extra?: (render: RenderJob) => ReactNode;
   shotSlot?: (props: ShotSlotProps) => ReactNode;
+  frameBadge?: (render: RenderJob, blockId: string) => ReactNode;
 }) {
   const [pickerBlockId, setPickerBlockId] = useState<string | null>(null);
   const blocks = useMemo(() => timelineBlocks(render.screenplaySnapshot.blocks ?? []), [render.screenplaySnapshot.blocks]);
@@ -185,6 +193,7 @@ function RenderBody({
             blocks={blocks}
             onOpenBlock={setPickerBlockId}
             note={render.status === "complete" ? "New choices show in the video after a re-render." : undefined}
+            frameBadge={frameBadge && ((blockId) => frameBadge(render, blockId))}
           />
           <ImagePickerDialog renderId={render.id} blocks={blocks} blockId={pickerBlockId} onClose={() => setPickerBlockId(null)} />
         </>

@@ -40,4 +40,17 @@ describe("all renders", () => {
     expect(await screen.findByText("No renders yet")).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Render pages" })).not.toBeInTheDocument();
   });
+
+  it("shows the reviewers' latest decision: 'Approved by Dana' or 'Changes requested' (issue 28)", async () => {
+    open([
+      { ...row(3), review: { decision: "approved", name: "Dana" } },
+      { ...row(2), review: { decision: "changes_requested", name: "Sam" } },
+      { ...row(1), review: null },
+    ]);
+    const links = within(await screen.findByRole("list", { name: "Renders" })).getAllByRole("link");
+    expect(links[0]).toHaveTextContent("Approved by Dana");
+    expect(links[1]).toHaveTextContent("Changes requested");
+    expect(links[1]).not.toHaveTextContent("Sam");
+    expect(links[2]).not.toHaveTextContent(/Approved|Changes requested/);
+  });
 });

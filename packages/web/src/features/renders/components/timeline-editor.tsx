@@ -1,5 +1,5 @@
 import { ZoomIn, ZoomOut } from "lucide-react";
-import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
@@ -25,8 +25,19 @@ const TYPE_ACCENT: Record<string, string> = {
 /**
  * The video's blocks side by side, each as wide as its narration (docs/product.md#constants zoom).
  * Arrow keys, Home and End move between blocks; Enter or a click opens the image picker.
+ * `frameBadge` lets the route mark a block with another feature's count (open review comments).
  */
-export function TimelineEditor({ blocks, onOpenBlock, note }: { blocks: RenderBlock[]; onOpenBlock: (blockId: string) => void; note?: string }) {
+export function TimelineEditor({
+  blocks,
+  onOpenBlock,
+  note,
+  frameBadge,
+}: {
+  blocks: RenderBlock[];
+  onOpenBlock: (blockId: string) => void;
+  note?: string;
+  frameBadge?: (blockId: string) => ReactNode;
+}) {
   const [zoom, setZoom] = useState(ZOOM_INITIAL);
   const [active, setActive] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -114,6 +125,7 @@ export function TimelineEditor({ blocks, onOpenBlock, note }: { blocks: RenderBl
                         {block.character ? ` ${block.character}` : ""}
                       </span>
                     </button>
+                    {frameBadge?.(block.id)}
                   </li>
                 );
               })}

@@ -52,15 +52,8 @@ export function layoutTimeline<B extends { duration: number | null | undefined }
   return { items, totalMs: startMs, totalWidthPx: leftPx };
 }
 
-/** "1:05" or "0:03.2" for the timeline's labels. */
-export function formatTimecode(ms: number, withTenths = false): string {
-  const totalSeconds = Math.max(0, ms) / 1000;
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds - minutes * 60;
-  const whole = Math.floor(seconds);
-  const base = `${minutes}:${String(whole).padStart(2, "0")}`;
-  return withTenths ? `${base}.${Math.floor((seconds - whole) * 10)}` : base;
-}
+/** Shared with the review page (lib/timecode.ts). */
+export { formatTimecode } from "../../../lib/timecode";
 
 /** The blocks that have an image and narration of their own: the ones the video shows. */
 export const timelineBlocks = <B extends { hasMedia?: boolean; imageUrl: readonly string[] }>(blocks: readonly B[]) =>

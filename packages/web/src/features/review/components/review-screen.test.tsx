@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { preloadScreens } from "../../../app/router";
+import { apiError, callsTo, json, mockFetch, renderApp, type Handler } from "../../../test/render";
+import type { ReviewComment } from "../api/types";
+import { comment, review } from "../test/fixtures";
+
+const anonymous = { "GET /api/user": () => json({ message: "Unauthorized" }, 401) };
+
+function open(handlers: Record<string, Handler>) {
+  const fetchMock = mockFetch({ ...anonymous, ...handlers });
+  return { user: userEvent.setup(), fetchMock, ...renderApp("/review/tok1") };
+}
+
+/** Answers a posted comment as the API would: the body back with an id and the link's fields. */
+const echoComment = (id: string) => (init: RequestInit) => {
+  const body = JSON.parse(String(init.body)) as Partial<ReviewComment>;
+  return json(
+    { comment: comment(id, { parentId: body.parentId ?? null, blockId: body.blockId ?? null, atMs: body.atMs ?? null, name: body.name, text: body.text }) },
+    201,
+  );
+};
+
+const video = () => screen.getByLabelText("Video of Night Shift") as HTMLVideoElement;
+const frames = () => within(screen.getByRole("list", { name: "Frames" })).getAllByRole("button");
+
+describe("/review/:token", () => {
+  // The screen's code is transformed once, before the first test starts counting its waits.
+  beforeAll(() => preloadScreens("/review/tok1"), 60_000);
+
+  it("shows the video through the token and the frames; a click or Enter on a frame seeks the video to it", async () => {
+    const { user } = open({ "GET /api/review/tok1": () => ({ review: review() }) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Night Shift" })).toBeInTheDocument();
+    expect(screen.getByText(/Shared with you for review · For Dana/)).toBeInTheDocument();
+    expect(video()).toHaveAttribute("src", "/api/review/tok1/media/video");
+    expect(frames().map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Scene 1 Shot 1A at 0:00",
+      "Scene 1 Shot 1B at 0:04",
+      "Scene 1 Shot 1C at 0:08",
+    ]);
+    expect(screen.queryByRole("link", { name: /Download/ })).not.toBeInTheDocument();
+
+    await user.click(frames()[2]);
+    expect(video().currentTime).toBe(8);
+    expect(frames()[2]).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByLabelText("On Scene 1 Shot 1C")).toBeChecked();
+
+    // One tab stop; arrow keys move between frames and Enter seeks.
+    expect(frames().map((b) => b.tabIndex)).toEqual([-1, -1, 0]);
+    await user.keyboard("{ArrowLeft}");
+    expect(frames()[1]).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(frames()[0]).toHaveFocus();
+    await user.keyboard("{ArrowRight}{Enter}");
+    expect(video().currentTime).toBe(4);
+    expect(frames()[1]).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("sends a comment on the picked frame under the remembered name, and shows it", async () => {
+    localStorage.setItem("reviewerName", "Dana");
+    const { user, fetchMock } = open({
+      "GET /api/review/tok1": () => ({ review: review() }),
+      "POST /api/review/tok1/comments": echoComment("c9"),
+    });
+    await user.click((await screen.findAllByRole("button", { name: /Scene 1 Shot 1B/ }))[0]);
+    expect(screen.getByLabelText("Your name")).toHaveValue("Dana");
+    await user.type(screen.getByLabelText("Comment"), "Hold this shot longer.");
+    await user.click(screen.getByRole("button", { name: "Add comment" }));
+
+    const thread = await screen.findByRole("article", { name: "Comment by Dana" });
+    expect(within(thread).getByText("Hold this shot longer.")).toBeInTheDocument();
+    expect(within(thread).getByRole("button", { name: "Scene 1 Shot 1B" })).toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST /api/review/tok1/comments")).toEqual([{ blockId: "b2", name: "Dana", text: "Hold this shot longer." }]);
+    expect(screen.getByLabelText("Comment")).toHaveValue("");
+    // The strip's badge counts the frame's open thread.
+    expect(frames()[1]).toHaveAccessibleName("Scene 1 Shot 1B at 0:04, 1 open comment");
+  });
+
+  it("asks for a name before sending, then remembers it; a comment at a time names the time and its frame", async () => {
+    const { user, fetchMock } = open({
+      "GET /api/review/tok1": () => ({ review: review() }),
+      "POST /api/review/tok1/comments": echoComment("c9"),
+    });
+    await user.click((await screen.findAllByRole("button", { name: /Scene 1 Shot 1B/ }))[0]);
+    await user.click(screen.getByLabelText("At 0:04 in the video"));
+    await user.type(screen.getByLabelText("Comment"), "Music too loud here");
+    await user.click(screen.getByRole("button", { name: "Add comment" }));
+    expect(await screen.findByText("Enter your name so the writer knows who commented.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Your name")).toHaveFocus();
+    expect(callsTo(fetchMock, "POST /api/review/tok1/comments")).toHaveLength(0);
+
+    await user.type(screen.getByLabelText("Your name"), "  Sam ");
+    await user.click(screen.getByRole("button", { name: "Add comment" }));
+    expect(await screen.findByText("Music too loud here")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST /api/review/tok1/comments")).toEqual([{ atMs: 4000, blockId: "b2", name: "Sam", text: "Music too loud here" }]);
+    expect(localStorage.getItem("reviewerName")).toBe("Sam");
+  });
+
+  it("replies in a thread and shows comments as text, never as HTML", async () => {
+    localStorage.setItem("reviewerName", "Sam");
+    const hostile = '<img src="x" onerror="alert(1)"><b>bold</b>';
+    const { user, fetchMock, container } = open({
+      "GET /api/review/tok1": () => ({ review: review({ comments: [comment("c1", { text: hostile })] }) }),
+      "POST /api/review/tok1/comments": echoComment("c2"),
+    });
+    expect(await screen.findByText(hostile)).toBeInTheDocument();
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+    expect(container.querySelector("b")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Reply to Dana" }));
+    await user.type(screen.getByLabelText("Reply to Dana"), "Agreed with Dana");
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+    const replies = await screen.findByRole("list", { name: "Replies" });
+    expect(within(replies).getByText("Agreed with Dana")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST /api/review/tok1/comments")).toEqual([{ parentId: "c1", name: "Sam", text: "Agreed with Dana" }]);
+  });
+
+  it("says the server's message when a comment is refused (too many)", async () => {
+    localStorage.setItem("reviewerName", "Sam");
+    const { user } = open({
+      "GET /api/review/tok1": () => ({ review: review() }),
+      "POST /api/review/tok1/comments": () => apiError(429, "Too many comments from this address. Please wait a minute and try again.", "rate_limited"),
+    });
+    await user.type(await screen.findByLabelText("Comment"), "One more");
+    await user.click(screen.getByRole("button", { name: "Add comment" }));
+    expect(await screen.findByText("Too many comments from this address. Please wait a minute and try again.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Comment")).toHaveValue("One more");
+  });
+
+  it("turns into the inactive message when the link is revoked while the page is open", async () => {
+    localStorage.setItem("reviewerName", "Dana");
+    let revoked = false;
+    const gone = () => apiError(404, "This review link is no longer active.", "not_found");
+    const { user } = open({
+      "GET /api/review/tok1": () => (revoked ? gone() : { review: review() }),
+      "POST /api/review/tok1/decision": () => ((revoked = true), gone()),
+    });
+    await user.click(await screen.findByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Ask the person who shared it with you for a new link.")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { level: 1, name: "Night Shift" })).not.toBeInTheDocument();
+  });
+
+  it("requests changes with a note, then approves", async () => {
+    localStorage.setItem("reviewerName", "Dana");
+    const { user, fetchMock } = open({
+      "GET /api/review/tok1": () => ({ review: review() }),
+      "POST /api/review/tok1/decision": (init) => {
+        const body = JSON.parse(String(init.body)) as { decision: string; name: string; note?: string };
+        return json({ decision: { ...body, note: body.note ?? null, at: "2026-11-20T11:00:00.000Z" } }, 201);
+      },
+    });
+    await user.type(await screen.findByLabelText("Note (optional)"), "Scene 2 needs a wider shot.");
+    await user.click(screen.getByRole("button", { name: "Request changes" }));
+    const status = await screen.findByText("Changes requested by Dana");
+    expect(status.closest("[role=status]")).toHaveTextContent("Scene 2 needs a wider shot.");
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Approved by Dana")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST /api/review/tok1/decision")).toEqual([
+      { decision: "changes_requested", name: "Dana", note: "Scene 2 needs a wider shot." },
+      { decision: "approved", name: "Dana" },
+    ]);
+  });
+
+  it("offers the download only when the link allows it", async () => {
+    open({ "GET /api/review/tok1": () => ({ review: review({ allowDownload: true, downloadUrl: "/api/review/tok1/media/download" }) }) });
+    expect(await screen.findByRole("link", { name: "Download video" })).toHaveAttribute("href", "/api/review/tok1/media/download");
+  });
+
+  it("says 'This review link is no longer active.' for a revoked, expired or unknown link", async () => {
+    open({ "GET /api/review/tok1": () => apiError(404, "This review link is no longer active.", "not_found") });
+    expect(await screen.findByText("This review link is no longer active.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+
+  it("offers another try when the review could not be loaded", async () => {
+    let fail = true;
+    const { user } = open({ "GET /api/review/tok1": () => (fail ? apiError(500, "boom") : { review: review() }) });
+    expect(await screen.findByText("Could not load this review")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Night Shift" })).toBeInTheDocument();
+  });
+
+  it("is a public page: no sign-in, no account data", async () => {
+    const { fetchMock, router } = open({ "GET /api/review/tok1": () => ({ review: review({ comments: [comment("c1")] }) }) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Night Shift" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/review/tok1");
+    expect(document.body.textContent).not.toMatch(/@/);
+    await waitFor(() => expect(document.title).toBe("Review | Storyboard"));
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("/api/renders"))).toEqual([]);
+  });
+});
