@@ -40,4 +40,3 @@ export function mediaUrl(prefix: string | undefined, path: string | null | undef
 }
 
 export const APP_NAME = "Storyboard";
-export const SUPPORT_EMAIL = "support@storyboard.app";
