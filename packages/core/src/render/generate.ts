@@ -120,7 +120,8 @@ export async function generateBlockAsset(task: BlockTask, known?: RenderJobItem)
   // A line unchanged since the writer's earlier render is copied, not spoken again (docs/decisions.md#revised-drafts).
   const reuse = await reusableSpeech(jobFacts(job), spokenText(block), voiceId);
   const speech = reuse.found
-    ? { wav: reuse.found.bytes, durationMs: readWavInfo(reuse.found.bytes).durationMs }
+    ? // Rounded as the providers round a line they make, so a reused line is timed as when it was made (and a revised render's video is a full render's).
+      { wav: reuse.found.bytes, durationMs: Math.round(readWavInfo(reuse.found.bytes).durationMs) }
     : await withRetries(() => providers().speech.synthesize({ text: spokenText(block), voiceId }));
   if (!reuse.found) await reuse.keep({ bytes: speech.wav, contentType: "audio/wav" });
   else await countReused("audio", task.renderJobId);
