@@ -34,7 +34,9 @@ const pages = Number(option("pages") ?? 20);
 if (!Number.isInteger(pages) || pages < 1) throw new Error("--pages takes a whole number of pages");
 const verbose = process.argv.includes("--verbose");
 const compare = !process.argv.includes("--no-compare");
-const VOICE_CHANGE = { character: "THEO", voiceId: option("voice") ?? "walter" };
+/** THEO gets the first of these voices that nobody has in the first render (`--voice` chooses another). */
+const NEW_VOICES = ["ash", "quinn", "sasha", "river", "vinnie", "callum"];
+const VOICE_CHANGE = { character: "THEO", voiceId: option("voice") ?? "" };
 
 const INSERTED_SCENE = [
   "INT. LIGHTHOUSE STAIRS - NIGHT",
@@ -118,7 +120,8 @@ const cpu = (run: Run) => (run.cpuSeconds === undefined ? "n/a" : `${run.cpuSeco
 const draft1 = numberedScreenplay();
 const scenes = draft1.split("\n").filter((l) => /^(INT|EXT)\. /.test(l)).length;
 const middle = Math.floor(scenes / 2);
-const theoLines = draft1.split("\n").filter((l) => l === VOICE_CHANGE.character).length;
+// A line is one stored asset per text and voice: THEO's distinct lines are what his new voice must speak anew.
+const theoLines = new Set(draft1.split("\n").flatMap((l, i, all) => (l === VOICE_CHANGE.character ? [all[i + 1]] : []))).size;
 const files = {
   full: join(dir, "draft-1.fountain"),
   dialogue: join(dir, "draft-dialogue.fountain"),
@@ -127,12 +130,12 @@ const files = {
 writeFileSync(files.full, draft1);
 writeFileSync(files.dialogue, numberedScreenplay({ rewrite: middle }));
 writeFileSync(files.insert, numberedScreenplay({ insert: middle }));
-const revisions = [
+const revisions = () => [
   { name: "dialogue", what: `scene ${middle + 1}'s dialogue rewritten`, goal: 5, args: [files.dialogue] },
   { name: "insert", what: `a scene inserted before scene ${middle + 1}`, goal: 8, args: [files.insert] },
   {
     name: "voice",
-    what: `${VOICE_CHANGE.character}'s voice changed to ${VOICE_CHANGE.voiceId} (${theoLines} lines)`,
+    what: `${VOICE_CHANGE.character}'s voice changed to ${VOICE_CHANGE.voiceId} (${theoLines} distinct lines)`,
     goal: undefined,
     args: [files.full, "--voice", `${VOICE_CHANGE.character}=${VOICE_CHANGE.voiceId}`],
   },
@@ -142,7 +145,10 @@ try {
   const full = await render("out-full", [files.full]);
   console.log(`screenplay:  ${printed(full.output, /: (\d+) page\(s\)/)} pages, ${scenes} scenes, ${printed(full.output, / page\(s\), (\d+) blocks/)} blocks`);
   console.log(`full render: ${renderSeconds(full).toFixed(1)} s render, ${(full.wallMs / 1000).toFixed(1)} s command, CPU ${cpu(full)} (command)`);
-  for (const revision of revisions) {
+  const used = printed(full.output, /Voices: (.*)/);
+  VOICE_CHANGE.voiceId ||= NEW_VOICES.find((v) => !used.includes(`=${v}`)) ?? NEW_VOICES[0];
+  console.log(`voices:      ${used}`);
+  for (const revision of revisions()) {
     const revised = await render(`out-${revision.name}`, [...revision.args, "--reuse", join(dir, "out-full")]);
     const share = renderSeconds(revised) / renderSeconds(full);
     const cpuShare = revised.cpuSeconds !== undefined && full.cpuSeconds ? revised.cpuSeconds / full.cpuSeconds : undefined;
@@ -154,7 +160,7 @@ try {
         (revision.goal ? `; goal at most ${revision.goal} %: ${share * 100 <= revision.goal && (cpuShare ?? 0) * 100 <= revision.goal ? "met" : "missed"}` : ""),
     );
     console.log(`  ${printed(revised.output, /(Reused .*)/)}`);
-    if (revision.name === "voice") console.log(`  lines remade: ${printed(revised.output, /; made \d+ image\(s\), (\d+) line/)} (${VOICE_CHANGE.character} has ${theoLines})`);
+    if (revision.name === "voice") console.log(`  lines remade: ${printed(revised.output, /; made \d+ image\(s\), (\d+) line/)} (${VOICE_CHANGE.character} speaks ${theoLines} distinct lines; goal: those and no others)`);
     if (!compare) continue;
     const reference = await render(`full-${revision.name}`, [...revision.args, "--reuse", picturesAndSpeechOf(join(dir, `out-${revision.name}`), `assets-${revision.name}`)]);
     const [a, b] = [seams(revised), seams(reference)];

@@ -173,6 +173,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
         characterVoices: Object.fromEntries(Object.entries(options.voices ?? {}).map(([name, voiceId]) => [name, { voiceId }])),
       }),
     );
+    const chosen = (await db.entities.renderJob.get({ renderJobId }).go()).data?.characterVoices as Record<string, { voiceId: string }> | undefined;
+    log(`Voices: ${Object.entries(chosen ?? {}).map(([name, v]) => `${name}=${v.voiceId}`).join(", ")}`);
     log("Rendering (descriptions, images and narration, then the video)...");
     timings?.mark("render created");
     await workflowsSettled();
