@@ -22,6 +22,7 @@ import { createRender } from "@storyboard/core/render/create";
 import { getRenderBlocks, hasMedia } from "@storyboard/core/render/jobs";
 import { assetStoreKeys } from "@storyboard/core/revision/asset-store";
 import sharp from "sharp";
+import { differences, fingerprint } from "./test/frame-checksums";
 import { createTestUser, eventually, type TestUser } from "./test/fixtures";
 import { useLocalWorkflows, workflowsSettled } from "./workflows";
 
@@ -75,6 +76,14 @@ function draft(rewrite?: number): string {
 
 const actorOf = (user: TestUser) => ({ type: "user" as const, userId: user.userId, roles: [], sessionId: "test" });
 
+async function uploadDraft(user: TestUser, text: string) {
+  const form = new FormData();
+  form.set("file", new Blob([text]), "drafts.fountain");
+  const { id: screenplayId } = await (await user.call("/api/screenplays", { method: "POST", body: form })).json();
+  await eventually(async () => (await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready");
+  return screenplayId as string;
+}
+
 async function renderNow(user: TestUser, screenplayId: string) {
   const { id } = await withActor(actorOf(user), () =>
     createRender({
@@ -115,10 +124,7 @@ afterAll(async () => {
 describe("re-rendering a revised draft", () => {
   it("encodes only the segments around the rewritten scene and joins the rest as they were", async () => {
     const user = await createTestUser({ points: 100_000 });
-    const form = new FormData();
-    form.set("file", new Blob([draft()]), "drafts.fountain");
-    const { id: screenplayId } = await (await user.call("/api/screenplays", { method: "POST", body: form })).json();
-    await eventually(async () => (await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready");
+    const screenplayId = await uploadDraft(user, draft());
     const first = await renderNow(user, screenplayId);
     expect(first.segmentsReused ?? 0).toBe(0);
     const firstSegments = first.segmentsEncoded!;
@@ -158,5 +164,22 @@ describe("re-rendering a revised draft", () => {
     const seen = new Set(before);
     const reusedFrames = after.filter((h) => seen.has(h)).length;
     expect(reusedFrames).toBeGreaterThan(after.length * 0.6);
-  }, 480_000);
+
+    // The same video as a full render of the new draft (another writer: nothing to reuse, every segment encoded):
+    // the same seams, the same frames either side of each, the same frame count and duration (docs/decisions.md#proving-an-incremental-render).
+    const other = await createTestUser({ points: 100_000 });
+    const full = await renderNow(other, await uploadDraft(other, draft(6)));
+    expect(full.segmentsReused ?? 0).toBe(0);
+    expect(full.segmentStarts).toEqual(second.segmentStarts);
+    const seams = second.segmentStarts!.map((clip) => timeline.clips[clip].firstFrame);
+    expect(seams.length).toBeGreaterThan(1);
+    const fullVideo = join(work, "full.mp4");
+    await downloadFile(config.mediaBucket, full.outputFilePath!, fullVideo);
+    const [incremental, reference] = [await fingerprint(videos[1], seams), await fingerprint(fullVideo, seams)];
+    expect(differences(incremental, reference)).toEqual([]);
+    expect(incremental.frames).toBe(timeline.totalFrames);
+    expect(incremental.checksums.size).toBeGreaterThanOrEqual(seams.length * 6);
+    // And the checks can fail: the first draft's video is another video.
+    expect(differences(await fingerprint(videos[0], seams), reference)).not.toEqual([]);
+  }, 900_000);
 });

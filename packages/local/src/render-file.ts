@@ -45,6 +45,8 @@ export interface RenderFileOptions {
   timings?: Timings;
   /** An earlier output folder whose images, lines and video segments are reused where unchanged (`--reuse`). */
   reuse?: string;
+  /** Chosen voices by character name (`--voice NAME=ID`); the rest are chosen as on the web. */
+  voices?: Record<string, string>;
 }
 
 /** What a render took from the earlier one and what it made. */
@@ -64,6 +66,8 @@ export interface RenderFileResult {
   /** Upload to finished outputs, in ms. */
   renderMs: number;
   reuse: ReuseReport;
+  /** The first frame of every video segment but the first: where the segments are joined. */
+  seamFrames: number[];
 }
 
 /** Work that needs no stand-in: parse the file (to fail fast) and load the offline speech engine's WASM. */
@@ -149,6 +153,9 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     }
     if (screenplay.status !== "ready") throw new Error(screenplay.failureReason ?? "The screenplay could not be read.");
     if (reuse) log(`Reusing from ${options.reuse}: ${await seedAssetStore(reuse, screenplayId)} stored file(s).`);
+    const speakers = (screenplay.characterDictionary ?? {}) as Record<string, { isSpeaker?: boolean }>;
+    for (const name of Object.keys(options.voices ?? {}))
+      if (!speakers[name]?.isSpeaker) throw new Error(`--voice: nobody called ${name} speaks in this screenplay.`);
     timings?.mark("uploaded and parsed");
     log(`Parsed "${screenplay.title}": ${screenplay.pageCount} page(s), ${screenplay.blockCount} blocks.`);
 
@@ -163,8 +170,11 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
         aspect: options.aspect,
         previewDescriptionsBeforeFirstImages: false,
         previewImagesBeforeFirstRender: false,
+        characterVoices: Object.fromEntries(Object.entries(options.voices ?? {}).map(([name, voiceId]) => [name, { voiceId }])),
       }),
     );
+    const chosen = (await db.entities.renderJob.get({ renderJobId }).go()).data?.characterVoices as Record<string, { voiceId: string }> | undefined;
+    log(`Voices: ${Object.entries(chosen ?? {}).map(([name, v]) => `${name}=${v.voiceId}`).join(", ")}`);
     log("Rendering (descriptions, images and narration, then the video)...");
     timings?.mark("render created");
     await workflowsSettled();
@@ -194,9 +204,16 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     for (const [name, path] of Object.entries(outputs)) {
       writeFileSync(path, await getObjectBytes(config.mediaBucket, keys[name as keyof typeof keys]!));
     }
-    await writeReuseFolder(options.outDir, userId, screenplayId);
+    await writeReuseFolder(options.outDir, userId, screenplayId, reuse);
     timings?.mark("outputs written");
     const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
+    const { getRenderBlocks, hasMedia } = await import("@storyboard/core/render/jobs");
+    const { buildTimeline } = await import("@storyboard/core/media/timeline");
+    const clips = (await getRenderBlocks(renderJobId)).filter(hasMedia);
+    const timeline = buildTimeline(
+      clips.map((b) => b.duration ?? 0),
+      { segmentStarts: job.segmentStarts ?? [] },
+    );
     return {
       outputs,
       pageCount: screenplay.pageCount ?? 1,
@@ -205,6 +222,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       startupMs,
       renderMs: Date.now() - renderStarted,
       reuse: reuseReport(job),
+      seamFrames: (job.segmentStarts ?? []).map((clip) => timeline.clips[clip].firstFrame),
     };
   } finally {
     await runtime.stop();

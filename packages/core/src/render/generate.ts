@@ -122,7 +122,8 @@ export async function generateBlockAsset(task: BlockTask, known?: RenderJobItem)
   // A line unchanged since the writer's earlier render is copied, not spoken again (docs/decisions.md#revised-drafts).
   const reuse = await reusableSpeech(jobFacts(job), spokenText(block), voiceId);
   const speech = reuse.found
-    ? { wav: reuse.found.bytes, durationMs: readWavInfo(reuse.found.bytes).durationMs }
+    ? // Rounded as the providers round a line they make, so a reused line is timed as when it was made (and a revised render's video is a full render's).
+      { wav: reuse.found.bytes, durationMs: Math.round(readWavInfo(reuse.found.bytes).durationMs) }
     : await withRetries(() => providers().speech.synthesize({ text: spokenText(block), voiceId }));
   if (!reuse.found) await reuse.keep({ bytes: speech.wav, contentType: "audio/wav" });
   else await countReused("audio", task.renderJobId);
@@ -175,8 +176,6 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
     seed: `${job.renderJobId}:${block.blockId}:${variant}`,
     shot: block.shot ? (block.shot as Shot) : undefined,
     aspect: getAspect(job.aspect).id,
-    // Each character's reference image: cloud frames are drawn from them (character-references.ts).
-    references: await referencesOf(characterDictionary, characters.map((c) => c.name)),
   };
   // The pipeline's own image is reused when its inputs are unchanged; an extra one asked for by hand is always new.
   const reuse =
@@ -191,11 +190,14 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
         })
       : undefined;
   let refusal: ProviderError | undefined;
+  // Each character's reference image, read only for a frame that is drawn: cloud frames are drawn from them (character-references.ts).
+  let references: Awaited<ReturnType<typeof referencesOf>> | undefined;
+  const drawing = async () => ({ ...request, references: (references ??= await referencesOf(characterDictionary, characters.map((c) => c.name))) });
   const image = reuse?.found
     ? reuse.found
     : options.offline
-      ? await new OfflineImageProvider().generate(request)
-      : await withRetries(() => providers().image.generate(request)).catch((error: unknown) => {
+      ? await new OfflineImageProvider().generate(await drawing())
+      : await withRetries(async () => providers().image.generate(await drawing())).catch(async (error: unknown) => {
         // One refused frame must not fail a whole render: the pipeline's own frame is drawn instead; an on-demand one reports it.
         if (variant !== "main" || !(error instanceof ProviderError) || error.kind !== "refused") throw error;
         logger.warn("The image service refused a frame's prompt; drawing it offline", {
@@ -203,7 +205,7 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
           blockId: block.blockId,
         });
         refusal = error;
-        return new OfflineImageProvider().generate(request);
+        return new OfflineImageProvider().generate(await drawing());
       });
   // A frame drawn in place of a refused one is not kept for reuse: the next draft asks the service again.
   if (reuse && !reuse.found && !refusal) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });

@@ -99,7 +99,7 @@ describe("the description builder (docs/product.md#renders)", () => {
     const facts = sceneFacts(2, script.sceneDictionary[park], own);
     expect(facts).toMatchObject({ number: 2, setting: "Exterior, Park", timeOfDay: "day", weather: "rain" });
     const description = await text.describeScene({ scene: script.sceneDictionary[park], blocks: own, facts });
-    expect(description).toMatch(/^Scene 2\. Exterior, Park, day\. In rain\./);
+    expect(description).toMatch(/^Exterior, Park, day\. In rain\./);
   });
 
   it("keeps the project's own fixture in order and its people people", async () => {

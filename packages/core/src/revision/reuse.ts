@@ -27,7 +27,12 @@ async function lookUp(job: JobFacts, kind: StoredKind, contentKey: string): Prom
 }
 
 /** The block's image from the writer's earlier renders, when its prompt, style, aspect, scene and characters are unchanged. */
-export function reusableImage(
+export function reusableImage(job: JobFacts, shot: Parameters<typeof imageReuseKey>[1]) {
+  return lookUp(job, "image", imageReuseKey(job, shot));
+}
+
+/** The content key of a block's image: everything that shapes the frame, nothing that only names its place. */
+export function imageReuseKey(
   job: JobFacts,
   shot: Omit<ImageKeyInput, "userId" | "style" | "aspect" | "characters"> & {
     characters: { name: string; gender: string; castIndex?: number }[];
@@ -39,8 +44,17 @@ export function reusableImage(
     description: job.characterDictionary[c.name]?.description ?? "",
     reference: job.characterDictionary[c.name]?.reference?.hash,
   }));
-  const key = imageContentKey({ ...shot, characters, userId: job.userId, style: job.style, aspect: job.aspect ?? DEFAULT_ASPECT });
-  return lookUp(job, "image", key);
+  // A shot's number ("12B") names its place in the script and is not drawn: a scene inserted before it renumbers it, the frame stays.
+  const { number: _place, ...framing } = (shot.shot ?? {}) as { number?: string };
+  const key: string = imageContentKey({
+    ...shot,
+    shot: shot.shot === undefined ? undefined : framing,
+    characters,
+    userId: job.userId,
+    style: job.style,
+    aspect: job.aspect ?? DEFAULT_ASPECT,
+  });
+  return key;
 }
 
 /** The line's speech from the writer's earlier renders, when its words and voice are unchanged. */

@@ -72,5 +72,33 @@ describe("storyboard render", () => {
     const nothing = await storyboard(["render", revised, "--reuse", mkdtempSync(path.join(tmpdir(), "empty-")), "--out", second]);
     expect(nothing.status).toBe(1);
     expect(nothing.stderr).toContain("holds no reusable render");
-  });
+
+    // One character's voice changed: only that character's lines are spoken anew, no frame is drawn again.
+    const voices = Object.fromEntries(/Voices: (.*)/.exec(run2.stdout)![1].split(", ").map((pair) => pair.split("=")));
+    const speaker = Object.keys(voices).find((name) => name !== "NARRATOR")!;
+    const fresh = ["ash", "quinn", "sasha", "river"].find((v) => !Object.values(voices).includes(v))!;
+    // The speaker's distinct speeches (after the cue, up to a blank line, without parentheticals): one line each.
+    const cues = text.replace("What algorithm is this?", "Who wrote this algorithm?").split(/\n\s*\n/);
+    const spoken = new Set(
+      cues
+        .map((para) => para.split("\n").map((l) => l.trim()))
+        .filter(([cue]) => cue.replace(/\s*\^$/, "") === speaker)
+        .map(([, ...speech]) => speech.filter((l) => !l.startsWith("(")).join(" "))
+        .filter(Boolean),
+    );
+    const third = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
+    const run3 = await storyboard(["render", revised, "--reuse", second, "--out", third, "--captions", "--voice", `${speaker}=${fresh}`]);
+    expect(run3.status, run3.stderr).toBe(0);
+    expect(run3.stdout).toContain(`${speaker}=${fresh}`);
+    const made = /made (\d+) image\(s\), (\d+) line\(s\)/.exec(run3.stdout)!.map(Number);
+    expect(made.slice(1)).toEqual([0, spoken.size]);
+    expect(spoken.size).toBeGreaterThan(0);
+
+    const nobody = await storyboard(["render", revised, "--out", third, "--voice", "NOBODY=ash"]);
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toContain("nobody called NOBODY speaks in this screenplay");
+    const malformed = await storyboard(["render", revised, "--out", third, "--voice", "NOBODY"]);
+    expect(malformed.status).toBe(2);
+    expect(malformed.stderr).toContain("--voice takes NAME=VOICE_ID");
+  }, 400_000);
 });

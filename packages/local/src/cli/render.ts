@@ -6,9 +6,10 @@ import { DEFAULT_FRAME_RATE, FRAME_RATES, type FrameRateLabel } from "@storyboar
 import { renderScreenplayFile } from "../render-file";
 import { Timings } from "./timings";
 
-const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--reuse PREVIOUS_OUT_DIR] [--captions] [--title TITLE] [--aspect RATIO] [--pdf-layout LAYOUT] [--fps RATE] [--timings]
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--reuse PREVIOUS_OUT_DIR] [--voice NAME=VOICE_ID ...] [--captions] [--title TITLE] [--aspect RATIO] [--pdf-layout LAYOUT] [--fps RATE] [--timings]
   --reuse: a folder an earlier render wrote (of this screenplay's previous draft); every image, line of speech and
     video segment whose inputs are unchanged is taken from it, only what changed is made
+  --voice: a character's voice (e.g. --voice THEO=walter; repeat for more); the others are chosen automatically
   styles: ${STYLE_IDS.join(", ")}
   aspects: ${ASPECT_IDS.join(", ")} (default ${DEFAULT_ASPECT}; Cinematic Realism draws the widescreen ones only)
   PDF layouts (panels a page and orientation): ${PDF_LAYOUTS.join(", ")} (default ${DEFAULT_PDF_LAYOUT})
@@ -33,6 +34,7 @@ export const command = {
           fps: { type: "string", default: DEFAULT_FRAME_RATE },
           reuse: { type: "string" },
           aspect: { type: "string", default: DEFAULT_ASPECT },
+          voice: { type: "string", multiple: true, default: [] },
         },
       });
     } catch (e) {
@@ -65,6 +67,15 @@ export const command = {
       console.error(`Unknown aspect "${aspect}".\n${USAGE}`);
       return 2;
     }
+    const voices: Record<string, string> = {};
+    for (const choice of parsed.values.voice ?? []) {
+      const [name, voiceId] = choice.split("=").map((part) => part.trim());
+      if (!name || !voiceId) {
+        console.error(`--voice takes NAME=VOICE_ID (e.g. THEO=walter), not "${choice}".\n${USAGE}`);
+        return 2;
+      }
+      voices[name.toUpperCase()] = voiceId;
+    }
     const refusal = aspectRefusal(style as StyleId, aspect);
     if (refusal) {
       console.error(refusal);
@@ -82,6 +93,7 @@ export const command = {
         aspect,
         timings,
         reuse,
+        voices,
         log: (l) => console.log(l),
       });
       console.log(
@@ -93,7 +105,11 @@ export const command = {
         `Reused ${images.reused} image(s), ${lines.reused} line(s) and ${segments.reused} video segment(s); ` +
           `made ${images.made} image(s), ${lines.made} line(s) and ${segments.made} segment(s).`,
       );
-      if (timings) console.log(timings.report());
+      if (timings) {
+        console.log(timings.report());
+        // Where one video segment joins the next: the benchmark compares the frames either side (bench/revision.bench.ts).
+        console.log(`Segment seams (frame): ${result.seamFrames.join(" ")}`);
+      }
       return 0;
     } catch (e) {
       console.error((e as Error).message.split("\n")[0]);

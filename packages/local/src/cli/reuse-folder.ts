@@ -6,13 +6,15 @@
  * draft runs as that owner with the store put back, so it makes only what
  * changed, exactly as the product does between drafts.
  */
-import { existsSync } from "node:fs";
-import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { constants, existsSync } from "node:fs";
+import { copyFile, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export const REUSE_FOLDER = "reuse";
 const MANIFEST = "manifest.json";
 const KINDS = ["image", "audio", "segment"] as const;
+/** Files moved at once between the folder and the local S3 (one by one, a 112-page store took minutes each way). */
+const TRANSFERS = 8;
 
 interface Manifest {
   userId: string;
@@ -35,41 +37,51 @@ export async function seedAssetStore(reuse: Manifest & { dir: string }, screenpl
   const { putObject } = await import("@storyboard/core/blob/s3");
   const { config } = await import("@storyboard/core/config");
   const { assetStoreKeys } = await import("@storyboard/core/revision/asset-store");
-  let count = 0;
+  const { mapWithLimit } = await import("@storyboard/core/render/concurrency");
+  const files: { kind: (typeof KINDS)[number]; key: string }[] = [];
   for (const kind of KINDS) {
     const folder = join(reuse.dir, kind);
-    if (!existsSync(folder)) continue;
-    for (const key of await readdir(folder)) {
-      const type = reuse.contentTypes[`${kind}/${key}`] ?? "application/octet-stream";
-      await putObject(
-        config.mediaBucket,
-        assetStoreKeys.asset(reuse.userId, screenplayId, kind, key),
-        await readFile(join(folder, key)),
-        type,
-      );
-      count++;
-    }
+    if (existsSync(folder)) files.push(...(await readdir(folder)).map((key) => ({ kind, key })));
   }
-  return count;
+  await mapWithLimit(files, TRANSFERS, async ({ kind, key }) =>
+    putObject(
+      config.mediaBucket,
+      assetStoreKeys.asset(reuse.userId, screenplayId, kind, key),
+      await readFile(join(reuse.dir, kind, key)),
+      reuse.contentTypes[`${kind}/${key}`] ?? "application/octet-stream",
+    ),
+  );
+  return files.length;
 }
 
-/** Writes this render's store (all it made and reused) into `outDir/reuse/`, for the next `--reuse`. */
-export async function writeReuseFolder(outDir: string, userId: string, screenplayId: string): Promise<void> {
+/**
+ * Writes this render's store (all it made and reused) into `outDir/reuse/`, for the next `--reuse`. A file the
+ * earlier folder (`from`) holds is copied from there (a content key names the same bytes), not read back from S3.
+ */
+export async function writeReuseFolder(outDir: string, userId: string, screenplayId: string, from?: Manifest & { dir: string }): Promise<void> {
   const { listKeys } = await import("@storyboard/core/blob/s3");
   const { config } = await import("@storyboard/core/config");
   const { assetStoreKeys, findAsset } = await import("@storyboard/core/revision/asset-store");
+  const { mapWithLimit } = await import("@storyboard/core/render/concurrency");
   const dir = join(outDir, REUSE_FOLDER);
   const contentTypes: Record<string, string> = {};
   for (const kind of KINDS) {
     const keys = await listKeys(config.mediaBucket, `${assetStoreKeys.folder(userId, screenplayId)}${kind}/`);
     if (keys.length) await mkdir(join(dir, kind), { recursive: true });
-    for (const key of keys) {
+    await mapWithLimit(keys, TRANSFERS, async (key) => {
       const contentKey = key.split("/").pop()!;
+      const name = `${kind}/${contentKey}`;
+      if (from && from.userId === userId && from.contentTypes[name] && existsSync(join(from.dir, name))) {
+        // A copy-on-write clone where the file system has them, else a plain copy.
+        await copyFile(join(from.dir, name), join(dir, name), constants.COPYFILE_FICLONE);
+        contentTypes[name] = from.contentTypes[name];
+        return;
+      }
       const asset = await findAsset(userId, screenplayId, kind, contentKey);
-      if (!asset) continue;
-      await writeFile(join(dir, kind, contentKey), asset.bytes);
-      contentTypes[`${kind}/${contentKey}`] = asset.contentType;
-    }
+      if (!asset) return;
+      await writeFile(join(dir, name), asset.bytes);
+      contentTypes[name] = asset.contentType;
+    });
   }
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes } satisfies Manifest));

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
  * CPU seconds of finished child processes (ffmpeg), from Linux's /proc/self/stat
  * (cutime and cstime, in clock ticks of 1/100 s); undefined elsewhere.
  */
-function childrenCpuSeconds(): number | undefined {
+export function childrenCpuSeconds(): number | undefined {
   try {
     const stat = readFileSync("/proc/self/stat", "utf8");
     // Fields after the command name, which may hold spaces: the 3rd field (state) comes first.

@@ -104,7 +104,8 @@ export class OfflineTextProvider implements TextProvider {
     const weather = facts.weather ? ` In ${facts.weather}.` : "";
     const mood = facts.mood ? ` The mood is ${facts.mood}.` : "";
     const opening = facts.opening ? ` It opens on: ${facts.opening}` : "";
-    return sentenceOf(`Scene ${facts.number}. ${capitalise(facts.setting)}${when}.${kind}${continuing}${weather}${mood}${opening}`);
+    // No scene number: a description says what the scene is, and an inserted scene must not change the ones after it (their frames' reuse keys).
+    return sentenceOf(`${capitalise(facts.setting)}${when}.${kind}${continuing}${weather}${mood}${opening}`);
   }
 
   async imagePrompt({ block, style, scene, characters, shot: framing }: Parameters<TextProvider["imagePrompt"]>[0]) {
