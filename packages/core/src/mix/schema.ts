@@ -62,5 +62,9 @@ export const mixLevelsSchema = z
 
 /** The upload form's fields beside the file. */
 export const musicUploadFieldsSchema = z.object({
-  rightsConfirmed: z.enum(["true", "on", "1", "yes", "false", "off", "0", "no", ""]).default("").transform((v) => ["true", "on", "1", "yes"].includes(v)),
+  /** A form's checkbox: "true", "on", "1" or "yes" is ticked; anything else, or nothing, is not. */
+  rightsConfirmed: z
+    .string()
+    .optional()
+    .transform((v) => ["true", "on", "1", "yes"].includes((v ?? "").trim().toLowerCase())),
 });

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
+import { useUserId } from "../actor";
 import { getObjectJson, listKeys, putObject } from "../blob/s3";
 import { config } from "../config";
 import { AppError } from "../error";
@@ -62,7 +63,8 @@ async function checkTrack(path: string): Promise<{ durationMs: number; loudnessL
 }
 
 /** Checks an uploaded track and keeps it; every refusal is a 4xx with what to do, and stores nothing. */
-export async function saveMusicUpload(input: { userId: string; fileName: string; bytes: Uint8Array; rightsConfirmed: boolean; truncated?: boolean }): Promise<MusicUpload> {
+export async function saveMusicUpload(input: { fileName: string; bytes: Uint8Array; rightsConfirmed: boolean; truncated?: boolean }): Promise<MusicUpload> {
+  const userId = useUserId();
   if (!input.rightsConfirmed) throw AppError.badRequest("Confirm that you have the rights to use this music.");
   const extension = extname(input.fileName).toLowerCase();
   if (!(MUSIC_UPLOAD.extensions as readonly string[]).includes(extension))
@@ -77,9 +79,9 @@ export async function saveMusicUpload(input: { userId: string; fileName: string;
     const facts = await checkTrack(path);
     const musicUploadId = randomUUID();
     const upload: MusicUpload = { musicUploadId, fileName: input.fileName, ...facts };
-    await putObject(config.mediaBucket, musicUploadKey(input.userId, musicUploadId), input.bytes, "application/octet-stream");
+    await putObject(config.mediaBucket, musicUploadKey(userId, musicUploadId), input.bytes, "application/octet-stream");
     // The facts last: a track without them is not usable, so a failure between the two leaves nothing a render would take.
-    await putObject(config.mediaBucket, factsKey(input.userId, musicUploadId), JSON.stringify(upload), "application/json");
+    await putObject(config.mediaBucket, factsKey(userId, musicUploadId), JSON.stringify(upload), "application/json");
     return upload;
   } finally {
     await rm(work, { recursive: true, force: true });
