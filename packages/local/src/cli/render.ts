@@ -6,13 +6,14 @@ import { DEFAULT_FRAME_RATE, FRAME_RATES, type FrameRateLabel } from "@storyboar
 import { renderScreenplayFile } from "../render-file";
 import { Timings } from "./timings";
 
-const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--reuse PREVIOUS_OUT_DIR] [--captions] [--title TITLE] [--aspect RATIO] [--pdf-layout LAYOUT] [--fps RATE] [--timings]
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--reuse PREVIOUS_OUT_DIR] [--captions] [--title TITLE] [--aspect RATIO] [--pdf-layout LAYOUT] [--fps RATE] [--music none|generated] [--timings]
   --reuse: a folder an earlier render wrote (of this screenplay's previous draft); every image, line of speech and
     video segment whose inputs are unchanged is taken from it, only what changed is made
   styles: ${STYLE_IDS.join(", ")}
   aspects: ${ASPECT_IDS.join(", ")} (default ${DEFAULT_ASPECT}; Cinematic Realism draws the widescreen ones only)
   PDF layouts (panels a page and orientation): ${PDF_LAYOUTS.join(", ")} (default ${DEFAULT_PDF_LAYOUT})
-  timeline frame rates (the project zip's timeline/ files): ${FRAME_RATES.join(", ")} (default ${DEFAULT_FRAME_RATE}, the video's own)`;
+  timeline frame rates (the project zip's timeline/ files): ${FRAME_RATES.join(", ")} (default ${DEFAULT_FRAME_RATE}, the video's own)
+  music: none (default) or generated (pads composed per scene mood, ducked under the voices)`;
 
 /** `storyboard render`: the render pipeline without the web. */
 export const command = {
@@ -33,6 +34,7 @@ export const command = {
           fps: { type: "string", default: DEFAULT_FRAME_RATE },
           reuse: { type: "string" },
           aspect: { type: "string", default: DEFAULT_ASPECT },
+          music: { type: "string", default: "none" },
         },
       });
     } catch (e) {
@@ -65,6 +67,11 @@ export const command = {
       console.error(`Unknown aspect "${aspect}".\n${USAGE}`);
       return 2;
     }
+    const music = parsed.values.music;
+    if (music !== "none" && music !== "generated") {
+      console.error(`Unknown music "${music}": choose none or generated.\n${USAGE}`);
+      return 2;
+    }
     const refusal = aspectRefusal(style as StyleId, aspect);
     if (refusal) {
       console.error(refusal);
@@ -80,6 +87,7 @@ export const command = {
         pdfLayout,
         timelineFps,
         aspect,
+        music,
         timings,
         reuse,
         log: (l) => console.log(l),
