@@ -170,8 +170,18 @@ function normalise(samples: Float32Array): Float32Array {
   return samples;
 }
 
+/** Made once per process (a warm Lambda, the local server): a loop is about 3 MB and the same every time. */
+const made = new Map<string, Uint8Array>();
+
 /** The loop as a 16-bit stereo WAV at the mix rate. */
 export function moodLoopWav(mood: Mood, rate = MIX_RATE): Uint8Array {
+  const key = `${mood}@${rate}`;
+  let wav = made.get(key);
+  if (!wav) made.set(key, (wav = encodeLoop(mood, rate)));
+  return wav;
+}
+
+function encodeLoop(mood: Mood, rate: number): Uint8Array {
   const samples = synthesiseLoop(mood, rate);
   const pcm = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i++) pcm[i] = Math.max(-32768, Math.min(32767, Math.round(samples[i] * 32767)));

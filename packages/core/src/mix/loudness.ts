@@ -3,7 +3,7 @@
  * loudness, its gate, the loudness range and the true peak), read from the
  * summary the filter prints when its stream ends.
  */
-import { ffmpegPath, run } from "../media/ffmpeg";
+import { ffmpegPath, run, type RunOptions } from "../media/ffmpeg";
 
 export interface LoudnessMeasurement {
   /** Integrated loudness, LUFS. */
@@ -39,8 +39,8 @@ export function parseEbur128Summary(log: string): LoudnessMeasurement {
  * Runs ffmpeg with its log at info level (the summary is printed there; the
  * per-frame lines are kept at verbose by framelog) and answers the summary.
  */
-export async function runMeasured(args: string[]): Promise<LoudnessMeasurement> {
-  const { stderr } = await run(ffmpegPath, ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-y", ...args]);
+export async function runMeasured(args: string[], options: RunOptions = {}): Promise<LoudnessMeasurement> {
+  const { stderr } = await run(ffmpegPath, ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-y", ...args], options);
   return parseEbur128Summary(stderr);
 }
 

@@ -171,7 +171,8 @@ export async function writeMix(input: MixInput): Promise<MixResult> {
     "null",
     "-",
   ]);
-  const measured = await runMeasured(passOne);
+  // Beside the video's encoders, like every run of the mix: single-threaded work the render's end waits on (media/ffmpeg.ts).
+  const measured = await runMeasured(passOne, { besideEncoders: true });
   if (!Number.isFinite(measured.integrated) || measured.integrated <= -70) throw new Error("The mix is silent: nothing to normalise.");
   const master = masterGraph({ totalSamples, measured, targetLufs: TARGET_LUFS, ceilingDbtp: CEILING_DBTP, hasMusic: Boolean(stems.music) });
   const passTwo = await runGraph([stems.dialogue, stems.narration, ...(stems.music ? [stems.music] : [])], master, work, "master", [
