@@ -92,7 +92,19 @@ describe("uploading a music track", () => {
     expect(unnamed.status).toBe(400);
     expect((await unnamed.json()).message).toBe("Upload a music track, or choose generated music or none.");
     expect((await (await other.call("/api/points/balance")).json()).points ?? 1000).toBe(1000);
-  }, 120_000);
+
+    // The owner's render plays it under the film: a music stem in the zip, the mix at the target.
+    const own = await renderWith(user, { music: "upload", musicUploadId: track.musicUploadId });
+    expect(own.status).toBe(200);
+    const done = await finished(user, (await own.json()).id);
+    const zip = unzipSync(await mediaBytes(user, done.projectZipPath));
+    expect(zip["stems/music.wav"]?.length).toBeGreaterThan(1000);
+    const mp4 = join(dir, "uploaded.mp4");
+    writeFileSync(mp4, await mediaBytes(user, done.outputFilePath));
+    const loudness = await measureFile(mp4);
+    expect(Math.abs(loudness.integrated + 16)).toBeLessThanOrEqual(1);
+    expect(loudness.truePeak).toBeLessThanOrEqual(-1);
+  }, 300_000);
 });
 
 describe("a render's sound mix", () => {
