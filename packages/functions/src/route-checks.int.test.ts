@@ -57,6 +57,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   "PUT /api/userSubscription": { anonymous: 401, otherUser: NO_OWNED() },
   "DELETE /api/userSubscription": { anonymous: 401, otherUser: NO_OWNED() },
   "POST /api/screenplays": { anonymous: 401, otherUser: NO_OWNED("creates the caller's own") },
+  "POST /api/music-uploads": { anonymous: 401, otherUser: NO_OWNED("stores the caller's own track; a render naming another's is a 404") },
   "DELETE /api/screenplays/{id}": { anonymous: 401, otherUser: { call: (f) => ({ path: `/api/screenplays/${f.screenplayId}` }) } },
   "POST /api/screenplays/{id}/characters": {
     anonymous: 401,

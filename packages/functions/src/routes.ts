@@ -110,6 +110,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/renders/{id}/timelines/{format}", handler: "api/timeline/get", auth: "user", group: "render" },
   { method: "GET", path: "/api/renders/mediaCompletion/{id}", handler: "api/render/media-completion", auth: "user", group: "render" },
   { method: "PUT", path: "/api/renders/{id}/descriptions", handler: "api/render/update-descriptions", auth: "user", group: "render", timeout: 28 },
+  { method: "POST", path: "/api/music-uploads", handler: "api/mix/upload-music", auth: "user", group: "render", timeout: 28, memory: 1024 },
   { method: "PUT", path: "/api/renders/{id}/character-reference", handler: "api/render/character-reference", auth: "user", group: "render", timeout: 28, memory: 1024 },
   { method: "PUT", path: "/api/renders/status", handler: "api/render/update-status", auth: "user", group: "render" },
   { method: "POST", path: "/api/renders/blocks/image", handler: "api/render/generate-image", auth: "user", group: "render" },

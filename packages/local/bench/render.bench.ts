@@ -9,7 +9,7 @@
  * make storyboard.pdf and shot-list.csv and that step's peak memory (goals:
  * under 10 s and 300 MB for the 112-page feature, docs/decisions.md#storyboard-pdf).
  *
- *   npm run bench:render [-- --pages 120] [--aspect 9:16 --style documentary]
+ *   npm run bench:render [-- --pages 120] [--aspect 9:16 --style documentary] [--music generated]
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +27,7 @@ const option = (name: string, fallback: string) => {
 };
 const aspect = option("aspect", "16:9");
 const style = option("style", "cinematic");
+const music = option("music", "none");
 
 /** A number the command printed, found by `pattern`'s first group. */
 const figure = (output: string, pattern: RegExp) => Number(printed(output, pattern));
@@ -38,7 +39,7 @@ const dir = mkdtempSync(join(tmpdir(), "bench-render-"));
 const file = join(dir, "harbour.fountain");
 writeFileSync(file, screenplay(pages));
 try {
-  const { output, wallMs } = await renderCommand([file, "--style", style, "--aspect", aspect, "--out", join(dir, "out")]);
+  const { output, wallMs } = await renderCommand([file, "--style", style, "--aspect", aspect, "--music", music, "--out", join(dir, "out")]);
   const render = figure(output, /Done in ([\d.]+) s/);
   const video = figure(output, /a ([\d.]+) s video/);
   const total = wallMs / 1000;
@@ -55,7 +56,7 @@ try {
   console.log(
     `peak memory:      ${figure(output, /Peak memory: (\d+) MB/)} MB (the command's process; ffmpeg and the local S3 not counted)`,
   );
-  console.log(`aspect, style:    ${aspect}, ${style}`);
+  console.log(`aspect, style:    ${aspect}, ${style}, music ${music}`);
   // The board step from the project zip, unpacked to disk, in a process of its own (its peak is its own).
   const project = join(dir, "project");
   execFileSync("unzip", ["-q", join(dir, "out", "project.zip"), "-d", project]);

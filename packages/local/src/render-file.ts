@@ -39,6 +39,8 @@ export interface RenderFileOptions {
   timelineFps?: FrameRateLabel;
   /** The frames' and the video's aspect (`--aspect`). */
   aspect?: AspectId;
+  /** The music bed (`--music`): none or the generated pads. */
+  music?: "none" | "generated";
   /** Progress lines go here (the command line prints them). */
   log?: (line: string) => void;
   /** Where the wall time goes (`--timings`). */
@@ -168,6 +170,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
         pdfLayout: options.pdfLayout,
         timelineFps: options.timelineFps,
         aspect: options.aspect,
+        music: options.music,
         previewDescriptionsBeforeFirstImages: false,
         previewImagesBeforeFirstRender: false,
         characterVoices: Object.fromEntries(Object.entries(options.voices ?? {}).map(([name, voiceId]) => [name, { voiceId }])),

@@ -45,6 +45,8 @@ export interface ProjectZipInput {
   /** Files at the zip's root (the storyboard PDF) and texts (the shot list). */
   rootFiles?: ArchiveFile[];
   rootTexts?: { name: string; text: string }[];
+  /** The sound mix's stems (mix/render-mix.ts), under stems/. */
+  stems?: ArchiveFile[];
   /** The editing timelines (timeline/files.ts), under timeline/. */
   timelineTexts?: { name: string; text: string }[];
 }
@@ -95,6 +97,7 @@ export async function writeProjectZip(input: ProjectZipInput): Promise<ProjectZi
     { name: "screenplay.json", data: text(JSON.stringify(input.screenplayJson, null, 2)) },
     { name: "edit-list.json", data: text(JSON.stringify({ version: EDIT_LIST_VERSION, clips: input.editList }, null, 2)) },
     ...(input.rootFiles ?? []).map((f) => ({ name: entryName("", f.name), data: () => readFile(f.path) })),
+    ...(input.stems ?? []).map((f) => ({ name: entryName("stems/", f.name), data: () => readFile(f.path) })),
     ...(input.rootTexts ?? []).map((t) => ({ name: entryName("", t.name), data: text(t.text) })),
     ...(input.timelineTexts ?? []).map((t) => ({ name: entryName("timeline/", t.name), data: text(t.text) })),
   );

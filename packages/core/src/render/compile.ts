@@ -10,7 +10,8 @@ import { config } from "../config";
 import { db } from "../dynamo/service";
 import { editListOf, writeProjectZip } from "../media/archive";
 import { captionFiles, joinSegments, renderSegment, writeCaptionImages, writePoster } from "../media/compile";
-import { writeNarration } from "../media/narration";
+import { writeMix } from "../mix/mix";
+import { clipLanes, fetchStems, keepStems, levelsOf, mixClips, musicFor, stemEntry } from "../mix/render-mix";
 import { planContentSegments, segmentKeyInput } from "../media/content-segments";
 import { timelineFiles } from "../timeline/files";
 import { timelineFpsOf, timelineSourceOf } from "../timeline/render-timeline";
@@ -163,11 +164,12 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
   });
 }
 
-/** CompileAudio: the combined narration, as AAC for the video and MP3 for download. */
+/** CompileAudio: the sound mix (mix/), as AAC for the video and MP3 for download, and its stems for the project zip. */
 export async function compileAudio({ renderJobId }: { renderJobId: string }) {
   const job = await getRenderJob(renderJobId);
   const plan = await readCompilePlan(job);
   const timeline = timelineOf(plan);
+  const { lanes, moods } = clipLanes(plan, await getRenderBlocks(renderJobId));
   await inWorkDir(renderJobId, async (work) => {
     const audio = await download(work, plan, "aud", allClips(plan));
     const clips = plan.clips.map((c, i) => {
@@ -176,7 +178,9 @@ export async function compileAudio({ renderJobId }: { renderJobId: string }) {
     });
     const m4a = join(work, "narration.m4a");
     const mp3 = join(work, "audio.mp3");
-    await writeNarration(clips, work, m4a, mp3);
+    const music = await musicFor(job, moods, work);
+    const { stems } = await writeMix({ clips: mixClips(clips, lanes), levels: levelsOf(job), music, work, m4aPath: m4a, mp3Path: mp3 });
+    await keepStems(job, stems);
     await uploadFile(config.mediaBucket, compileKeys.narration(job), m4a, "audio/mp4");
     await uploadFile(config.mediaBucket, outputKey(job, "audio.mp3"), mp3, outputOf("audio.mp3").contentType);
   });
@@ -184,7 +188,7 @@ export async function compileAudio({ renderJobId }: { renderJobId: string }) {
   return { renderJobId };
 }
 
-/** PackageRender: the poster and the project zip (images, narration clips, captions, screenplay, edit list). */
+/** PackageRender (after CompileAudio): the poster and the project zip (images, narration clips, the mix's stems, captions, screenplay, edit list). */
 export async function packageRender({ renderJobId }: { renderJobId: string }) {
   const job = await getRenderJob(renderJobId);
   const plan = await readCompilePlan(job);
@@ -211,6 +215,8 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       blocks,
       clips: editList.map((e, i) => ({ blockId: e.blockId, durationMs: e.durationMs, frame: e.image, path: images[i] })),
     });
+    const stems = await fetchStems(job, work);
+    const music = stems.some((s) => s.name === "music.wav") ? stemEntry("music") : undefined;
     const zip = join(work, "project.zip");
     await writeProjectZip({
       outPath: zip,
@@ -228,7 +234,8 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       editList,
       rootFiles: [{ name: "storyboard.pdf", path: board.pdfPath }],
       rootTexts: [{ name: "shot-list.csv", text: board.csv }],
-      timelineTexts: timelineFiles(timelineSourceOf(job, blocks, plan.clips), timelineFpsOf(job)),
+      stems,
+      timelineTexts: timelineFiles({ ...timelineSourceOf(job, blocks, plan.clips), music }, timelineFpsOf(job)),
     });
     await uploadFile(config.mediaBucket, outputKey(job, "poster.jpg"), poster, outputOf("poster.jpg").contentType);
     await uploadFile(config.mediaBucket, outputKey(job, "project.zip"), zip, outputOf("project.zip").contentType);

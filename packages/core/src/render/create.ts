@@ -20,6 +20,7 @@ import { startPhase } from "./phases";
 import { quoteForScreenplay } from "../revision/quote";
 import { type CreateRenderInput, createRenderSchema, NARRATOR_KEY } from "./schema";
 import { autoAssignVoices } from "./voice-assignment";
+import { getOwnMusicUpload } from "../mix/upload";
 
 /** Initial descriptions take about two minutes on the cloud providers; the estimate grows with the pages. */
 const ESTIMATE_MS_PER_PAGE = 60_000;
@@ -59,6 +60,8 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
   const characterDictionary = (screenplay.characterDictionary ?? {}) as CharacterDictionary;
   const { characterVoices, cost } = await priceRender(screenplay, input.style, input.characterVoices, input.aspect);
 
+  // The track is checked before anything is charged: another writer's id is not found.
+  if (input.music === "upload") await getOwnMusicUpload(userId, input.musicUploadId!);
   const { data: user } = await db.entities.user.get({ userId }).go();
   if (!user) throw AppError.unauthorized();
   // Paying with points waits while a refund or dispute left points owed (docs/decisions.md#refunds-and-disputes).
@@ -103,6 +106,9 @@ export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) 
               burnCaptions: input.burnCaptions,
               pdfLayout: input.pdfLayout,
               timelineFps: input.timelineFps,
+              music: input.music,
+              musicUploadId: input.music === "upload" ? input.musicUploadId : undefined,
+              mixLevels: input.mixLevels,
               aspect: input.aspect,
               previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
               previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,

@@ -4,6 +4,7 @@ import { DEFAULT_PDF_LAYOUT, pdfLayoutSchema, shotEditsSchema } from "../board/s
 import { ASPECT_IDS, aspectRefusal, DEFAULT_ASPECT } from "../catalog/aspects";
 import { STYLE_IDS } from "../catalog/styles";
 import { frameRateSchema } from "../timeline/schema";
+import { mixLevelsSchema, musicChoiceSchema } from "../mix/schema";
 import { RENDER_STATUSES } from "./status";
 
 /** Browser-safe schemas of the render calls, shared by the prepare screen and the handlers. */
@@ -34,6 +35,10 @@ export const renderSettingsSchema = z.object({
   pdfLayout: pdfLayoutSchema.default(DEFAULT_PDF_LAYOUT),
   /** The frame rate of the project zip's editing timelines (docs/product.md#editing-timelines); absent, the video's own. */
   timelineFps: frameRateSchema.optional(),
+  /** The sound mix (docs/decisions.md#the-sound-mix): what plays under the voices, the uploaded track, the levels. */
+  music: musicChoiceSchema,
+  musicUploadId: z.string().min(1).optional(),
+  mixLevels: mixLevelsSchema,
   /** The frames' and the video's aspect (docs/decisions.md#aspect-ratios). */
   aspect: z.enum(ASPECT_IDS, { error: `Choose an aspect: ${ASPECT_IDS.join(", ")}.` }).default(DEFAULT_ASPECT),
   /** The same key on a repeated submit (a double click, a retried request) answers the first render and charges once. */
@@ -44,6 +49,8 @@ export const renderSettingsSchema = z.object({
 export const createRenderSchema = renderSettingsSchema.superRefine((input, ctx) => {
   const refusal = aspectRefusal(input.style, input.aspect);
   if (refusal) ctx.addIssue({ code: "custom", path: ["aspect"], message: refusal });
+  if (input.music === "upload" && !input.musicUploadId)
+    ctx.addIssue({ code: "custom", path: ["musicUploadId"], message: "Upload a music track, or choose generated music or none." });
 });
 export type CreateRenderInput = z.input<typeof createRenderSchema>;
 

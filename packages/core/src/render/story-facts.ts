@@ -189,6 +189,9 @@ const MOODS: [RegExp, string][] = [
   [/\b(quiet|quietly|silence|silent|still|stares?|contemplat\w*|slow)\b/i, "quiet"],
 ];
 
+/** A scene's mood from its own lines (tense, melancholy, light-hearted, tender, quiet), or none. */
+export const sceneMood = (text: string) => MOODS.find(([p]) => p.test(text))?.[1];
+
 const title = (s: string) => s.toLowerCase().replace(/(^|[\s/-])\p{L}/gu, (c) => c.toUpperCase());
 
 /**
@@ -225,7 +228,7 @@ export function sceneFacts(
     setting: place ? `${place}, ${location}` : location,
     ...optional("timeOfDay", timeOfDay || undefined),
     ...optional("weather", weather),
-    ...optional("mood", MOODS.find(([p]) => p.test(text))?.[1]),
+    ...optional("mood", sceneMood(text)),
     ...optional("opening", action.flatMap((b) => sentencesOf(b.text))[0]),
     ...optional("continues", continuity.continuesFrom ? true : undefined),
     ...optional("flashback", continuity.flashback),

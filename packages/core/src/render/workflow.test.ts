@@ -109,7 +109,10 @@ describe("render workflow definitions", () => {
       ResultPath: null;
     };
     expect(parts).toMatchObject({ Type: "Parallel", Next: "FinishCompile", ResultPath: null });
-    expect(parts.Branches.map((b) => b.StartAt)).toEqual([COMPILE_STATES.segments, "CompileAudio", "PackageRender"]);
+    // The project zip holds the mix's stems: PackageRender follows CompileAudio in one branch.
+    expect(parts.Branches.map((b) => b.StartAt)).toEqual([COMPILE_STATES.segments, "CompileAudio"]);
+    expect(parts.Branches[1].States.CompileAudio).toMatchObject({ Next: "PackageRender" });
+    expect(parts.Branches[1].States.PackageRender).toMatchObject({ End: true, Resource: arn("PackageRender") });
     const map = parts.Branches[0].States[COMPILE_STATES.segments];
     expect(map).toMatchObject({ Type: "Map", ItemsPath: "$.segments", MaxConcurrency: SEGMENT_CONCURRENCY, ResultPath: null, End: true });
     const segment = (map.ItemProcessor as unknown as StateMachineDefinition).States.CompileSegment;

@@ -219,16 +219,20 @@ export function generateDefinition(resolve: ResolveTask): StateMachineDefinition
  */
 export function compileDefinition(resolve: ResolveTask): StateMachineDefinition {
   const branch = (name: string, state: State) => ({ StartAt: name, States: { [name]: state } });
-  const part = (name: TaskName) =>
-    branch(
-      name,
-      task(resolve, name, {
-        Parameters: { "renderJobId.$": "$.renderJobId" },
-        ResultPath: null,
-        Retry: [LAMBDA_TRANSIENT_RETRY, COMPILE_RETRY],
-        End: true,
-      }),
-    );
+  const partTask = (name: TaskName, end: { End: true } | { Next: TaskName }) =>
+    task(resolve, name, {
+      Parameters: { "renderJobId.$": "$.renderJobId" },
+      ResultPath: null,
+      Retry: [LAMBDA_TRANSIENT_RETRY, COMPILE_RETRY],
+      ...end,
+    });
+  const audioThenPackage = {
+    StartAt: TASK.compileAudio,
+    States: {
+      [TASK.compileAudio]: partTask(TASK.compileAudio, { Next: TASK.packageRender }),
+      [TASK.packageRender]: partTask(TASK.packageRender, { End: true }),
+    },
+  };
   return {
     TimeoutSeconds: PHASE_TIMEOUT_SECONDS.compile,
     Comment: "Render phase 3: compile the video in parallel segments, the narration, poster and project archive, then join the video.",
@@ -266,8 +270,8 @@ export function compileDefinition(resolve: ResolveTask): StateMachineDefinition 
             ResultPath: null,
             End: true,
           }),
-          part(TASK.compileAudio),
-          part(TASK.packageRender),
+          // The project zip holds the mix's stems: packaging follows the audio, beside the video's segments.
+          audioThenPackage,
         ],
         ResultPath: null,
         Catch: catchToMarkFailed(),

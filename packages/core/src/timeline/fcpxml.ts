@@ -3,14 +3,16 @@
  * still on the primary storyline for its time on screen, its line as a
  * connected audio clip (dialogue on lane -1, narration on lane -2, each with
  * its role), its caption as a Basic Title above it (lane 1) and a marker at the
- * start of each scene named by its heading (docs/product.md#editing-timelines).
+ * start of each scene named by its heading, and the music stem, when there is
+ * music, connected to the first still on lane -3 for the whole timeline
+ * (docs/product.md#editing-timelines).
  */
 import { rationalSeconds } from "./frame-rate";
 import { plainLine, type StoryboardTimeline } from "./model";
 import { xmlDocument } from "./xml";
 
 export const FCPXML_VERSION = "1.10";
-const LANES = { dialogue: "-1", narration: "-2" } as const;
+const LANES = { dialogue: "-1", narration: "-2", music: "-3" } as const;
 /** Final Cut's built-in Basic Title (Resolve maps it to its own text title). */
 const BASIC_TITLE_UID = ".../Titles.localized/Bumper:Opener.localized/Basic Title.localized/Basic Title.moti";
 
@@ -40,6 +42,26 @@ export function toFcpxml(timeline: StoryboardTimeline): string {
       "media-rep": { "@_kind": "original-media", "@_src": encodeURI(s.audioPath) },
     },
   ]);
+  const music = timeline.musicPath && {
+    "@_ref": "music",
+    "@_name": "Music",
+    "@_lane": LANES.music,
+    "@_offset": "0s",
+    "@_start": "0s",
+    "@_duration": t(timeline.totalFrames),
+    "@_audioRole": "music",
+  };
+  if (timeline.musicPath)
+    assets.push({
+      "@_id": "music",
+      "@_name": "Music",
+      "@_start": "0s",
+      "@_duration": t(timeline.totalFrames),
+      "@_hasAudio": "1",
+      "@_audioSources": "1",
+      "@_audioChannels": "2",
+      "media-rep": { "@_kind": "original-media", "@_src": encodeURI(timeline.musicPath) },
+    } as (typeof assets)[number]);
   const spine = shots.map((s) => {
     const scene = markers.get(s.startFrame);
     const caption = plainLine(s.caption);
@@ -49,15 +71,18 @@ export function toFcpxml(timeline: StoryboardTimeline): string {
       "@_offset": t(s.startFrame),
       "@_start": "0s",
       "@_duration": t(s.frames),
-      "asset-clip": {
-        "@_ref": `aud${s.index + 1}`,
-        "@_name": `${s.name} (${s.lane})`,
-        "@_lane": LANES[s.lane],
-        "@_offset": "0s",
-        "@_start": "0s",
-        "@_duration": t(s.speechFrames),
-        "@_audioRole": s.lane,
-      },
+      "asset-clip": [
+        {
+          "@_ref": `aud${s.index + 1}`,
+          "@_name": `${s.name} (${s.lane})`,
+          "@_lane": LANES[s.lane],
+          "@_offset": "0s",
+          "@_start": "0s",
+          "@_duration": t(s.speechFrames),
+          "@_audioRole": s.lane,
+        },
+        ...(music && s.index === 0 ? [music] : []),
+      ],
       ...(caption && {
         title: {
           "@_ref": "basic-title",

@@ -33,6 +33,8 @@ export interface StoryboardTimelineInput {
   segmentStarts?: number[];
   /** The video's frame size (its aspect); 1280x720 when absent. */
   size?: FrameSize;
+  /** The music stem's zip entry (stems/music.wav) when the render has music: a lane under the whole timeline. */
+  music?: string;
 }
 
 export type AudioLane = "dialogue" | "narration";
@@ -73,6 +75,8 @@ export interface StoryboardTimeline {
   shots: TimelineShot[];
   scenes: SceneMarker[];
   totalFrames: number;
+  /** The music stem (relative to timeline/), from the first frame to the last; absent without music. */
+  musicPath?: string;
 }
 
 /** The timeline files sit in the project zip's timeline/ folder (media/archive.ts): media are one folder up. */
@@ -123,7 +127,7 @@ export function storyboardTimeline(input: StoryboardTimelineInput): StoryboardTi
     if (scenes.at(-1)?.sceneNumber !== s.sceneNumber)
       scenes.push({ sceneNumber: s.sceneNumber, heading: s.heading || `Scene ${s.sceneNumber}`, startFrame: s.startFrame });
   }
-  return { title: input.title, rate, width: (input.size ?? DEFAULT_FRAME).width, height: (input.size ?? DEFAULT_FRAME).height, shots, scenes, totalFrames: timing.totalFrames };
+  return { ...(input.music && { musicPath: fromTimelineFolder(input.music) }), title: input.title, rate, width: (input.size ?? DEFAULT_FRAME).width, height: (input.size ?? DEFAULT_FRAME).height, shots, scenes, totalFrames: timing.totalFrames };
 }
 
 /** Text an XML or EDL line can carry: no control characters, one line. */

@@ -62,6 +62,17 @@ export function toOtio(timeline: StoryboardTimeline): string {
         return before > 0 ? [gap(before), clip(s, "audio")] : [clip(s, "audio")];
       });
   };
+  /** The music stem under the whole timeline, when there is music. */
+  const musicClip = (path: string) => ({
+    OTIO_SCHEMA: "Clip.2",
+    ...item,
+    name: "Music",
+    source_range: range(0, timeline.totalFrames),
+    media_references: {
+      DEFAULT_MEDIA: { OTIO_SCHEMA: "ExternalReference.1", name: "", metadata: {}, available_range: null, target_url: encodeURI(path) },
+    },
+    active_media_reference_key: "DEFAULT_MEDIA",
+  });
   const markers = timeline.scenes.map((s) => ({
     OTIO_SCHEMA: "Marker.2",
     metadata: { storyboard: { scene: s.sceneNumber } },
@@ -89,6 +100,7 @@ export function toOtio(timeline: StoryboardTimeline): string {
         ),
         track("Dialogue", "Audio", audioChildren("dialogue")),
         track("Narration", "Audio", audioChildren("narration")),
+        ...(timeline.musicPath ? [track("Music", "Audio", [musicClip(timeline.musicPath)])] : []),
       ],
     },
   };

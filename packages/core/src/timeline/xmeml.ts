@@ -44,6 +44,29 @@ export function toXmeml(timeline: StoryboardTimeline): string {
   const audioTrack = (lane: TimelineShot["lane"]) => ({
     clipitem: timeline.shots.filter((s) => s.lane === lane).map((s) => clipitem(s, "audio")),
   });
+  // The music stem, when there is music: one clip on a third track from the first frame to the last.
+  const musicTrack = timeline.musicPath && {
+    clipitem: {
+      "@_id": "clipitem-music",
+      name: "Music",
+      enabled: "TRUE",
+      duration: timeline.totalFrames,
+      rate: rateEl,
+      start: 0,
+      end: timeline.totalFrames,
+      in: 0,
+      out: timeline.totalFrames,
+      file: {
+        "@_id": "file-music",
+        name: fileName(timeline.musicPath),
+        pathurl: encodeURI(timeline.musicPath),
+        rate: rateEl,
+        duration: timeline.totalFrames,
+        media: { audio: { channelcount: 2 } },
+      },
+      sourcetrack: { mediatype: "audio", trackindex: 1 },
+    },
+  };
   return xmlDocument("xmeml", {
     xmeml: {
       "@_version": "4",
@@ -58,7 +81,7 @@ export function toXmeml(timeline: StoryboardTimeline): string {
             format: { samplecharacteristics: { rate: rateEl, width: timeline.width, height: timeline.height } },
             track: { clipitem: timeline.shots.map((s) => clipitem(s, "video")) },
           },
-          audio: { track: [audioTrack("dialogue"), audioTrack("narration")] },
+          audio: { track: [audioTrack("dialogue"), audioTrack("narration"), ...(musicTrack ? [musicTrack] : [])] },
         },
         marker: timeline.scenes.map((s) => ({ name: plainLine(s.heading), comment: `Scene ${s.sceneNumber}`, in: s.startFrame, out: -1 })),
       },

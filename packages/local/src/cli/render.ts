@@ -6,14 +6,15 @@ import { DEFAULT_FRAME_RATE, FRAME_RATES, type FrameRateLabel } from "@storyboar
 import { renderScreenplayFile } from "../render-file";
 import { Timings } from "./timings";
 
-const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--reuse PREVIOUS_OUT_DIR] [--voice NAME=VOICE_ID ...] [--captions] [--title TITLE] [--aspect RATIO] [--pdf-layout LAYOUT] [--fps RATE] [--timings]
+const USAGE = `Usage: storyboard render FILE --style ID --out DIR [--reuse PREVIOUS_OUT_DIR] [--voice NAME=VOICE_ID ...] [--captions] [--title TITLE] [--aspect RATIO] [--pdf-layout LAYOUT] [--fps RATE] [--music none|generated] [--timings]
   --reuse: a folder an earlier render wrote (of this screenplay's previous draft); every image, line of speech and
     video segment whose inputs are unchanged is taken from it, only what changed is made
   --voice: a character's voice (e.g. --voice THEO=walter; repeat for more); the others are chosen automatically
   styles: ${STYLE_IDS.join(", ")}
   aspects: ${ASPECT_IDS.join(", ")} (default ${DEFAULT_ASPECT}; Cinematic Realism draws the widescreen ones only)
   PDF layouts (panels a page and orientation): ${PDF_LAYOUTS.join(", ")} (default ${DEFAULT_PDF_LAYOUT})
-  timeline frame rates (the project zip's timeline/ files): ${FRAME_RATES.join(", ")} (default ${DEFAULT_FRAME_RATE}, the video's own)`;
+  timeline frame rates (the project zip's timeline/ files): ${FRAME_RATES.join(", ")} (default ${DEFAULT_FRAME_RATE}, the video's own)
+  music: none (default) or generated (pads composed per scene mood, ducked under the voices)`;
 
 /** `storyboard render`: the render pipeline without the web. */
 export const command = {
@@ -35,6 +36,7 @@ export const command = {
           reuse: { type: "string" },
           aspect: { type: "string", default: DEFAULT_ASPECT },
           voice: { type: "string", multiple: true, default: [] },
+          music: { type: "string", default: "none" },
         },
       });
     } catch (e) {
@@ -76,6 +78,11 @@ export const command = {
       }
       voices[name.toUpperCase()] = voiceId;
     }
+    const music = parsed.values.music;
+    if (music !== "none" && music !== "generated") {
+      console.error(`Unknown music "${music}": choose none or generated.\n${USAGE}`);
+      return 2;
+    }
     const refusal = aspectRefusal(style as StyleId, aspect);
     if (refusal) {
       console.error(refusal);
@@ -91,6 +98,7 @@ export const command = {
         pdfLayout,
         timelineFps,
         aspect,
+        music,
         timings,
         reuse,
         voices,

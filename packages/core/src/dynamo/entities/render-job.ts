@@ -25,6 +25,12 @@ export const RenderJob = new Entity({
     pdfLayout: { type: "string" },
     /** The project zip's timelines' frame rate (timeline/schema.ts FRAME_RATES); absent means the video's own. */
     timelineFps: { type: "string" },
+    /** The sound mix (mix/schema.ts): "none", "generated" or "upload"; absent on renders made before it: none. */
+    music: { type: "string" },
+    /** The writer's uploaded track (mix/upload.ts) when music is "upload". */
+    musicUploadId: { type: "string" },
+    /** dB per kind (dialogue, narration, music); absent: the defaults. */
+    mixLevels: { type: "any" },
     /** The first clip of each video segment after the first: the video's holds end segments on whole frames (media/timeline.ts). */
     segmentStarts: { type: "list", items: { type: "number" } },
     /** The frames' and the video's aspect (catalog/aspects.ts ASPECT_IDS); absent on renders made before it: 16:9. */

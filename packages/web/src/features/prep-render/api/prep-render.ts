@@ -171,3 +171,22 @@ export function usePurchaseRender() {
     },
   });
 }
+
+/** POST /api/music-uploads: the writer's track, checked by the server (docs/decisions.md#music-uploads). */
+export interface MusicUpload {
+  musicUploadId: string;
+  fileName: string;
+  durationMs: number;
+  loudnessLufs: number;
+}
+
+export function useUploadMusic() {
+  return useMutation({
+    mutationFn: ({ file, rightsConfirmed }: { file: File; rightsConfirmed: boolean }) => {
+      const form = new FormData();
+      form.set("file", file, file.name);
+      form.set("rightsConfirmed", String(rightsConfirmed));
+      return api.post<MusicUpload>("/api/music-uploads", form);
+    },
+  });
+}

@@ -25,6 +25,7 @@ import { AspectOptions } from "./aspect-options";
 import { CompletePurchase } from "./complete-purchase";
 import { CostBox } from "./cost-box";
 import { StyleOptions, ToggleOptions } from "./render-options";
+import { SoundOptions } from "./sound-options";
 import { VoiceAssignment } from "./voice-assignment";
 
 type Output = z.output<typeof createRenderSchema>;
@@ -139,6 +140,21 @@ export function PrepRenderForm({ screenplay, onCancel }: { screenplay: Screenpla
               </CardHeader>
               <CardContent>
                 <ToggleOptions control={form.control} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Sound and editing</CardTitle>
+                <CardDescription>
+                  Music under the voices and each part's level; the mix is brought to web video's loudness. The frame rate is the one the project
+                  zip's editing timelines use.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <SoundOptions
+                  control={form.control}
+                  setUploadId={(id) => form.setValue("musicUploadId", id, { shouldDirty: true, shouldValidate: true })}
+                />
               </CardContent>
             </Card>
             <Card>

@@ -193,6 +193,10 @@ describe("prepare render", () => {
         // The storyboard PDF's layout, at its default (docs/decisions.md#storyboard-pdf).
         pdfLayout: "6-landscape",
         aspect: "9:16",
+        // The sound mix and the timelines' rate at their defaults (docs/decisions.md#the-sound-mix).
+        music: "none",
+        mixLevels: { dialogue: 0, narration: -2, music: -12 },
+        timelineFps: "25",
         // One key per screen, so a double submit starts one render (docs/decisions.md#hardening).
         idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },

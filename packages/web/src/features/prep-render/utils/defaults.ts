@@ -1,5 +1,7 @@
 import { DEFAULT_ASPECT } from "@storyboard/core/catalog/aspects";
 import { DEFAULT_STYLE } from "@storyboard/core/catalog/styles";
+import { DEFAULT_LEVELS, DEFAULT_MUSIC } from "@storyboard/core/mix/schema";
+import { DEFAULT_FRAME_RATE } from "@storyboard/core/timeline/schema";
 import { DEFAULT_NARRATOR_VOICE_ID } from "@storyboard/core/provider/types";
 import { NARRATOR_KEY, type CreateRenderInput } from "@storyboard/core/render/schema";
 import { autoAssignVoices, DEFAULT_NARRATOR_NAME, type VoiceOption } from "@storyboard/core/render/voice-assignment";
@@ -53,6 +55,9 @@ export function defaultRenderValues(screenplay: ScreenplayForRender, voices?: re
     previewDescriptionsBeforeFirstImages: true,
     previewImagesBeforeFirstRender: true,
     burnCaptions: false,
+    music: DEFAULT_MUSIC,
+    mixLevels: { ...DEFAULT_LEVELS },
+    timelineFps: DEFAULT_FRAME_RATE,
   };
 }
 

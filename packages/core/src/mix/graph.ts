@@ -1,0 +1,155 @@
+/**
+ * The filter graphs of the sound mix (docs/decisions.md#the-sound-mix), as
+ * text for ffmpeg's -filter_complex_script, built from plain figures so they
+ * can be read and tested without running anything:
+ * - lanes: every clip's line padded to its hold, on the dialogue or the
+ *   narration lane, silence on the other (the lanes line up sample for sample);
+ * - the mix: levels, the music bed per scene with fades at scene changes,
+ *   ducked under the voices by a sidechain compressor, the stems, and the
+ *   sum measured with ebur128 (pass one);
+ * - the master: the stems summed and brought to the target loudness by
+ *   loudnorm in linear mode with pass one's measurement (pass two).
+ */
+import { MIX_RATE } from "./schema";
+import type { LoudnessMeasurement } from "./loudness";
+
+export type Lane = "dialogue" | "narration";
+
+export interface LaneClip {
+  lane: Lane;
+  /** Samples of its hold at the lanes' rate. */
+  samples: number;
+}
+
+/** Clip i is input i: each lane is the concatenation of its own clips and silence where the other lane speaks. */
+export function lanesGraph(clips: LaneClip[], rate: number): string {
+  const parts: string[] = [];
+  const labels: Record<Lane, string[]> = { dialogue: [], narration: [] };
+  clips.forEach((clip, i) => {
+    const fit = `aresample=${rate},aformat=sample_fmts=s16:channel_layouts=mono,apad,atrim=end_sample=${clip.samples}`;
+    parts.push(`[${i}:a]${fit}[c${i}]`);
+    const other: Lane = clip.lane === "dialogue" ? "narration" : "dialogue";
+    parts.push(`anullsrc=r=${rate}:cl=mono,aformat=sample_fmts=s16,atrim=end_sample=${clip.samples}[z${i}]`);
+    labels[clip.lane].push(`[c${i}]`);
+    labels[other].push(`[z${i}]`);
+  });
+  const n = clips.length;
+  parts.push(`${interleave(clips, "dialogue")}concat=n=${n}:v=0:a=1[dialogue]`);
+  parts.push(`${interleave(clips, "narration")}concat=n=${n}:v=0:a=1[narration]`);
+  return parts.join(";\n");
+}
+
+const interleave = (clips: LaneClip[], lane: Lane) => clips.map((c, i) => (c.lane === lane ? `[c${i}]` : `[z${i}]`)).join("");
+
+/** Inputs 2k and 2k+1 are group k's dialogue and narration: each lane joined from its groups. */
+export function joinGroupsGraph(groups: number): string {
+  const lane = (offset: number, label: string) =>
+    `${Array.from({ length: groups }, (_, k) => `[${2 * k + offset}:a]`).join("")}concat=n=${groups}:v=0:a=1[${label}]`;
+  return [lane(0, "dialogue"), lane(1, "narration")].join(";\n");
+}
+
+/** One scene's stretch of the bed: a looping source file from a sample, for the scene's length. */
+export interface BedScene {
+  /** A WAV at the mix rate that loops (a mood's loop, or the writer's track). */
+  file: string;
+  startSample: number;
+  samples: number;
+}
+
+/** Fades at scene changes: a second, or a quarter of a short scene. */
+export const fadeSamples = (samples: number) => Math.max(1, Math.min(MIX_RATE, Math.floor(samples / 4)));
+
+/** The sidechain compressor that ducks the music under speech: fast enough to clear a first word, slow to return. */
+export const DUCKING = "sidechaincompress=threshold=0.02:ratio=4:attack=40:release=600:knee=4";
+
+export interface MixGraphInput {
+  /** Samples of the whole mix at MIX_RATE (the video's length). */
+  totalSamples: number;
+  levels: { dialogue: number; narration: number; music: number };
+  /** Absent: no music, no music stem. */
+  bed?: BedScene[];
+}
+
+/** A path inside a filter's option, quoted as ffmpeg's filter syntax wants. */
+const quoted = (path: string) => `'${path.replace(/\\/g, "/").replace(/'/g, "'\\\\''").replace(/:/g, "\\:")}'`;
+
+const fitted = (input: number, total: number, db: number, label: string) =>
+  `[${input}:a]aresample=${MIX_RATE},aformat=sample_fmts=fltp:channel_layouts=mono,apad,atrim=end_sample=${total},volume=${db}dB,asplit=2[${label}][${label}_mix]`;
+const toStereo = "pan=stereo|c0=c0|c1=c0";
+const MEASURE = "ebur128=peak=true:framelog=verbose";
+
+/**
+ * Pass one. Inputs 0 and 1: the dialogue and narration lanes. Outputs: the
+ * stems [dialogue], [narration] (mono) and [music] (stereo, ducked, when there
+ * is a bed), and [measured], the stereo sum through ebur128, for a null sink.
+ */
+export function mixGraph(input: MixGraphInput): string {
+  const { totalSamples: total, levels } = input;
+  const parts = [
+    fitted(0, total, levels.dialogue, "dialogue"),
+    fitted(1, total, levels.narration, "narration"),
+    `[dialogue_mix][narration_mix]amix=inputs=2:duration=longest,volume=2,${toStereo}${input.bed ? ",asplit=2[speech][key]" : "[speech]"}`,
+  ];
+  if (!input.bed) {
+    parts.push(`[speech]${MEASURE}[measured]`);
+    return parts.join(";\n");
+  }
+  input.bed.forEach((scene, j) => {
+    const fade = fadeSamples(scene.samples);
+    parts.push(
+      `amovie=${quoted(scene.file)}:loop=0,aformat=sample_fmts=fltp:sample_rates=${MIX_RATE}:channel_layouts=stereo,` +
+        `atrim=start_sample=${scene.startSample}:end_sample=${scene.startSample + scene.samples},asetpts=PTS-STARTPTS,` +
+        `afade=t=in:ss=0:ns=${fade},afade=t=out:ss=${scene.samples - fade}:ns=${fade}[bed${j}]`,
+    );
+  });
+  const scenes = input.bed.map((_, j) => `[bed${j}]`).join("");
+  parts.push(`${scenes}concat=n=${input.bed.length}:v=0:a=1,apad,atrim=end_sample=${total},volume=${levels.music}dB[bed]`);
+  parts.push(`[bed][key]${DUCKING},asplit=2[music][music_mix]`);
+  parts.push(`[speech][music_mix]amix=inputs=2:duration=longest,volume=2,${MEASURE}[measured]`);
+  return parts.join(";\n");
+}
+
+/** Peaks may sit this far above the loudness and still fit under the ceiling after the gain (with a margin for encoding). */
+const PEAK_HEADROOM_MARGIN = 0.5;
+
+export interface MasterGraphInput {
+  totalSamples: number;
+  measured: LoudnessMeasurement;
+  targetLufs: number;
+  /** The ceiling loudnorm keeps the linear gain under (a little under the product's −1 dBTP: AAC adds peaks). */
+  ceilingDbtp: number;
+  /** Inputs: 0 dialogue, 1 narration, 2 music (when there is one). */
+  hasMusic: boolean;
+}
+
+/**
+ * Pass two: the stems summed, then loudnorm in linear mode (one gain for the
+ * whole mix, as measured). A mix whose peaks would pass the ceiling after that
+ * gain is first limited to fit (alimiter, sample peaks, with a half-dB margin
+ * for the inter-sample ones), so loudnorm never falls back to its dynamic mode.
+ * Outputs [master] and [master_mp3]: stereo at MIX_RATE, exactly totalSamples long.
+ */
+export function masterGraph(input: MasterGraphInput): string {
+  const { measured, targetLufs, ceilingDbtp, totalSamples } = input;
+  const gain = targetLufs - measured.integrated;
+  const allowedPeak = ceilingDbtp - gain; // the peak before the gain that lands on the ceiling after it
+  const limited = measured.truePeak > allowedPeak;
+  const limit = Math.min(1, Math.max(0.0625, 10 ** ((allowedPeak - PEAK_HEADROOM_MARGIN) / 20)));
+  const stems = input.hasMusic ? 3 : 2;
+  const loudnorm = [
+    `loudnorm=I=${targetLufs}:TP=${ceilingDbtp}:LRA=20`,
+    `measured_I=${measured.integrated.toFixed(2)}`,
+    `measured_TP=${(limited ? allowedPeak - PEAK_HEADROOM_MARGIN : measured.truePeak).toFixed(2)}`,
+    // loudnorm reads an LRA of 0 as "not measured".
+    `measured_LRA=${Math.max(0.1, measured.range).toFixed(2)}`,
+    `measured_thresh=${measured.threshold.toFixed(2)}`,
+    "offset=0:linear=true",
+  ].join(":");
+  return [
+    `[0:a]${toStereo}[d]`,
+    `[1:a]${toStereo}[n]`,
+    `[d][n]${input.hasMusic ? "[2:a]" : ""}amix=inputs=${stems}:duration=longest,volume=${stems}` +
+      `${limited ? `,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false` : ""},${loudnorm},` +
+      `aresample=${MIX_RATE},aformat=sample_fmts=fltp:sample_rates=${MIX_RATE}:channel_layouts=stereo,apad,atrim=end_sample=${totalSamples},asplit=2[master][master_mp3]`,
+  ].join(";\n");
+}

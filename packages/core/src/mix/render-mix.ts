@@ -1,0 +1,95 @@
+/**
+ * A render's sound mix in the compile phase (docs/decisions.md#the-sound-mix):
+ * CompileAudio makes it from the render's settings and keeps the stems in the
+ * compile folder; PackageRender, which runs after it, puts them in the project
+ * zip under stems/ and gives the editing timelines their music lane.
+ */
+import { join } from "node:path";
+import { downloadFile, listKeys, uploadFile } from "../blob/s3";
+import { config } from "../config";
+import type { CompilePlan } from "../render/compile-plan";
+import { compileKeys } from "../render/compile-plan";
+import type { RenderBlockItem, RenderJobItem } from "../render/jobs";
+import { sceneMood } from "../render/story-facts";
+import { type Mood, moodOfScene } from "./bed";
+import { DEFAULT_LEVELS, DEFAULT_MUSIC, LEVEL_KINDS, type MixLevels, type MusicChoice } from "./schema";
+import type { MixClip, MixMusic } from "./mix";
+import { BED_REFERENCE_LUFS } from "./mix";
+import { musicUploadKey, readUploadLoudness } from "./upload";
+
+type MixSettingsOf = Pick<RenderJobItem, "music" | "musicUploadId" | "mixLevels" | "userId">;
+
+/** The render's music choice; renders made before the mix have none. */
+export const musicOf = (job: Pick<RenderJobItem, "music">): MusicChoice =>
+  job.music === "generated" || job.music === "upload" ? job.music : DEFAULT_MUSIC;
+
+export function levelsOf(job: Pick<RenderJobItem, "mixLevels">): MixLevels {
+  const stored = (job.mixLevels ?? {}) as Partial<MixLevels>;
+  return Object.fromEntries(LEVEL_KINDS.map((k) => [k, typeof stored[k] === "number" ? stored[k] : DEFAULT_LEVELS[k]])) as MixLevels;
+}
+
+/** The stems a render's mix leaves for the project zip (music only when there is music). */
+export const STEM_NAMES = ["dialogue", "narration", "music"] as const;
+export type StemName = (typeof STEM_NAMES)[number];
+export const stemKey = (owner: { userId: string; renderJobId: string }, stem: StemName) => `${compileKeys.folder(owner)}stems/${stem}.wav`;
+/** Their entry names in the project zip; the timelines refer to the music by it. */
+export const stemEntry = (stem: StemName) => `stems/${stem}.wav`;
+
+/** Per compiled clip: its lane (a character's line or the narrator's) and its scene; per scene, its mood. */
+export function clipLanes(plan: Pick<CompilePlan, "clips">, blocks: RenderBlockItem[]) {
+  const byId = new Map(blocks.map((b) => [b.blockId, b]));
+  let scene = -1;
+  const sceneText: string[] = [];
+  const lanes = plan.clips.map((c) => {
+    const block = byId.get(c.blockId);
+    if (block?.type === "scene_heading" || scene < 0) {
+      scene++;
+      sceneText[scene] = "";
+    }
+    sceneText[scene] += ` ${block?.text ?? ""}`;
+    return { lane: block?.type === "dialogue" ? ("dialogue" as const) : ("narration" as const), scene };
+  });
+  const moods: Mood[] = sceneText.map((text) => moodOfScene(sceneMood(text)));
+  return { lanes, moods };
+}
+
+/** What plays under the voices, with the uploaded track fetched into `work`. */
+export async function musicFor(job: MixSettingsOf, moods: Mood[], work: string): Promise<MixMusic | undefined> {
+  const choice = musicOf(job);
+  if (choice === "none") return undefined;
+  if (choice === "generated") return { kind: "generated", moods };
+  if (!job.musicUploadId) throw new Error("The render chose an uploaded track but names none.");
+  const key = musicUploadKey(job.userId, job.musicUploadId);
+  const path = join(work, `music-upload-${job.musicUploadId}`);
+  await downloadFile(config.mediaBucket, key, path);
+  const loudness = await readUploadLoudness(key);
+  return { kind: "upload", path, gainDb: BED_REFERENCE_LUFS - loudness };
+}
+
+export type MixClipInput = Omit<MixClip, "lane" | "scene">;
+
+export function mixClips(clips: MixClipInput[], lanes: { lane: MixClip["lane"]; scene: number }[]): MixClip[] {
+  return clips.map((c, i) => ({ ...c, ...lanes[i] }));
+}
+
+/** Keeps the stems in the compile folder for PackageRender. */
+export async function keepStems(owner: { userId: string; renderJobId: string }, stems: Partial<Record<StemName, string>>) {
+  for (const stem of STEM_NAMES) {
+    const path = stems[stem];
+    if (path) await uploadFile(config.mediaBucket, stemKey(owner, stem), path, "audio/wav");
+  }
+}
+
+/** The stems CompileAudio kept, downloaded into `work`, as zip entries. */
+export async function fetchStems(owner: { userId: string; renderJobId: string }, work: string) {
+  const files: { name: string; path: string }[] = [];
+  const kept = new Set(await listKeys(config.mediaBucket, `${compileKeys.folder(owner)}stems/`));
+  for (const stem of STEM_NAMES) {
+    const key = stemKey(owner, stem);
+    if (!kept.has(key)) continue;
+    const path = join(work, `stem-${stem}.wav`);
+    await downloadFile(config.mediaBucket, key, path);
+    files.push({ name: `${stem}.wav`, path });
+  }
+  return files;
+}
