@@ -65,6 +65,12 @@ describe("the settings library (docs/decisions.md#offline-frames-follow-the-stor
     expect(plan.elements).toContain(element);
   });
 
+  it("takes the room named last indoors", () => {
+    expect(settingOf("LIGHTHOUSE KITCHEN", true).place).toBe("kitchen");
+    expect(settingOf("POLICE STATION - INTERROGATION ROOM", true).place).toBe("interrogation room");
+    expect(settingOf("LIGHTHOUSE KITCHEN", false).place).toBe("lighthouse");
+  });
+
   it("falls back to the closest kind for a place it does not know", () => {
     expect(settingOf("THE OLD WATERFRONT", false)).toMatchObject({ matched: false, ground: "water" });
     expect(settingOf("OUTSKIRTS OF TOWN", false)).toMatchObject({ matched: false, ground: "city" });

@@ -56,7 +56,7 @@ const PLACES: PlaceRow[] = [
   { place: "river", words: /RIVER|STREAM|CREEK|CANAL/, ext: ["nature", "river", "trees"] },
   { place: "swimming pool", words: /\bPOOL\b/, ext: ["open", "pool-water", "palms"], int: ["room", "pool-water"] },
   { place: "island", words: /ISLAND/, ext: ["water", "palms", "rocks"] },
-  { place: "police station", words: /POLICE|PRECINCT|STATION HOUSE|SHERIFF/, ext: ["city", "buildings", "sign-police", "road"], int: ["room", "desk", "filing", "notice-board"] },
+  { place: "police station", words: /POLICE STATION|POLICE|PRECINCT|STATION HOUSE|SHERIFF/, ext: ["city", "buildings", "sign-police", "road"], int: ["room", "desk", "filing", "notice-board"] },
   { place: "interrogation room", words: /INTERROGATION/, int: ["room", "lamp-table"] },
   { place: "jail", words: /\bJAIL|PRISON|\bCELLS?\b|LOCK-?UP|PENITENTIARY/, ext: ["city", "fence", "buildings"], int: ["room", "cell-bars", "bed"] },
   { place: "courtroom", words: /COURT ?ROOM|COURTHOUSE|\bCOURT\b/, int: ["room", "pews", "desk"] },
@@ -131,7 +131,18 @@ const RURAL = /FIELD|WOOD|FOREST|FARM|HILL|COUNTRY|GARDEN|MEADOW|TRAIL|PATH|GROV
 /** The place a heading's location names, indoors or out; the closest kind when the library does not know it. */
 export function settingOf(location: string, interior: boolean): Setting {
   const words = location.toUpperCase();
-  for (const row of PLACES) {
+  // Indoors the room named last is where we are: "LIGHTHOUSE KITCHEN" is a kitchen, "HOSPITAL CORRIDOR" a corridor.
+  const inner = interior
+    ? PLACES.filter((r) => r.int)
+        .map((row, order) => {
+          const found = row.words.exec(words);
+          return { row, order, end: found ? found.index + found[0].length : -1 };
+        })
+        .filter((m) => m.end >= 0)
+        // The match that ends last; on a tie the row listed first (the more specific: POLICE STATION before STATION).
+        .sort((a, b) => b.end - a.end || a.order - b.order)[0]?.row
+    : undefined;
+  for (const row of inner ? [inner] : PLACES) {
     if (!row.words.test(words)) continue;
     if (interior && row.int) return { place: row.place, matched: true, shell: row.int[0], ground: row.ext?.[0] ?? "city", elements: row.int.slice(1) as SettingElement[] };
     if (!interior && row.ext) return { place: row.place, matched: true, ground: row.ext[0], shell: "room", elements: row.ext.slice(1) as SettingElement[] };
