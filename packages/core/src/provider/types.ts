@@ -61,6 +61,11 @@ export interface ImageProvider {
 export interface SpeechRequest {
   text: string;
   voiceId: string;
+  /**
+   * How the script says the line is spoken: the parenthetical before it and the cue's extension, e.g.
+   * ["whispering", "V.O."]. The offline voice follows it (provider/offline/speech-plan.ts); a cloud voice may ignore it.
+   */
+  delivery?: string[];
 }
 
 export interface SynthesizedSpeech {

@@ -195,12 +195,31 @@ async function resolveVoices(dictionary: CharacterDictionary, chosen: Record<str
   return result;
 }
 
+/** How a line is said: the parentheticals just before it in the same speech, and its cue's extension ("V.O."). */
+function deliveryOf(blocks: Block[], at: number): string[] {
+  const notes: string[] = [];
+  for (let i = at - 1; i >= 0 && blocks[i].type === "parenthetical" && blocks[i].character === blocks[at].character; i--)
+    notes.unshift(blocks[i].text.replace(/^\(|\)$/g, "").trim());
+  return blocks[at].extension ? [...notes, blocks[at].extension] : notes;
+}
+
 /** One renderBlock item per screenplay block, with the scene it belongs to. Idempotent (same keys). */
 async function writeBlocks(renderJobId: string, blocks: Block[], changed: Set<string>) {
   let sceneId: string | undefined;
   const items = blocks.map((b, position) => {
     if (b.type === "scene_heading") sceneId = b.id;
-    return { renderJobId, blockId: b.id, position, type: b.type, text: b.text, character: b.character, sceneId, changed: changed.has(b.id) };
+    const delivery = b.type === "dialogue" ? deliveryOf(blocks, position) : [];
+    return {
+      renderJobId,
+      blockId: b.id,
+      position,
+      type: b.type,
+      text: b.text,
+      character: b.character,
+      sceneId,
+      changed: changed.has(b.id),
+      ...(delivery.length ? { delivery } : {}),
+    };
   });
   await batchWriteAll(
     (batch) => db.entities.renderBlock.put(batch),

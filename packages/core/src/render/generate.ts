@@ -22,7 +22,8 @@ import { startPhase } from "./phases";
 import { moveRenderStatus } from "./transition";
 import { withRetries } from "./retry";
 import { NARRATOR_KEY } from "./schema";
-import { readWavInfo } from "../media/wav";
+import { readWavInfo, silentWav } from "../media/wav";
+import { animalInDescription } from "../provider/offline/prompt-reading";
 import { reusableImage, reusableSpeech } from "../revision/reuse";
 import { referencesOf, refreshCharacterReferences } from "./character-references";
 import { writerMessage } from "../provider/cloud/failure";
@@ -119,20 +120,37 @@ export async function generateBlockAsset(task: BlockTask, known?: RenderJobItem)
   const voices = (job.characterVoices ?? {}) as Record<string, { voiceId: string }>;
   const voiceId = (block.character && voices[block.character]?.voiceId) || voices[NARRATOR_KEY]?.voiceId;
   if (!voiceId) throw new Error(`No voice for block ${block.blockId}`);
-  // A line unchanged since the writer's earlier render is copied, not spoken again (docs/decisions.md#revised-drafts).
-  const reuse = await reusableSpeech(jobFacts(job), spokenText(block), voiceId);
+  const delivery = block.delivery ?? [];
+  const speaker = block.character ? snapshotOf(job).characterDictionary[block.character] : undefined;
+  // An animal's line is not spoken by a human voice: a beat of silence while its frame shows it (docs/decisions.md#offline-frames-follow-the-story).
+  if (block.character && speaker && animalInDescription(block.character, speaker.description ?? "")) return storeSpeech(job, task, block.blockId, animalLine(block.text), voiceId);
+  // A line unchanged since the writer's earlier render is copied, not spoken again (docs/decisions.md#revised-drafts);
+  // the delivery is part of what is said: a whispered line is not the shouted one of an earlier draft.
+  const reuse = await reusableSpeech(jobFacts(job), delivery.length ? `${spokenText(block)} (${delivery.join("; ")})` : spokenText(block), voiceId);
   const speech = reuse.found
     ? // Rounded as the providers round a line they make, so a reused line is timed as when it was made (and a revised render's video is a full render's).
       { wav: reuse.found.bytes, durationMs: Math.round(readWavInfo(reuse.found.bytes).durationMs) }
-    : await withRetries(() => providers().speech.synthesize({ text: spokenText(block), voiceId }));
+    : await withRetries(() => providers().speech.synthesize({ text: spokenText(block), voiceId, ...(delivery.length ? { delivery } : {}) }));
   if (!reuse.found) await reuse.keep({ bytes: speech.wav, contentType: "audio/wav" });
   else await countReused("audio", task.renderJobId);
-  const key = `${renderKeys.folder(job.userId, job.renderJobId)}audio/${block.blockId}.wav`;
+  return storeSpeech(job, task, block.blockId, speech, voiceId);
+}
+
+/** An animal's line: silence as long as a short bark or mew would take (0.8 to 2 s by its length). */
+function animalLine(text: string) {
+  const durationMs = Math.min(2000, Math.max(800, text.trim().split(/\s+/).length * 250));
+  return { wav: silentWav(durationMs, ANIMAL_SAMPLE_RATE), durationMs };
+}
+const ANIMAL_SAMPLE_RATE = 22050;
+
+/** Stores a block's speech and its media record, and counts it made. */
+async function storeSpeech(job: RenderJobItem, task: BlockTask, blockId: string, speech: { wav: Uint8Array; durationMs: number }, voiceId: string) {
+  const key = `${renderKeys.folder(job.userId, job.renderJobId)}audio/${blockId}.wav`;
   await putObject(config.mediaBucket, key, speech.wav, "audio/wav");
   await db.entities.renderMedia
     .put({
       renderJobId: job.renderJobId,
-      blockId: block.blockId,
+      blockId,
       type: "audio",
       variant: "main",
       userId: job.userId,

@@ -130,3 +130,13 @@ describe("the description builder (docs/product.md#renders)", () => {
     for (const name of ["BRICK", "STEEL"]) expect(characterFacts(name, brick.characterDictionary[name], brick.blocks).kind).toBe("person");
   });
 });
+
+describe("animals shown by what they do (issue 29 item 4)", () => {
+  const block = (id: string, text: string) => ({ id, type: "action" as const, text });
+  it("reads a character who barks or wags as a dog, and one who barks an order as a person", () => {
+    const blocks = [block("b1", "BISCUIT shelters under a broken bench."), block("b2", "Biscuit barks at the gulls."), block("b3", "SERGEANT COLE barks an order.")];
+    expect(characterFacts("BISCUIT", { gender: "male" }, blocks)).toMatchObject({ kind: "animal", species: "dog" });
+    expect(characterFacts("SERGEANT COLE", { gender: "male" }, blocks)).toMatchObject({ kind: "person" });
+    expect(characterFacts("MOLLY", { gender: "female" }, [block("b1", "MOLLY happily wags her tail.")])).toMatchObject({ kind: "animal", species: "dog" });
+  });
+});

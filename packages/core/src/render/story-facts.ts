@@ -58,6 +58,14 @@ export interface SceneFacts {
 export const ANIMALS =
   "dog puppy terrier retriever poodle hound cat kitten horse pony bird parrot crow raven owl pigeon duck goose chicken rooster cow bull pig sheep goat fish shark whale dolphin mouse rat rabbit fox wolf bear deer snake monkey gorilla lion tiger elephant frog turtle squirrel";
 const ANIMAL_WORDS = new Set(ANIMALS.split(" "));
+/** Verbs only an animal does, and which animal. */
+const ANIMAL_VERBS: Record<string, string> = Object.fromEntries([
+  ..."barks barking growls growling whimpers yelps howls wags wagging woofs".split(" ").map((v) => [v, "dog"]),
+  ..."meows miaows purrs purring mews".split(" ").map((v) => [v, "cat"]),
+  ..."neighs whinnies gallops canters".split(" ").map((v) => [v, "horse"]),
+  ..."chirps tweets squawks caws pecks flutters".split(" ").map((v) => [v, "bird"]),
+  ..."moos".split(" ").map((v) => [v, "cow"]),
+]);
 const THING_WORDS = new Set(
   "robot computer radio phone telephone tv television intercom speaker machine android ai a.i. car ship voice".split(" "),
 );
@@ -71,6 +79,15 @@ function kindOf(name: string, intro: string, action: string): { kind: CharacterK
   // "His dog, RUFUS," or "the dog RUFUS": the word just before the name says what it is.
   const before = new RegExp(`(?:^|[^\\p{L}])([\\p{L}]+),?\\s+${escape(name)}(?:$|[^\\p{L}])`, "iu").exec(action)?.[1]?.toLowerCase();
   if (before && ANIMAL_WORDS.has(singular(before))) return { kind: "animal", species: singular(before) };
+  // "BISCUIT barks", "Biscuit happily wags his tail": what only an animal does says which one.
+  const sound = new RegExp(`(?:^|[^\\p{L}])${escape(name)}\\s+(?:\\p{L}+ly\\s+)?(\\p{L}+)`, "giu");
+  for (const match of action.matchAll(sound)) {
+    const species = ANIMAL_VERBS[match[1].toLowerCase()];
+    // A sergeant "barks an order" or "growls into the phone": a person talking like one.
+    const after = action.slice(match.index + match[0].length, match.index + match[0].length + 30);
+    if (species && !/^\s+(?:(?:an?|the|his|her|their)\s+)?(?:orders?|commands?|instructions?|questions?|names?|into|out|back|at (?:him|her|them)|something|words?|replies?)\b|^,?\s*"/i.test(after))
+      return { kind: "animal", species };
+  }
   const fromName = words(name).map(singular);
   const animal = fromName.find((w) => ANIMAL_WORDS.has(w));
   if (animal) return { kind: "animal", species: animal };

@@ -31,11 +31,14 @@ export function assemble(raw: RawScreenplay, format: ScreenplayFormat): ParsedSc
 
   let speaker: string | undefined;
   let dual = false;
+  let extension: string | undefined;
   for (const p of raw.paragraphs) {
     if (!p.text) continue;
     if (p.kind === "character") {
       speaker = shortenedName(normaliseCharacterName(p.text)) || undefined;
       dual = Boolean(p.dual);
+      // "(V.O.)", "(O.S.)", "(ON PHONE)": how the line is heard, kept for the voice (CONT'D says nothing).
+      extension = [...p.text.matchAll(/\(([^()]{1,20})\)/g)].map((m) => m[1].trim()).find((e) => !/^cont/i.test(e));
       if (speaker) names.add(speaker);
       continue;
     }
@@ -48,12 +51,14 @@ export function assemble(raw: RawScreenplay, format: ScreenplayFormat): ParsedSc
       }
       const block: Block = { id, type: p.kind, text: p.text, character: speaker };
       if (dual) block.dual = true;
+      if (extension && p.kind === "dialogue") block.extension = extension;
       blocks.push(block);
       if (p.kind === "dialogue") lines.set(speaker, (lines.get(speaker) ?? 0) + 1);
       continue;
     }
     speaker = undefined;
     dual = false;
+    extension = undefined;
     const text = p.kind === "scene_heading" ? normaliseHeading(p.text) : p.text;
     blocks.push({ id, type: p.kind, text });
   }

@@ -17,6 +17,8 @@ export interface Block {
   character?: string;
   /** Present (and true) when the speech is one half of dual dialogue. */
   dual?: true;
+  /** The cue's delivery extension on a dialogue block, e.g. "V.O.", "O.S." (absent when the cue has none). */
+  extension?: string;
 }
 
 export type Gender = "male" | "female" | "neutral";

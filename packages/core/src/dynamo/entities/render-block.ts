@@ -11,6 +11,8 @@ export const RenderBlock = new Entity({
     type: { type: "string", required: true },
     text: { type: "string", required: true },
     character: { type: "string" },
+    /** How a line is said: the parentheticals before it in its speech and the cue's extension (SpeechRequest delivery). */
+    delivery: { type: "list", items: { type: "string" } },
     sceneId: { type: "string" },
     imagePrompt: { type: "string" },
     /** Candidate images, the chosen one first. */

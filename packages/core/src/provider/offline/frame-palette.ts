@@ -7,8 +7,9 @@ import type { StyleId } from "../../catalog/styles";
 import type { ImageRequest } from "../types";
 import { EXTERIOR_WORDS, INTERIOR_WORDS, LIGHT_WORDS } from "./prompt-reading";
 import { hashString } from "./random";
+import { settingOf, type Setting } from "./frame-settings";
 
-export type Light = "day" | "night" | "dawn" | "dusk";
+export type Light = "day" | "night" | "dawn" | "dusk" | "golden";
 
 export type ExteriorKind = "city" | "nature" | "water" | "desert" | "mountain" | "open";
 export type InteriorKind = "kitchen" | "office" | "bedroom" | "bar" | "living" | "hospital" | "classroom" | "room";
@@ -18,6 +19,8 @@ export interface FrameLayout {
   interior: boolean;
   exterior: ExteriorKind;
   room: InteriorKind;
+  /** The place from the settings library (frame-settings.ts): its ground or shell and what is drawn in it. */
+  setting: Setting;
   /** Hash of the location words: picks wall colours, building heights, tree spots. */
   locationHash: number;
 }
@@ -34,9 +37,11 @@ export function layoutOf(input: ImageRequest): FrameLayout {
   const locationHash = hashString(location || input.seed);
   const exterior = EXTERIOR_WORDS.find(([, p]) => p.test(location))?.[0] ?? "open";
   const room = INTERIOR_WORDS.find(([, p]) => p.test(location))?.[0] ?? "room";
+  const interior = scene?.interior ?? false;
   return {
     light: lightOf(`${scene?.timeOfDay ?? ""} ${scene?.heading ?? ""}`),
-    interior: scene?.interior ?? false,
+    interior,
+    setting: settingOf(location, interior),
     exterior,
     room,
     locationHash,

@@ -3,8 +3,10 @@
  * exterior (horizon, ground, buildings / trees / water ...) or an interior
  * (walls, window onto the sky, floor, furniture). No text is drawn here.
  */
-import { type DrawPalette, type FrameLayout, type Light, tone } from "./frame-palette";
-import { furniture } from "./frame-furniture";
+import { type DrawPalette, type ExteriorKind, type FrameLayout, type Light, tone } from "./frame-palette";
+import { indoorElements, standingLamp, vehicleShell, type IndoorContext } from "./frame-elements-indoor";
+import { outdoorElements, type ElementContext } from "./frame-elements-outdoor";
+import type { SettingElement } from "./frame-settings";
 import { seededRandom } from "./random";
 
 export const WIDTH = 1280;
@@ -16,6 +18,7 @@ const SKY: Record<Light, string[]> = {
   night: ["#03050f", "#0c1530", "#1f2f52"],
   dawn: ["#34427a", "#e98a7a", "#ffd9a0"],
   dusk: ["#1c1640", "#b5386a", "#f4953a"],
+  golden: ["#4a6fa8", "#f2b25c", "#ffdf9a"],
 };
 
 const UNCANNY_SKY: Record<Light, string[]> = {
@@ -23,6 +26,7 @@ const UNCANNY_SKY: Record<Light, string[]> = {
   night: ["#1a0433", "#5b1f8f", "#00a88f"],
   dawn: ["#ff5e9c", "#7bd3ff", "#f9f871"],
   dusk: ["#0b3d3a", "#e0457b", "#ffe066"],
+  golden: ["#2f7fd3", "#ffb347", "#fff07a"],
 };
 
 export interface SceneContext {
@@ -33,6 +37,11 @@ export interface SceneContext {
   throughWindow?: (x: number, y: number, w: number, h: number) => string;
   /** Rain or a storm: no sun, moon or stars, grey clouds. */
   overcast?: boolean;
+  /** Wind (or a storm): trees lean, water whips up. */
+  wind?: boolean;
+  /** The block's lamp and door (frame-poses.ts propsOf), when it names them. */
+  lamp?: "lit" | "dead";
+  door?: "open" | "closed";
 }
 
 function gradient(id: string, stops: string[], palette: DrawPalette): string {
@@ -64,7 +73,7 @@ export function sky(ctx: SceneContext, x: number, y: number, w: number, h: numbe
     const sx = x + w * (low ? 0.2 + random() * 0.6 : 0.1 + random() * 0.8);
     const sy = y + h * (low ? 0.82 : 0.22);
     const sr = Math.min(w, h) * (low ? 0.13 : 0.08);
-    const sun = light === "day" ? "#fff6c8" : light === "dawn" ? "#ffe2a8" : "#ffb05c";
+    const sun = light === "day" ? "#fff6c8" : light === "dawn" ? "#ffe2a8" : light === "golden" ? "#ffc870" : "#ffb05c";
     if (!ctx.overcast) {
       parts.push(`<circle cx="${sx}" cy="${sy}" r="${sr * 1.8}" fill="${tone(sun, palette)}" fill-opacity="0.25"/>`);
       parts.push(`<circle cx="${sx}" cy="${sy}" r="${sr}" fill="${tone(sun, palette)}"${palette.outline}/>`);
@@ -92,98 +101,52 @@ export function sky(ctx: SceneContext, x: number, y: number, w: number, h: numbe
   return parts.join("");
 }
 
-const NIGHT_SHADE: Record<Light, number> = { day: 0, dawn: 0.18, dusk: 0.25, night: 0.55 };
+const NIGHT_SHADE: Record<Light, number> = { day: 0, golden: 0.06, dawn: 0.18, dusk: 0.25, night: 0.55 };
 
+const GROUND: Record<ExteriorKind, string> = {
+  city: "#676972",
+  nature: "#4f7d3a",
+  water: "#d8c18c",
+  desert: "#d9a85f",
+  mountain: "#5f7345",
+  open: "#6e8b46",
+};
+
+function elementContext(ctx: SceneContext, random: () => number): ElementContext {
+  const t = (c: string) => tone(c, ctx.palette);
+  return { t, o: ctx.palette.outline, random, night: ctx.layout.light === "night", wind: Boolean(ctx.wind), horizon: HORIZON, width: WIDTH, height: HEIGHT };
+}
+
+/** An exterior: sky, the place's ground (frame-settings.ts), then what stands on it (frame-elements-outdoor.ts). */
 export function exterior(ctx: SceneContext): string {
   const { layout, palette } = ctx;
   const random = seededRandom(layout.locationHash);
   const t = (c: string) => tone(c, palette);
-  const o = palette.outline;
+  const { ground, elements } = layout.setting;
   const parts = [sky(ctx, 0, 0, WIDTH, HORIZON + 4, "sky")];
-  const ground: Record<string, string> = {
-    city: "#676972",
-    nature: "#4f7d3a",
-    water: "#d8c18c",
-    desert: "#d9a85f",
-    mountain: "#5f7345",
-    open: "#6e8b46",
-  };
-  const night = layout.light === "night";
-
-  if (layout.exterior === "mountain" || layout.exterior === "open" || layout.exterior === "desert") {
-    const peaks = layout.exterior === "mountain" ? 5 : 3;
+  if ((ground === "open" || ground === "desert") && !elements.includes("peaks")) {
+    // Low hills on the horizon of open country.
     let d = `M0 ${HORIZON}`;
-    for (let i = 0; i <= peaks * 2; i++) {
-      const px = (WIDTH / (peaks * 2)) * i;
-      const high = i % 2 === 1;
-      const py = high ? HORIZON - (layout.exterior === "mountain" ? 150 + random() * 130 : 40 + random() * 60) : HORIZON - random() * 20;
-      d += ` L${px.toFixed(0)} ${py.toFixed(0)}`;
-    }
-    d += ` L${WIDTH} ${HORIZON} Z`;
-    const hill = layout.exterior === "desert" ? "#c98f4a" : layout.exterior === "mountain" ? "#6d7287" : "#5c8a4a";
-    parts.push(`<path d="${d}" fill="${t(hill)}"${o}/>`);
+    for (let i = 0; i <= 6; i++) d += ` L${((WIDTH / 6) * i).toFixed(0)} ${(i % 2 ? HORIZON - 40 - random() * 60 : HORIZON - random() * 20).toFixed(0)}`;
+    parts.push(`<path d="${d} L${WIDTH} ${HORIZON} Z" fill="${t(ground === "desert" ? "#c98f4a" : "#5c8a4a")}"${palette.outline}/>`);
   }
-  if (layout.exterior === "city") {
-    let bx = -20;
-    while (bx < WIDTH) {
-      const bw = 70 + random() * 110;
-      const bh = 120 + random() * 240;
-      const shade = ["#5a5f73", "#6b6f80", "#4a4e5e", "#7a7466", "#655a5a"][Math.floor(random() * 5)];
+  const c = elementContext(ctx, random);
+  // The skyline and the peaks stand on the horizon, behind the ground.
+  const behind: SettingElement[] = elements.filter((e) => e === "buildings" || e === "peaks" || e === "snowcaps" || e === "cranes");
+  parts.push(outdoorElements(behind, c));
+  parts.push(`<rect x="0" y="${HORIZON}" width="${WIDTH}" height="${HEIGHT - HORIZON}" fill="${t(GROUND[ground])}"/>`);
+  if (ground === "water") {
+    parts.push(`<rect x="0" y="${HORIZON}" width="${WIDTH}" height="110" fill="${t(layout.light === "night" ? "#0f2a4a" : "#2f7fb5")}"/>`);
+    for (let i = 0; i < (ctx.wind ? 28 : 14); i++)
       parts.push(
-        `<rect x="${bx.toFixed(0)}" y="${(HORIZON - bh).toFixed(0)}" width="${bw.toFixed(0)}" height="${bh.toFixed(0)}" fill="${t(shade)}"${o}/>`,
-      );
-      const lit = night ? "#ffd36b" : "#a9c7e0";
-      for (let wy = HORIZON - bh + 14; wy < HORIZON - 24; wy += 30) {
-        for (let wx = bx + 10; wx < bx + bw - 18; wx += 24) {
-          if (random() < (night ? 0.45 : 0.8))
-            parts.push(`<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="12" height="16" fill="${t(lit)}"/>`);
-        }
-      }
-      bx += bw + 4;
-    }
-  }
-  parts.push(`<rect x="0" y="${HORIZON}" width="${WIDTH}" height="${HEIGHT - HORIZON}" fill="${t(ground[layout.exterior])}"/>`);
-  if (layout.exterior === "water") {
-    parts.push(`<rect x="0" y="${HORIZON}" width="${WIDTH}" height="110" fill="${t(night ? "#0f2a4a" : "#2f7fb5")}"/>`);
-    for (let i = 0; i < 14; i++)
-      parts.push(
-        `<rect x="${(random() * WIDTH).toFixed(0)}" y="${(HORIZON + 10 + random() * 90).toFixed(0)}" width="${(30 + random() * 60).toFixed(0)}" height="3" fill="#ffffff" fill-opacity="0.5"/>`,
+        `<rect x="${(random() * WIDTH).toFixed(0)}" y="${(HORIZON + 10 + random() * 90).toFixed(0)}" width="${(30 + random() * 60).toFixed(0)}" height="${ctx.wind ? 5 : 3}" fill="#ffffff" fill-opacity="${ctx.wind ? 0.8 : 0.5}"/>`,
       );
   }
-  if (layout.exterior === "city") {
-    // A road with lane marks in perspective.
-    parts.push(`<path d="M380 720 L590 ${HORIZON} L690 ${HORIZON} L900 720 Z" fill="${t("#25262b")}"/>`);
-    for (let i = 0; i < 5; i++)
-      parts.push(
-        `<rect x="${636 - i * 2}" y="${HORIZON + 20 + i * 55}" width="${8 + i * 4}" height="${18 + i * 8}" fill="${t("#e8d36a")}"/>`,
-      );
-  }
-  if (layout.exterior === "nature" || layout.exterior === "open") {
-    const count = layout.exterior === "nature" ? 9 : 4;
-    for (let i = 0; i < count; i++) {
-      const tx = random() * WIDTH;
-      const scale = 0.6 + random() * 0.9;
-      const base = HORIZON + 10 + random() * 40;
-      parts.push(
-        `<rect x="${(tx - 8 * scale).toFixed(0)}" y="${(base - 70 * scale).toFixed(0)}" width="${(16 * scale).toFixed(0)}" height="${(70 * scale).toFixed(0)}" fill="${t("#5b3b22")}"${o}/>`,
-      );
-      parts.push(
-        `<ellipse cx="${tx.toFixed(0)}" cy="${(base - 110 * scale).toFixed(0)}" rx="${(55 * scale).toFixed(0)}" ry="${(75 * scale).toFixed(0)}" fill="${t(random() < 0.5 ? "#2f6b34" : "#3f8040")}"${o}/>`,
-      );
-    }
-  }
-  if (layout.exterior === "desert") {
-    for (let i = 0; i < 3; i++) {
-      const cx = 100 + random() * 1080;
-      const cy = HORIZON + 60 + random() * 80;
-      parts.push(
-        `<path d="M${cx} ${cy} v-90 m0 30 h-25 v-25 m25 45 h25 v-35" stroke="${t("#3d7a3a")}" stroke-width="16" stroke-linecap="round" fill="none"/>`,
-      );
-    }
-  }
+  parts.push(outdoorElements(elements.filter((e) => !behind.includes(e)), c));
   const shade = NIGHT_SHADE[layout.light];
   if (shade > 0)
     parts.push(`<rect x="0" y="${HORIZON}" width="${WIDTH}" height="${HEIGHT - HORIZON}" fill="#050a1e" fill-opacity="${shade}"/>`);
+  if (layout.light === "golden") parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffa53a" fill-opacity="0.12"/>`);
   return parts.join("");
 }
 
@@ -195,6 +158,18 @@ export function interior(ctx: SceneContext): string {
   const random = seededRandom(layout.locationHash);
   const t = (c: string) => tone(c, palette);
   const o = palette.outline;
+  const night = layout.light === "night" || layout.light === "dusk";
+  let views = 0;
+  const indoor: IndoorContext = {
+    ...elementContext(ctx, random),
+    // A lamp burns at night unless the block says it is dead; by day one is lit only when the block says so.
+    lampLit: ctx.lamp ? ctx.lamp === "lit" : night,
+    view: (x, y, w, h) => sky(ctx, x, y, w, h, `view${views++}`) + (ctx.throughWindow?.(x, y, w, h) ?? ""),
+  };
+  if (layout.setting.shell !== "room") {
+    const dark = night ? `<rect width="${WIDTH}" height="${HEIGHT}" fill="#0a1030" fill-opacity="${layout.light === "night" ? 0.4 : 0.2}"/>` : "";
+    return vehicleShell(layout.setting.shell, indoor) + indoorElements(layout.setting.elements, indoor) + dark;
+  }
   const wall = WALLS[layout.locationHash % WALLS.length];
   const floor = FLOORS[(layout.locationHash >>> 8) % FLOORS.length];
   const [bx0, bx1, by0, by1] = [200, 1080, 70, 470];
@@ -222,14 +197,27 @@ export function interior(ctx: SceneContext): string {
     parts.push(`<path d="M${wx + ww / 2} ${wy} v${wh} M${wx} ${wy + wh / 2} h${ww}" stroke="${t("#e9e2d2")}" stroke-width="8"/>`);
   }
   const doorLeft = random() < 0.5;
-  parts.push(`<rect x="${doorLeft ? bx0 + 30 : bx1 - 150}" y="${by1 - 250}" width="120" height="250" fill="${t("#6b4a30")}"${o}/>`);
-  parts.push(furniture(layout.room, t, o, random));
-  if (layout.light === "night" || layout.light === "dusk") {
-    parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="#0a1030" fill-opacity="${layout.light === "night" ? 0.45 : 0.25}"/>`);
+  const doorX = doorLeft ? bx0 + 30 : bx1 - 150;
+  if (ctx.door === "open") {
+    // An open door: the dark doorway, the door swung into the room against the wall.
+    parts.push(`<rect x="${doorX}" y="${by1 - 250}" width="120" height="250" fill="${t("#1c1712")}"${o}/>`);
+    const hinge = doorLeft ? doorX : doorX + 120;
+    const swing = doorLeft ? -70 : 70;
+    parts.push(`<path d="M${hinge} ${by1 - 250} L${hinge + swing} ${by1 - 270} L${hinge + swing} ${by1 + 20} L${hinge} ${by1} Z" fill="${t("#6b4a30")}"${o}/>`);
+  } else {
+    parts.push(`<rect x="${doorX}" y="${by1 - 250}" width="120" height="250" fill="${t("#6b4a30")}"${o}/>`);
+    parts.push(`<circle cx="${doorLeft ? doorX + 100 : doorX + 20}" cy="${by1 - 120}" r="6" fill="${t("#c9a23a")}"/>`);
+  }
+  parts.push(indoorElements(layout.setting.elements, indoor));
+  // A lamp the block names is drawn, lit or dead, where the room has none of its own.
+  if (ctx.lamp && !layout.setting.elements.some((e) => e === "nightstand" || e === "lamp-table")) parts.push(standingLamp(doorLeft ? 960 : 250, indoor));
+  if (night) parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="#0a1030" fill-opacity="${layout.light === "night" ? 0.45 : 0.25}"/>`);
+  if (night && indoor.lampLit) {
     parts.push(
       `<defs><radialGradient id="lamp"><stop offset="0%" stop-color="#ffd27a" stop-opacity="0.55"/><stop offset="100%" stop-color="#ffd27a" stop-opacity="0"/></radialGradient></defs>`,
     );
     parts.push(`<circle cx="${doorLeft ? 900 : 380}" cy="260" r="380" fill="url(#lamp)"/>`);
   }
+  if (layout.light === "golden") parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffa53a" fill-opacity="0.1"/>`);
   return parts.join("");
 }

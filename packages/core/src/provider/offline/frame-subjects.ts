@@ -8,13 +8,53 @@
 import type { CharacterGender, ImageRequest } from "../types";
 import type { Subject } from "./frame-figures";
 import { type FrameLayout, layoutOf } from "./frame-palette";
-import { animalShapeOf, type ObjectKind, readPrompt, type Weather } from "./prompt-reading";
+import { type Pose, posesOf, type Prop, propsOf } from "./frame-poses";
+import { settingOf } from "./frame-settings";
+import { animalInDescription, animalShapeOf, type ObjectKind, readPrompt, type Weather } from "./prompt-reading";
 
 export interface FrameReading {
   layout: FrameLayout;
   subjects: Subject[];
   objects: ObjectKind[];
   weather?: Weather;
+  wind: boolean;
+  props: Prop[];
+}
+
+/**
+ * A frame's drawing plan: what the offline frame draws for a request, in words
+ * (docs/decisions.md#offline-frames-follow-the-story). Tests read it; the frame is drawn from the same reading.
+ */
+export interface DrawingPlan {
+  place: string;
+  /** The place was found in the settings library, not its closest kind. */
+  placeKnown: boolean;
+  interior: boolean;
+  elements: string[];
+  light: string;
+  weather: string[];
+  /** Everyone drawn, with their pose: people and animals. */
+  figures: { name: string; kind: "person" | "animal"; species?: string; pose: Pose }[];
+  props: Prop[];
+}
+
+export function drawingPlan(input: ImageRequest, reading: FrameReading = readFrame(input)): DrawingPlan {
+  const { layout } = reading;
+  return {
+    place: layout.setting.place,
+    placeKnown: layout.setting.matched,
+    interior: layout.interior,
+    elements: layout.interior && layout.setting.shell !== "room" ? [layout.setting.shell, ...layout.setting.elements] : [...layout.setting.elements],
+    light: layout.light,
+    weather: [...(reading.weather ? [reading.weather] : []), ...(reading.wind && reading.weather !== "wind" ? ["wind"] : [])],
+    figures: reading.subjects.map((s) => ({
+      name: s.name ?? s.species ?? "",
+      kind: s.kind,
+      ...(s.species ? { species: s.species } : {}),
+      pose: s.pose ?? "stand",
+    })),
+    props: reading.props,
+  };
 }
 
 const section = (prompt: string, label: string) =>
@@ -22,20 +62,17 @@ const section = (prompt: string, label: string) =>
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const names = (text: string, name: string) => new RegExp(`(^|[^\\p{L}])${escape(name)}($|[^\\p{L}])`, "iu").test(text);
 
-/** An animal character: its name says so ("DOG"), or its description starts so ("REX: A scruffy terrier"). */
+/** An animal character: its name says so ("DOG"), or its description does ("REX: A scruffy terrier"; prompt-reading.ts). */
 function subjectOf(c: { name: string; gender: CharacterGender; castIndex?: number }, cast: string): Subject {
   const fromName = c.name
     .split(/\s+/)
-    .map((w) => [w, animalShapeOf(w)] as const)
-    .find(([, shape]) => shape);
-  const head = cast.match(new RegExp(`${escape(c.name)}:\\s*((?:\\S+\\s+){0,4})`, "i"))?.[1] ?? "";
-  const fromDescription = head
-    .split(/\s+/)
-    .map((w) => [w, animalShapeOf(w.replace(/[^\p{L}]/gu, ""))] as const)
-    .find(([, shape]) => shape);
-  const found = fromName ?? fromDescription;
+    .map((w) => w.toLowerCase())
+    .find((w) => animalShapeOf(w));
+  // The description, up to the next character's entry: "BISCUIT: Biscuit, a scruffy dog; TOM: …".
+  const description = cast.match(new RegExp(`(?:^|;\\s*)${escape(c.name)}:\\s*([^;]*)`, "i"))?.[1] ?? "";
+  const found = fromName ? { species: fromName, shape: animalShapeOf(fromName)! } : animalInDescription(c.name, description);
   return found
-    ? { name: c.name, gender: c.gender, kind: "animal", shape: found[1], species: found[0].toLowerCase(), castIndex: c.castIndex }
+    ? { name: c.name, gender: c.gender, kind: "animal", shape: found.shape, species: found.species, castIndex: c.castIndex }
     : { ...c, kind: "person" };
 }
 
@@ -48,28 +85,37 @@ export function readFrame(input: ImageRequest): FrameReading {
   const read = readPrompt(placeText);
   const base = layoutOf(input);
   const interior = read.room && !read.exterior ? true : read.exterior && !read.room ? false : base.interior;
+  // A free prompt that names a place the library knows ("a terrier on a pier") is drawn there.
+  const named = settingOf(prompt, sectioned ? base.interior : interior);
   const layout: FrameLayout = {
     ...base,
     light: read.light ?? base.light,
     interior: sectioned ? base.interior : interior,
     exterior: sectioned ? base.exterior : (read.exterior ?? base.exterior),
     room: sectioned ? base.room : (read.room ?? base.room),
+    setting: !sectioned && named.matched ? named : base.setting,
   };
+  const moment = sectioned ? section(prompt, "Moment") : prompt;
 
-  const named = input.characters.filter((c) => names(prompt, c.name));
+  const inPrompt = input.characters.filter((c) => names(prompt, c.name));
   // A free prompt that names nobody but does name someone or something ("a terrier on a bench") shows just that.
   const people =
-    sectioned || named.length || (!read.animals.length && !read.unnamedPerson)
+    sectioned || inPrompt.length || (!read.animals.length && !read.unnamedPerson)
       ? sectioned
         ? input.characters
-        : named.length
-          ? named
+        : inPrompt.length
+          ? inPrompt
           : input.characters
       : [];
-  const subjects = people.map((c) => subjectOf(c, cast));
+  // What each one does, from the moment's words (a dialogue line shows its speaker standing, unless it says more).
+  const poses = posesOf(moment, people.map((c) => c.name));
+  const subjects: Subject[] = people.map((c) => ({ ...subjectOf(c, cast), pose: poses.get(c.name) }));
   const drawnSpecies = new Set(subjects.map((s) => s.species));
   for (const a of read.animals)
     if (!drawnSpecies.has(a.species)) subjects.push({ gender: "neutral", kind: "animal", shape: a.shape, species: a.species });
   if (!subjects.length && read.unnamedPerson) subjects.push({ name: "", gender: "neutral", kind: "person" });
-  return { layout, subjects, objects: read.objects.slice(0, 3), weather: read.weather };
+  // The weather of the scene (its description is in the Setting) or of the moment; the props the moment names.
+  // The place itself is not drawn again as an object: no car parked inside the car, no boat on the ship's deck.
+  const objects = read.objects.filter((o) => !(o === "car" && layout.setting.shell === "car") && !(o === "boat" && layout.setting.place === "ship"));
+  return { layout, subjects, objects: objects.slice(0, 3), weather: read.weather, wind: read.wind, props: propsOf(moment) };
 }

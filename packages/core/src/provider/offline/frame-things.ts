@@ -134,8 +134,9 @@ export function weather(kind: Weather, random: () => number, area: Area = FULL_F
       `<rect x="${area.x}" y="${area.y}" width="${area.w}" height="${skyHeight}" fill="#2a3440" fill-opacity="${kind === "storm" ? 0.55 : pane ? 0.45 : 0.35}"/>`,
     );
     for (let i = 0; i < count(260); i++) {
-      const x = area.x + random() * area.w;
-      const y = area.y + random() * area.h;
+      // In a pane each streak starts far enough inside that it ends inside: panes are not clipped (see below).
+      const x = area.x + (pane ? 6 * scale + random() * (area.w - 6 * scale) : random() * area.w);
+      const y = area.y + random() * (pane ? area.h - 34 * scale : area.h);
       parts.push(
         `<path d="M${x.toFixed(0)} ${y.toFixed(0)} l${-10 * scale} ${34 * scale}" stroke="#dfe9f5" stroke-opacity="${pane ? 0.8 : 0.55}" stroke-width="2"/>`,
       );
@@ -151,7 +152,7 @@ export function weather(kind: Weather, random: () => number, area: Area = FULL_F
     if (pane) parts.push(`<rect x="${area.x}" y="${area.y}" width="${area.w}" height="${area.h}" fill="#c9d3de" fill-opacity="0.45"/>`);
     for (let i = 0; i < count(220); i++) {
       parts.push(
-        `<circle cx="${(area.x + random() * area.w).toFixed(0)}" cy="${(area.y + random() * area.h).toFixed(0)}" r="${((2 + random() * 3) * (pane ? 0.8 : 1)).toFixed(1)}" fill="#fff" fill-opacity="0.9"/>`,
+        `<circle cx="${(area.x + (pane ? 4 : 0) + random() * (area.w - (pane ? 8 : 0))).toFixed(0)}" cy="${(area.y + (pane ? 4 : 0) + random() * (area.h - (pane ? 8 : 0))).toFixed(0)}" r="${((2 + random() * 3) * (pane ? 0.8 : 1)).toFixed(1)}" fill="#fff" fill-opacity="0.9"/>`,
       );
     }
   } else {
@@ -160,12 +161,11 @@ export function weather(kind: Weather, random: () => number, area: Area = FULL_F
     const step = pane ? area.h / bands : 90;
     for (let i = 0; i < bands; i++) {
       parts.push(
-        `<rect x="${area.x - 50}" y="${(top + i * step).toFixed(0)}" width="${area.w + 100}" height="${pane ? step * 1.4 : 140}" rx="${pane ? step / 2 : 70}" fill="#e8edf2" fill-opacity="${pane ? 0.45 : 0.28}"/>`,
+        `<rect x="${pane ? area.x : area.x - 50}" y="${(top + i * step).toFixed(0)}" width="${pane ? area.w : area.w + 100}" height="${pane ? step : 140}" rx="${pane ? 0 : 70}" fill="#e8edf2" fill-opacity="${pane ? 0.45 : 0.28}"/>`,
       );
     }
   }
-  const body = parts.join("");
-  if (!pane) return body;
-  const id = `pane-${area.x.toFixed(0)}-${area.y.toFixed(0)}`;
-  return `<defs><clipPath id="${id}"><rect x="${area.x}" y="${area.y}" width="${area.w}" height="${area.h}"/></clipPath></defs><g clip-path="url(#${id})">${body}</g>`;
+  // Drawn inside the pane rather than clipped to it: resvg panics on a clip path that a close camera
+  // (an insert's 8x zoom) leaves outside the frame.
+  return `<g class="pane">${parts.join("")}</g>`;
 }

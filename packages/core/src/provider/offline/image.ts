@@ -60,7 +60,17 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
   const random = seededRandom(`${input.seed}|${input.scene?.location ?? ""}`);
   // Indoors, the weather is seen through the windows; outdoors, over the whole frame.
   const throughWindow = sky ? (x: number, y: number, w: number, h: number) => weather(sky, random, { x, y, w, h }) : undefined;
-  const ctx = { layout, palette, random, throughWindow, overcast: sky === "rain" || sky === "storm" };
+  const prop = (kind: "lamp" | "door") => reading.props.find((p) => p.kind === kind)?.state;
+  const ctx = {
+    layout,
+    palette,
+    random,
+    throughWindow,
+    overcast: sky === "rain" || sky === "storm",
+    wind: reading.wind,
+    lamp: prop("lamp") as "lit" | "dead" | undefined,
+    door: prop("door") as "open" | "closed" | undefined,
+  };
   const shot = frameShot(input.shot, subjects, placeFigures(subjects, input.blockType === "dialogue"), layout.interior);
   const t = (c: string) => tone(c, palette);
   // An insert shows its first object alone, in the middle.

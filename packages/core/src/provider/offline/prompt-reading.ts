@@ -9,10 +9,10 @@
 export type AnimalShape = "small" | "medium" | "large" | "bird" | "fish";
 
 const ANIMAL_SHAPES: Record<string, AnimalShape> = Object.fromEntries([
-  ..."dog puppy terrier retriever poodle hound cat kitten fox rabbit mouse rat squirrel frog turtle".split(" ").map((w) => [w, "small"]),
+  ..."dog puppy pup mutt terrier retriever poodle hound spaniel labrador collie cat kitten kitty fox rabbit mouse rat squirrel frog turtle".split(" ").map((w) => [w, "small"]),
   ..."wolf sheep goat pig deer monkey".split(" ").map((w) => [w, "medium"]),
-  ..."horse pony cow bull bear lion tiger elephant gorilla".split(" ").map((w) => [w, "large"]),
-  ..."bird parrot crow raven owl pigeon duck goose chicken rooster".split(" ").map((w) => [w, "bird"]),
+  ..."horse pony stallion mare foal donkey mule cow bull bear lion tiger elephant gorilla".split(" ").map((w) => [w, "large"]),
+  ..."bird parrot crow raven owl pigeon duck goose chicken rooster hen sparrow gull seagull hawk eagle canary budgie".split(" ").map((w) => [w, "bird"]),
   ..."fish shark whale dolphin".split(" ").map((w) => [w, "fish"]),
 ]);
 
@@ -49,19 +49,21 @@ const OBJECT_WORDS: [ObjectKind, RegExp][] = [
   ["book", /\b(books?|notebooks?|novel|manuscript)\b/i],
 ];
 
-export type Weather = "rain" | "snow" | "fog" | "storm";
+export type Weather = "rain" | "snow" | "fog" | "storm" | "wind";
 
 const WEATHER_WORDS: [Weather, RegExp][] = [
-  ["storm", /\b(storm|stormy|thunder|lightning)\b/i],
+  ["storm", /\b(storm|stormy|thunder|thunderstorm|lightning|gale|hurricane|tempest)\b/i],
   ["snow", /\b(snow|snowing|snowy|blizzard|sleet)\b/i],
   ["rain", /\b(rain|raining|rainy|drizzle|downpour)\b/i],
   ["fog", /\b(fog|foggy|mist|misty|haze)\b/i],
+  ["wind", /\b(wind|windy|winds|gusts?|gusting|breeze|blustery|windswept)\b/i],
 ];
 
-export const LIGHT_WORDS: ["night" | "dawn" | "dusk" | "day", RegExp][] = [
+export const LIGHT_WORDS: ["night" | "dawn" | "dusk" | "golden" | "day", RegExp][] = [
+  ["golden", /\b(MAGIC HOUR|GOLDEN HOUR|LATE AFTERNOON)\b/i],
   ["night", /\b(NIGHT|MIDNIGHT|EVENING|LATE|MOONLIGHT|MOONLIT)\b/i],
   ["dawn", /\b(DAWN|SUNRISE|DAYBREAK|FIRST LIGHT|EARLY MORNING)\b/i],
-  ["dusk", /\b(DUSK|SUNSET|TWILIGHT|SUNDOWN|MAGIC HOUR|GOLDEN HOUR)\b/i],
+  ["dusk", /\b(DUSK|SUNSET|TWILIGHT|SUNDOWN)\b/i],
   ["day", /\b(DAY|MORNING|AFTERNOON|NOON|MIDDAY|SUNNY|DAYLIGHT)\b/i],
 ];
 
@@ -92,7 +94,9 @@ export interface PromptReading {
   animals: { species: string; shape: AnimalShape }[];
   objects: ObjectKind[];
   weather?: Weather;
-  light?: "night" | "dawn" | "dusk" | "day";
+  /** Wind besides the weather ("a storm" is windy too; "rain and wind"). */
+  wind: boolean;
+  light?: "night" | "dawn" | "dusk" | "golden" | "day";
   exterior?: (typeof EXTERIOR_WORDS)[number][0];
   room?: (typeof INTERIOR_WORDS)[number][0];
   /** The prompt names a person without naming a character ("a man on a bench"). */
@@ -100,6 +104,21 @@ export interface PromptReading {
 }
 
 export const animalShapeOf = (word: string): AnimalShape | undefined => ANIMAL_SHAPES[word.toLowerCase().replace(/(?<=[^s])s$/, "")];
+
+/**
+ * The animal a character's description says they are: its first noun phrase, after the name ("Biscuit, a scruffy
+ * dog, …", "A golden retriever with one ear"), so "A man with a dog" is a man. The same rule draws them and
+ * keeps their lines unspoken (render/generate.ts), and it follows the writer's edits to the description.
+ */
+export function animalInDescription(name: string, description: string): { species: string; shape: AnimalShape } | undefined {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const rest = description.trim().replace(new RegExp(`^${escaped}\\s*,\\s*`, "i"), "");
+  const phrase = rest.split(/[,.;:!?(]|\s(?:with|and|who|that|which|in|on|at|of|from|belonging|owned|whose)\s/i)[0] ?? "";
+  const words = phrase.toLowerCase().match(/\p{L}+/gu) ?? [];
+  if (words.length > 6) return undefined;
+  const found = words.map((w) => w.replace(/(?<=[^s])s$/, "")).find((w) => animalShapeOf(w));
+  return found ? { species: found, shape: animalShapeOf(found)! } : undefined;
+}
 
 export function readPrompt(text: string): PromptReading {
   const animals = [...new Set((text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => animalShapeOf(w)))]
@@ -111,6 +130,7 @@ export function readPrompt(text: string): PromptReading {
     animals,
     objects: OBJECT_WORDS.filter(([, p]) => p.test(text)).map(([k]) => k),
     weather: WEATHER_WORDS.find(([, p]) => p.test(text))?.[0],
+    wind: WEATHER_WORDS.some(([kind, p]) => (kind === "storm" || kind === "wind") && p.test(text)),
     light: LIGHT_WORDS.find(([, p]) => p.test(text))?.[0],
     exterior: EXTERIOR_WORDS.find(([, p]) => p.test(text))?.[0],
     room: INTERIOR_WORDS.find(([, p]) => p.test(text))?.[0],

@@ -7,29 +7,21 @@ import { encodeWav, silentWav } from "../../media/wav";
 import type { SpeechProvider, SpeechRequest, SynthesizedSpeech } from "../types";
 import { espeakSampleRate, espeakSynthesize } from "./espeak";
 import { findOfflineVoice } from "./voice-table";
+import { speechPlan } from "./speech-plan";
+import { bandPass } from "./voice-filter";
 
 /** What an empty block sounds like: a short beat of silence, not an error. */
 export const SILENCE_MS = 400;
 
-/** espeak reads some screenplay punctuation aloud or stumbles on it. */
-function speakable(text: string): string {
-  return text
-    .replace(/\(([^()]*)\)/g, ", $1, ") // parentheticals become a pause
-    .replace(/[*_#~^|<>[\]{}\\]/g, " ")
-    .replace(/\.{3,}|\u2026/g, ", ")
-    .replace(/(?<!\s)\s*--+\s*|(?<!\s)\s+[\u2013\u2014]\s*|[\u2013\u2014]/g, ", ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
 export class OfflineSpeechProvider implements SpeechProvider {
-  async synthesize({ text, voiceId }: SpeechRequest): Promise<SynthesizedSpeech> {
+  async synthesize({ text, voiceId, delivery }: SpeechRequest): Promise<SynthesizedSpeech> {
     const voice = findOfflineVoice(voiceId);
     if (!voice) throw new AppError("bad_request", `Unknown voice: ${voiceId}`);
     const sampleRate = await espeakSampleRate();
-    const words = speakable(text);
-    const samples = words
-      ? await espeakSynthesize(words, {
+    // Paced, normalised and delivered as the script asks (speech-plan.ts), spoken from SSML.
+    const plan = speechPlan(text, delivery);
+    const spoken = plan.words
+      ? await espeakSynthesize(plan.ssml, {
           language: voice.language,
           variant: voice.variant,
           rate: voice.rate,
@@ -37,6 +29,7 @@ export class OfflineSpeechProvider implements SpeechProvider {
           range: voice.range,
         })
       : new Int16Array(0);
+    const samples = plan.filter && spoken.length ? bandPass(spoken, sampleRate, plan.filter) : spoken;
     if (samples.length === 0) return { wav: silentWav(SILENCE_MS, sampleRate), durationMs: SILENCE_MS };
     return {
       wav: encodeWav({ sampleRate, channels: 1, samples }),
