@@ -1,5 +1,5 @@
 import { ASPECTS, aspectRefusal, styleAspects } from "@storyboard/core/catalog/aspects";
-import type { StyleId } from "@storyboard/core/catalog/styles";
+import { getStyle, type StyleId } from "@storyboard/core/catalog/styles";
 import type { createRenderSchema, CreateRenderInput } from "@storyboard/core/render/schema";
 import type { Control } from "react-hook-form";
 import type { z } from "zod";
@@ -16,6 +16,8 @@ type FormControlOf = Control<CreateRenderInput, unknown, z.output<typeof createR
  */
 export function AspectOptions({ control, style }: { control: FormControlOf; style: StyleId }) {
   const drawable = styleAspects(style);
+  // Greyed-out choices say why, before anyone tries them.
+  const unavailable = ASPECTS.filter((aspect) => !drawable.includes(aspect.id)).map((aspect) => aspect.id);
   return (
     <FormField
       control={control}
@@ -24,7 +26,13 @@ export function AspectOptions({ control, style }: { control: FormControlOf; styl
         const refusal = field.value ? aspectRefusal(style, field.value) : undefined;
         return (
           <FormItem>
-            <RadioGroup value={field.value} onValueChange={field.onChange} aria-label="Aspect ratio" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <RadioGroup
+              value={field.value}
+              onValueChange={field.onChange}
+              aria-label="Aspect ratio"
+              aria-describedby={unavailable.length ? "aspect-unavailable" : undefined}
+              className="grid grid-cols-2 gap-2 sm:grid-cols-3"
+            >
               {ASPECTS.map((aspect) => {
                 const id = `aspect-${aspect.id.replace(/[:.]/g, "-")}`;
                 const checked = field.value === aspect.id;
@@ -50,6 +58,11 @@ export function AspectOptions({ control, style }: { control: FormControlOf; styl
                 );
               })}
             </RadioGroup>
+            {unavailable.length > 0 && !refusal && (
+              <p id="aspect-unavailable" className="text-sm text-muted-foreground">
+                {getStyle(style).name} is drawn in widescreen only: choose another style for {unavailable.join(", ")}.
+              </p>
+            )}
             {refusal ? (
               <p role="alert" className="text-sm text-destructive">
                 {refusal}

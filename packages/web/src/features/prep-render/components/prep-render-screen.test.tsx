@@ -213,7 +213,9 @@ describe("prepare render", () => {
     expect(within(aspects).getByRole("radio", { name: /16:9 widescreen/ })).toBeChecked();
     expect(within(aspects).getByRole("radio", { name: /9:16 vertical/ })).toBeDisabled();
     expect(within(aspects).getByRole("radio", { name: /2.39:1 scope/ })).toBeEnabled();
+    expect(aspects).toHaveAccessibleDescription("Cinematic Realism is drawn in widescreen only: choose another style for 1:1, 4:5, 9:16.");
     await user.click(screen.getByRole("radio", { name: /Documentary/ }));
+    expect(aspects).not.toHaveAccessibleDescription();
     await user.click(within(aspects).getByRole("radio", { name: /9:16 vertical/ }));
     await user.click(screen.getByRole("radio", { name: /Cinematic Realism/ }));
     expect(screen.getByRole("alert")).toHaveTextContent(/Cinematic Realism is drawn in widescreen only .* 9:16/);
