@@ -74,11 +74,12 @@ function TransactionHistory() {
   return (
     <>
       <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full min-w-[40rem] text-sm">
+        {/* On a phone the points stay in view: the date takes two short lines and the reference waits for a wider screen. */}
+        <table className="w-full text-sm sm:min-w-[40rem]">
           <thead className="bg-muted/50 text-left text-muted-foreground">
             <tr>
               {["Date", "Type", "Points", "Description", "Reference"].map((h) => (
-                <th key={h} className="px-3 py-2 font-medium">
+                <th key={h} className={cn("px-3 py-2 font-medium", h === "Reference" && "hidden sm:table-cell")}>
                   {h}
                 </th>
               ))}
@@ -87,7 +88,14 @@ function TransactionHistory() {
           <tbody className="divide-y">
             {data.records.map((r) => (
               <tr key={r.id}>
-                <td className="px-3 py-2 whitespace-nowrap">{format(new Date(r.createdAt), "MMM d, yyyy 'at' h:mm a")}</td>
+                <td className="px-3 py-2">
+                  <span className="hidden whitespace-nowrap sm:inline">{format(new Date(r.createdAt), "MMM d, yyyy 'at' h:mm a")}</span>
+                  <span className="whitespace-nowrap sm:hidden" aria-hidden>
+                    {format(new Date(r.createdAt), "MMM d, yyyy")}
+                    <br />
+                    <span className="text-xs text-muted-foreground">{format(new Date(r.createdAt), "h:mm a")}</span>
+                  </span>
+                </td>
                 <td className="px-3 py-2">
                   <Badge variant="secondary">{reasonLabel(r.reason)}</Badge>
                 </td>
@@ -100,7 +108,7 @@ function TransactionHistory() {
                   {formatChange(r.delta)}
                 </td>
                 <td className="px-3 py-2">{r.comment || "No description"}</td>
-                <td className="px-3 py-2 font-mono text-xs text-muted-foreground">{shortReference(r.referenceId)}</td>
+                <td className="hidden px-3 py-2 font-mono text-xs text-muted-foreground sm:table-cell">{shortReference(r.referenceId)}</td>
               </tr>
             ))}
           </tbody>
