@@ -77,6 +77,14 @@ describe("review links in a real browser", () => {
     await review.getByRole("status").filter({ hasText: "Changes requested by Dana" }).waitFor();
     expect(await review.getByRole("list", { name: "Frames" }).getByRole("button", { name: /1 open comment$/ }).count()).toBe(2);
     await screenshots(review, "review-page", { phoneWidth: 375 });
+    // With the keyboard: back from the name field lands on the strip's one tab stop; arrows move along it.
+    await review.getByLabel("Your name").focus();
+    await review.keyboard.press("Shift+Tab");
+    await review.keyboard.press("ArrowRight");
+    const focused = review.locator(":focus");
+    expect(await focused.getAttribute("aria-label")).toMatch(/ at 0:\d\d/);
+    expect(await focused.evaluate((el) => el.closest("ol")?.getAttribute("aria-label"))).toBe("Frames");
+    await screenshots(review, "review-page-focus", { phoneWidth: 375 });
     await review.setViewportSize({ width: 375, height: 812 });
     await review.waitForTimeout(300);
     expect(await cutOrOffScreen(review)).toEqual([]);
