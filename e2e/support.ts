@@ -64,8 +64,8 @@ export async function uploadThroughDialog(page: Page, format: FixtureFormat = "f
   return page.url().split("/").pop()!;
 }
 
-/** Screenshots for a person to look at (light, dark, phone width), when E2E_SCREENSHOTS names a folder. */
-export async function screenshots(page: Page, name: string) {
+/** Screenshots for a person to look at (light, dark, phone width light and dark), when E2E_SCREENSHOTS names a folder. */
+export async function screenshots(page: Page, name: string, { phoneWidth = 390 }: { phoneWidth?: number } = {}) {
   const dir = process.env.E2E_SCREENSHOTS;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
@@ -75,9 +75,13 @@ export async function screenshots(page: Page, name: string) {
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${dir}/${name}-dark.png` });
   await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize({ width: phoneWidth, height: 844 });
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${dir}/${name}-phone-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize(size);
 }
 

@@ -19,7 +19,8 @@ function CommentBody({ comment }: { comment: ReviewComment }) {
     <div className="flex min-w-0 flex-col gap-1">
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="font-medium break-words">{comment.name}</span>
-        {comment.author === "owner" && <Badge variant="secondary">Writer</Badge>}
+        {/* An owner without a display name is already called 'Writer': no second 'Writer' beside it. */}
+        {comment.author === "owner" && comment.name !== "Writer" && <Badge variant="secondary">Writer</Badge>}
         <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
           {ago(comment.createdAt)}
         </time>

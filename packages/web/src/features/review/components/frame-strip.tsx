@@ -75,8 +75,9 @@ export function FrameStrip({ frames, playingBlockId, selectedBlockId, onSelect, 
                 )}
               >
                 <img src={frame.imageUrl} alt="" loading="lazy" draggable={false} className="aspect-video w-full bg-muted object-cover" />
-                <span className="flex items-center justify-between gap-1 px-1.5 py-1 text-[11px] leading-4">
-                  <span className="truncate">{frame.label}</span>
+                {/* The label wraps rather than cut: on a phone 'Scene 1 Shot 1A' read 'Scene 1 S…'. */}
+                <span className="flex flex-wrap items-center justify-between gap-x-1 px-1.5 py-1 text-[11px] leading-4">
+                  <span className="min-w-0 break-words">{frame.label}</span>
                   <span className="shrink-0 text-muted-foreground tabular-nums">{formatTimecode(frame.startMs)}</span>
                 </span>
                 {open > 0 && (

@@ -115,6 +115,19 @@ describe("/review/:token", () => {
     expect(callsTo(fetchMock, "POST /api/review/tok1/comments")).toEqual([{ parentId: "c1", name: "Sam", text: "Agreed with Dana" }]);
   });
 
+  it("marks the writer's replies once: a named writer gets the 'Writer' badge, one without a name is just 'Writer'", async () => {
+    const replies = [
+      comment("c2", { parentId: "c1", author: "owner", name: "Jane Roe", text: "Brighter next time." }),
+      comment("c3", { parentId: "c1", author: "owner", name: "Writer", text: "Will do." }),
+    ];
+    open({ "GET /api/review/tok1": () => ({ review: review({ comments: [comment("c1"), ...replies] }) }) });
+    const thread = within(await screen.findByRole("list", { name: "Replies" }));
+    const [named, unnamed] = thread.getAllByRole("listitem");
+    expect(within(named).getByText("Jane Roe")).toBeInTheDocument();
+    expect(within(named).getByText("Writer")).toBeInTheDocument();
+    expect(within(unnamed).getAllByText("Writer")).toHaveLength(1);
+  });
+
   it("says the server's message when a comment is refused (too many)", async () => {
     localStorage.setItem("reviewerName", "Sam");
     const { user } = open({
