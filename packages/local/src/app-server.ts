@@ -159,6 +159,9 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       res.end();
     }
   });
+  // Idle connections live a minute, as behind CloudFront: Node's 5 s closed sockets a busy client was about
+  // to reuse (an upload then failed with EPIPE on a loaded machine).
+  server.keepAliveTimeout = 65_000;
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -62,6 +62,10 @@ describe("the mix's filter graphs", () => {
     expect(peaky).toContain("measured_TP=-8.50");
     expect(peaky).toContain("[d][n]amix=inputs=2");
     expect(peaky).toMatch(/atrim=end_sample=1000,asplit=2\[master\]\[master_mp3\]$/);
+    // A silent mix has no loudness to reach: summed and trimmed, never raised.
+    const silent = masterGraph({ totalSamples: 1000, measured: null, targetLufs: -16, ceilingDbtp: -2, hasMusic: false });
+    expect(silent).not.toMatch(/loudnorm|alimiter/);
+    expect(silent).toMatch(/\[d\]\[n\]amix=inputs=2:duration=longest,volume=2,aresample=.*atrim=end_sample=1000,asplit=2\[master\]\[master_mp3\]$/);
   });
 });
 

@@ -114,7 +114,8 @@ const PEAK_HEADROOM_MARGIN = 0.5;
 
 export interface MasterGraphInput {
   totalSamples: number;
-  measured: LoudnessMeasurement;
+  /** Null for a silent mix (every line silent, no music): there is no loudness to bring to the target. */
+  measured: LoudnessMeasurement | null;
   targetLufs: number;
   /** The ceiling loudnorm keeps the linear gain under (a little under the product's −1 dBTP: AAC adds peaks). */
   ceilingDbtp: number;
@@ -131,11 +132,14 @@ export interface MasterGraphInput {
  */
 export function masterGraph(input: MasterGraphInput): string {
   const { measured, targetLufs, ceilingDbtp, totalSamples } = input;
+  const stems = input.hasMusic ? 3 : 2;
+  const sum = `[d][n]${input.hasMusic ? "[2:a]" : ""}amix=inputs=${stems}:duration=longest,volume=${stems}`;
+  const end = `aresample=${MIX_RATE},aformat=sample_fmts=fltp:sample_rates=${MIX_RATE}:channel_layouts=stereo,apad,atrim=end_sample=${totalSamples},asplit=2[master][master_mp3]`;
+  if (!measured) return [`[0:a]${toStereo}[d]`, `[1:a]${toStereo}[n]`, `${sum},${end}`].join(";\n");
   const gain = targetLufs - measured.integrated;
   const allowedPeak = ceilingDbtp - gain; // the peak before the gain that lands on the ceiling after it
   const limited = measured.truePeak > allowedPeak;
   const limit = Math.min(1, Math.max(0.0625, 10 ** ((allowedPeak - PEAK_HEADROOM_MARGIN) / 20)));
-  const stems = input.hasMusic ? 3 : 2;
   const loudnorm = [
     `loudnorm=I=${targetLufs}:TP=${ceilingDbtp}:LRA=20`,
     `measured_I=${measured.integrated.toFixed(2)}`,
@@ -148,8 +152,6 @@ export function masterGraph(input: MasterGraphInput): string {
   return [
     `[0:a]${toStereo}[d]`,
     `[1:a]${toStereo}[n]`,
-    `[d][n]${input.hasMusic ? "[2:a]" : ""}amix=inputs=${stems}:duration=longest,volume=${stems}` +
-      `${limited ? `,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false` : ""},${loudnorm},` +
-      `aresample=${MIX_RATE},aformat=sample_fmts=fltp:sample_rates=${MIX_RATE}:channel_layouts=stereo,apad,atrim=end_sample=${totalSamples},asplit=2[master][master_mp3]`,
+    `${sum}${limited ? `,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false` : ""},${loudnorm},${end}`,
   ].join(";\n");
 }
