@@ -17,10 +17,14 @@ describe("the logger never writes a review token", () => {
     });
     const info = vi.spyOn(console, "info").mockImplementation((line: string) => void lines.push(line));
     const error = vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+    // Whatever level the run set (the integration setup silences logs for every worker after it): these lines must be written.
+    const level = logger.getLevelName();
+    logger.setLogLevel("INFO");
     try {
       logger.error(`Request to /api/review/${TOKEN} failed`, { path: `/api/review/${TOKEN}/comments`, error: new Error(`at /review/${TOKEN}`) });
       logger.info("ok", { nested: { url: `/review/${TOKEN}` } });
     } finally {
+      logger.setLogLevel(level);
       write.mockRestore();
       info.mockRestore();
       error.mockRestore();

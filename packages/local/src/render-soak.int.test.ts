@@ -102,16 +102,20 @@ describe("render pipeline soak", () => {
       }
       const settledMs = Date.now() - started;
 
-      // Renders whose start was lost are still active: their deadlines come due and the sweeper settles them.
-      for (const { id } of renders) {
-        const job = await jobOf(id);
-        if (isPipelineActive(job.status))
+      // Renders whose start was lost are still active: their deadlines come due and the sweeper settles them,
+      // by resuming them (whose start may be lost again) or refunding them: a few rounds, each waiting for its work.
+      for (let round = 0; round < 4; round++) {
+        const active: string[] = [];
+        for (const { id } of renders) if (isPipelineActive((await jobOf(id)).status)) active.push(id);
+        if (!active.length) break;
+        for (const id of active)
           await db.entities.deadline
             .patch({ kind: "render", id })
             .set({ dueAt: new Date(Date.now() - 1000).toISOString() })
             .go();
+        await sweepStuckWork();
+        await workflowsSettled();
       }
-      await sweepStuckWork();
       // Tasks of killed executions may still be finishing; none of them may change the outcome.
       await new Promise((resolve) => setTimeout(resolve, 16_000));
 

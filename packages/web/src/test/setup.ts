@@ -3,8 +3,9 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { resetToasts } from "../components/ui/use-toast";
 
-// Lazy route chunks are transformed on first use; give async queries room.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy route chunks are transformed on first use; give async queries room. 5 s was not enough for the
+// first test of a file while the browser tests build the app beside the unit and web tests (CI, two cores).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these browser APIs that Radix and the app call.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
