@@ -20,8 +20,8 @@ function validate(name: string, days: string): FormErrors {
   if (!trimmed) errors.name = "Give the link a name, such as 'For Dana'.";
   else if (trimmed.length > REVIEW_LIMITS.name) errors.name = `A name can be at most ${REVIEW_LIMITS.name} characters.`;
   const n = Number(days);
-  if (days.trim() && (!Number.isInteger(n) || n < 1 || n > REVIEW_LIMITS.expiresInDaysMax)) {
-    errors.expiresInDays = `Enter a whole number of days from 1 to ${REVIEW_LIMITS.expiresInDaysMax}, or leave it empty.`;
+  if (days.trim() && (!Number.isInteger(n) || n < 1 || n > REVIEW_LIMITS.expiresInDays)) {
+    errors.expiresInDays = `Enter a whole number of days from 1 to ${REVIEW_LIMITS.expiresInDays}, or leave it empty.`;
   }
   return errors;
 }
@@ -123,7 +123,7 @@ export function ShareReviewDialog({ renderId }: { renderId: string }) {
                 className="w-32"
               />
               <p id={`${id}-days-hint`} className={errors.expiresInDays ? "text-sm text-destructive" : "text-xs text-muted-foreground"}>
-                {errors.expiresInDays ?? `From 1 to ${REVIEW_LIMITS.expiresInDaysMax} days; empty keeps the link open until you revoke it.`}
+                {errors.expiresInDays ?? `From 1 to ${REVIEW_LIMITS.expiresInDays} days; empty keeps the link open until you revoke it.`}
               </p>
             </div>
             <div className="flex items-center justify-between gap-4">
