@@ -5,57 +5,21 @@
  * never reloaded nor refreshed by hand, must say the render is resuming and end with the video, and must
  * not claim 'almost done' in the seconds after the kill, while nothing moves (sampled every 500 ms).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
-import { freePort } from "../packages/local/src/ports";
+import { freeProductPorts, type ProductPorts, startNpmStart } from "../packages/local/src/test/npm-start";
 import { launchBrowser } from "./browser";
 
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const STARTUP_MS = 150_000;
 const dataDir = mkdtempSync(join(tmpdir(), "storyboard-kill-e2e-"));
-const launchEnv: Record<string, string | undefined> = { ...process.env };
-let ports: Record<string, number>;
+let ports: ProductPorts;
 let product: ChildProcess | undefined;
 let browser: Browser;
 
-/** `npm start` with the built web app, on this test's own ports and data folder, as `npm start` runs it. */
 async function startProduct() {
-  // The worker's environment points at the suite-wide product: the child gets none of it.
-  const env = { ...launchEnv };
-  for (const key of Object.keys(env))
-    if (/^(STRIPE_|COGNITO_|USER_POOL|DYNAMODB_|S3_|SES_|MEDIA_|APP_URL|API_URL)/.test(key)) delete env[key];
-  const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts", "--no-tutorial", "--web=static"], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...env,
-      STORYBOARD_DATA_DIR: dataDir,
-      PORT: String(ports.app),
-      LOCAL_DYNAMODB_PORT: String(ports.dynamo),
-      LOCAL_S3_PORT: String(ports.s3),
-      LOCAL_SES_PORT: String(ports.ses),
-      LOCAL_COGNITO_PORT: String(ports.cognito),
-      LOCAL_STRIPE_PORT: String(ports.stripe),
-      LOG_LEVEL: "SILENT",
-    },
-  });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not start in time:\n${output}`)), STARTUP_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes("Storyboard is running")) (clearTimeout(timer), resolve());
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`npm start exited with ${code}:\n${output}`))));
-  });
-  product = child;
+  product = (await startNpmStart({ dataDir, ports, web: "static" })).child;
 }
 
 async function killGroup() {
@@ -67,9 +31,7 @@ async function killGroup() {
 }
 
 beforeAll(async () => {
-  ports = Object.fromEntries(
-    await Promise.all(["app", "dynamo", "s3", "ses", "cognito", "stripe"].map(async (name) => [name, await freePort()] as const)),
-  );
+  ports = await freeProductPorts();
   browser = await launchBrowser();
 });
 afterAll(async () => {

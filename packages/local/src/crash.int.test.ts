@@ -9,20 +9,16 @@
  * is credited once, every image charge ends kept or refunded, no screenplay is
  * stuck, every ledger equals its balance.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { freePort } from "./ports";
+import { freeProductPorts, type ProductPorts, startNpmStart } from "./test/npm-start";
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-const STARTUP_MS = 150_000;
 const SETTLE_MS = 180_000;
-const launchEnv = { ...process.env };
 const dataDir = mkdtempSync(join(tmpdir(), "storyboard-crash-"));
-let ports: Record<string, number>;
+let ports: ProductPorts;
 let product: ChildProcess | undefined;
 /** The render rounds' user and renders, which the payments round goes on with. */
 let shared: { user: { userId: string; call: (path: string, init?: RequestInit) => Promise<Response> }; renders: string[] } | undefined;
@@ -35,41 +31,15 @@ const portOpen = (port: number) =>
   });
 
 async function startProduct() {
-  // The worker's environment points at the suite-wide product: the child gets none of it.
-  const env: Record<string, string | undefined> = { ...launchEnv };
-  for (const key of Object.keys(env))
-    if (/^(STRIPE_|COGNITO_|USER_POOL|DYNAMODB_|S3_|SES_|MEDIA_|APP_URL|API_URL)/.test(key)) delete env[key];
-  const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts", "--no-tutorial", "--web=none"], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...env,
-      STORYBOARD_DATA_DIR: dataDir,
-      PORT: String(ports.app),
-      LOCAL_DYNAMODB_PORT: String(ports.dynamo),
-      LOCAL_S3_PORT: String(ports.s3),
-      LOCAL_SES_PORT: String(ports.ses),
-      LOCAL_COGNITO_PORT: String(ports.cognito),
-      LOCAL_STRIPE_PORT: String(ports.stripe),
-      // Stripe's redelivery backoff, compressed as in the other tests: events kept on disk go out soon after a restart.
-      STRIPE_STAND_IN_DELIVERY_SCALE: "0.001",
-      LOG_LEVEL: "SILENT",
-    },
+  const started = await startNpmStart({
+    dataDir,
+    ports,
+    web: "none",
+    // Stripe's redelivery backoff, compressed as in the other tests: events kept on disk go out soon after a restart.
+    env: { STRIPE_STAND_IN_DELIVERY_SCALE: "0.001" },
   });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not start in time:\n${output}`)), STARTUP_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes("Storyboard is running")) (clearTimeout(timer), resolve());
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`npm start exited with ${code}:\n${output}`))));
-  });
-  product = child;
-  return () => output;
+  product = started.child;
+  return started.output;
 }
 
 /** A process that runs (a zombie waiting for its reaper does not). */
@@ -101,14 +71,7 @@ async function crash(how: "group" | "main") {
 }
 
 beforeAll(async () => {
-  ports = {
-    app: await freePort(),
-    dynamo: await freePort(),
-    s3: await freePort(),
-    ses: await freePort(),
-    cognito: await freePort(),
-    stripe: await freePort(),
-  };
+  ports = await freeProductPorts();
 });
 afterAll(async () => {
   if (product?.pid) process.kill(-product.pid, "SIGINT");
