@@ -24,7 +24,7 @@ import type { CharacterDictionary, CharacterEntry, CharacterReference } from "..
 import { AppError } from "../error";
 import { logger } from "../logger";
 import { mapWithLimit } from "./concurrency";
-import { castOrder } from "./describe";
+import { castOrder } from "./cast-order";
 import { getOwnRenderJob, type RenderJobItem } from "./jobs";
 import { moveRenderStatus } from "./transition";
 import { withRetries } from "./retry";

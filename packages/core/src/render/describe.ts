@@ -15,6 +15,7 @@ import { withRetries } from "./retry";
 import { addCharacterReferences } from "./character-references";
 import { sceneContinuity, type SceneContinuity } from "./continuity";
 import { characterFacts, sceneFacts, sceneIdsInScriptOrder, type SceneFacts } from "./story-facts";
+import { castOrder } from "./cast-order";
 
 /** Text requests in flight at once: a cloud model answers in seconds, and a feature has hundreds of blocks. */
 const TEXT_CONCURRENCY = 8;
@@ -23,18 +24,6 @@ const TEXT_CONCURRENCY = 8;
 export type DescribedScenes = Record<string, SceneInfo & { description?: string; continuity?: SceneContinuity }>;
 
 const asBlock = (b: RenderBlockItem): Block => ({ id: b.blockId, type: b.type as Block["type"], text: b.text, character: b.character });
-
-/**
- * The screenplay's cast in a fixed order, most lines first, then by name: every
- * block task reads the same dictionary, so each gets the same index for a
- * character (stored maps keep no key order, so the dictionary's own order is not used).
- */
-export function castOrder(dictionary: Record<string, { lines?: number }>): Map<string, number> {
-  const names = Object.keys(dictionary ?? {}).sort(
-    (a, b) => (dictionary[b].lines ?? 0) - (dictionary[a].lines ?? 0) || (a < b ? -1 : a > b ? 1 : 0),
-  );
-  return new Map(names.map((name, i) => [name, i]));
-}
 
 /**
  * The describe phase: a description for every character and scene (kept when

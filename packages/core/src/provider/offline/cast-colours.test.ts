@@ -1,4 +1,4 @@
-import { castOrder } from "../../render/describe";
+import { castOrder } from "../../render/cast-order";
 import { shotCharacters } from "../../render/generate";
 import { parseScreenplay } from "../../screenplay/parse";
 import { corpusAvailable, parsedCorpusScreenplays } from "../../screenplay/fixtures/corpus";

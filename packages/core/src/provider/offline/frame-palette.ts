@@ -7,11 +7,10 @@ import type { StyleId } from "../../catalog/styles";
 import type { ImageRequest } from "../types";
 import { EXTERIOR_WORDS, INTERIOR_WORDS, LIGHT_WORDS } from "./prompt-reading";
 import { hashString } from "./random";
-import { settingOf, type Setting } from "./frame-settings";
+import { type ExteriorKind, settingOf, type Setting } from "./frame-settings";
 
 export type Light = "day" | "night" | "dawn" | "dusk" | "golden";
 
-export type ExteriorKind = "city" | "nature" | "water" | "desert" | "mountain" | "open";
 export type InteriorKind = "kitchen" | "office" | "bedroom" | "bar" | "living" | "hospital" | "classroom" | "room";
 
 export interface FrameLayout {

@@ -3,7 +3,8 @@
  * exterior (horizon, ground, buildings / trees / water ...) or an interior
  * (walls, window onto the sky, floor, furniture). No text is drawn here.
  */
-import { type DrawPalette, type ExteriorKind, type FrameLayout, type Light, tone } from "./frame-palette";
+import { type DrawPalette, type FrameLayout, type Light, tone } from "./frame-palette";
+import type { ExteriorKind } from "./frame-settings";
 import { indoorElements, standingLamp, vehicleShell, type IndoorContext } from "./frame-elements-indoor";
 import { outdoorElements, type ElementContext } from "./frame-elements-outdoor";
 import type { SettingElement } from "./frame-settings";

@@ -6,7 +6,8 @@
  * A place the table does not know falls back to the closest kind: water,
  * rural or urban outdoors, a plain room indoors.
  */
-import type { ExteriorKind } from "./frame-palette";
+/** The kind of outdoor ground a place stands on. */
+export type ExteriorKind = "city" | "nature" | "water" | "desert" | "mountain" | "open";
 
 /** What the walls of an interior are: a room, or the inside of a vehicle. */
 export type InteriorShell = "room" | "car" | "train" | "plane" | "cave";
