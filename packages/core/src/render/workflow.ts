@@ -106,7 +106,9 @@ export const TASK_TIMEOUT_SECONDS: Record<TaskName, number> = {
   // Lambda's ceiling. A segment is at most SEGMENT_LIMITS long (media/segments.ts), far less.
   CompileSegment: 900,
   CompileAudio: 900,
-  PackageRender: 900,
+  // Poster, PDF, shot list and zip: minutes for a feature. It follows the mix in its branch (the zip holds the stems),
+  // so both, each tried twice, must fit the compile phase beside the segments.
+  PackageRender: 600,
   FinishCompile: 900,
   MarkFailed: 60,
 };
@@ -119,7 +121,8 @@ export const TASK_TIMEOUT_SECONDS: Record<TaskName, number> = {
 export const PHASE_TIMEOUT_SECONDS: Record<Phase, number> = {
   describe: 30 * 60,
   generate: 3 * 60 * 60,
-  compile: 60 * 60,
+  // The mix, then packaging, each tried twice (about 50 min at worst), between planning and the join.
+  compile: 75 * 60,
 };
 
 /** Execution statuses that end a phase unfinished; EventBridge reports them (execution-status.ts). */
