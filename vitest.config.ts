@@ -32,6 +32,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           poolOptions: { forks: { singleFork: true } },
+          // After the unit, web and stack files (group 0, both cores), beside the browser tests (same group).
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -61,6 +63,8 @@ export default defineConfig({
           // integration files to end; as a thread it runs beside them (two pools, two cores).
           pool: "threads",
           poolOptions: { threads: { singleThread: true } },
+          // Not beside the CPU-bound unit and web files (they slowed to a crawl): with the integration files.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
