@@ -2,6 +2,7 @@ import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Render } from "../render";
 import { actionsOf, arnTarget, build, handlersByLogicalId, resources, statementsOfRole } from "./harness";
+import { PHASE_TIMEOUT_SECONDS } from "@storyboard/core/render/workflow";
 
 describe("render stack: unfinished executions (docs/decisions.md#hardening)", () => {
   let template: Template;
@@ -28,7 +29,8 @@ describe("render stack: unfinished executions (docs/decisions.md#hardening)", ()
 
   it("states each phase's time limit in its definition, so a stuck execution ends TIMED_OUT", () => {
     for (const machine of Object.values(resources(template, "AWS::StepFunctions::StateMachine"))) {
-      expect(JSON.stringify(machine.Properties.DefinitionString)).toMatch(/TimeoutSeconds\\":(1800|10800|3600),/);
+      const limits = Object.values(PHASE_TIMEOUT_SECONDS).join("|");
+      expect(JSON.stringify(machine.Properties.DefinitionString)).toMatch(new RegExp(`TimeoutSeconds\\\\":(${limits}),`));
     }
   });
 });
