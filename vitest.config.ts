@@ -1,4 +1,35 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+/**
+ * Integration files that act on the whole table rather than their own users' items: the stuck-work sweeper
+ * (it takes over any overdue render, with the phase starter of its own process) and the scheduled jobs
+ * (hosting expiry, the weekly digest to every active user). They run one at a time, after the others, which
+ * run two at a time on the shared stand-ins.
+ */
+const TABLE_WIDE = [
+  "packages/core/src/jobs/jobs.int.test.ts",
+  "packages/local/src/stuck-work.int.test.ts",
+  "packages/local/src/render-settlement.int.test.ts",
+  "packages/local/src/render-soak.int.test.ts",
+];
+
+/** Both integration projects share one set of stand-ins (global-setup.ts starts it once for the run). */
+function integrationProject(name: string, test: TestProjectInlineConfiguration["test"]): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      globals: true,
+      environment: "node",
+      globalSetup: ["packages/local/src/test/global-setup.ts"],
+      setupFiles: ["packages/local/src/test/worker-env.ts"],
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      // After the unit, web and stack files (group 0, both cores), beside the browser tests (same group).
+      sequence: { groupOrder: 1 },
+      ...test,
+    },
+  };
+}
 
 /**
  * `npm test` runs every project. The integration and browser projects start
@@ -7,8 +38,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     globals: true,
-    // Two files at a time: integration tests mostly wait on the stand-ins and ffmpeg, so one worker left a core idle.
-    // The integration files still run one after another (below): they share the stand-ins and their sweepers.
+    // Two files at a time, on the two cores of the machines this runs on.
     maxWorkers: 2,
     projects: [
       {
@@ -21,21 +51,12 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      {
-        test: {
-          name: "integration",
-          globals: true,
-          environment: "node",
-          include: ["packages/*/src/**/*.int.test.ts"],
-          globalSetup: ["packages/local/src/test/global-setup.ts"],
-          setupFiles: ["packages/local/src/test/worker-env.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          poolOptions: { forks: { singleFork: true } },
-          // After the unit, web and stack files (group 0, both cores), beside the browser tests (same group).
-          sequence: { groupOrder: 1 },
-        },
-      },
+      integrationProject("integration", {
+        include: ["packages/*/src/**/*.int.test.ts"],
+        exclude: [...TABLE_WIDE, "**/node_modules/**"],
+      }),
+      // After the files above (vitest runs a pool's single-worker projects once its others are done), one at a time.
+      integrationProject("integration-table-wide", { include: TABLE_WIDE, poolOptions: { forks: { singleFork: true } } }),
       {
         test: {
           name: "stacks",
@@ -55,7 +76,7 @@ export default defineConfig({
           environment: "node",
           include: ["e2e/**/*.e2e.test.ts"],
           globalSetup: ["e2e/global-setup.ts"],
-          setupFiles: ["packages/local/src/test/worker-env.ts"],
+          setupFiles: ["e2e/worker-env.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // One browser test file at a time: they share one server. In worker threads, not forks: vitest runs

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freeProductPorts, type ProductPorts, startNpmStart } from "./test/npm-start";
+import { freeProductPorts, type ProductPorts, startNpmStart, useNpmStartEnv } from "./test/npm-start";
 
 const SETTLE_MS = 180_000;
 const dataDir = mkdtempSync(join(tmpdir(), "storyboard-crash-"));
@@ -83,15 +83,8 @@ describe("killing npm start mid-work", () => {
   it("every render ends complete or refunded once, no screenplay is stuck, ledgers match and no stand-in is left", async () => {
     const suiteStarted = Date.now();
     await startProduct();
-    // The product's own code, pointed at the child's stand-ins (core reads the environment when first imported).
-    Object.assign(process.env, {
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamo}`,
-      S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
-      AWS_ACCESS_KEY_ID: "S3RVER",
-      AWS_SECRET_ACCESS_KEY: "S3RVER",
-      TABLE_NAME: "storyboard",
-      API_URL: `http://localhost:${ports.app}`,
-    });
+    // The product's own code, pointed at the child's stand-ins.
+    useNpmStartEnv(ports);
     const { db } = await import("@storyboard/core/dynamo/service");
     const { createTestUser, eventually, uploadScreenplay } = await import("./test/fixtures");
     const user = await createTestUser({ points: 20_000 });

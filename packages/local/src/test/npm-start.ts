@@ -19,6 +19,24 @@ export async function freeProductPorts(): Promise<ProductPorts> {
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await freePort()] as const))) as ProductPorts;
 }
 
+/**
+ * Points this test process's own product code at a started `npm start`'s stand-ins (core reads the
+ * environment when first imported, so call it before importing core).
+ */
+export function useNpmStartEnv(ports: ProductPorts) {
+  const appUrl = `http://localhost:${ports.app}`;
+  Object.assign(process.env, {
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamo}`,
+    S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+    AWS_ACCESS_KEY_ID: "S3RVER",
+    AWS_SECRET_ACCESS_KEY: "S3RVER",
+    TABLE_NAME: "storyboard",
+    API_URL: appUrl,
+    APP_URL: appUrl,
+  });
+  return appUrl;
+}
+
 /** Starts `npm start` (`start.ts`) and resolves once it says it is running; `output()` is all it printed. */
 export async function startNpmStart(options: { dataDir: string; ports: ProductPorts; web: "none" | "static"; env?: Record<string, string> }) {
   const { dataDir, ports } = options;

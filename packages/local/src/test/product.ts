@@ -7,6 +7,8 @@ import { startRuntime } from "../runtime";
 declare module "vitest" {
   export interface ProvidedContext {
     env: Record<string, string>;
+    /** Where the browser tests' product writes its environment once ready (e2e/global-setup.ts). */
+    productReadyFile: string;
   }
 }
 
