@@ -67,6 +67,24 @@ describe("purchase-render", () => {
     expect((await get<unknown[]>(user, `/api/screenplays/${screenplay.id}/renders`)).length).toBe(1);
   });
 
+  it("starts the render with every setting the writer prepared, as POST /api/renders would", async () => {
+    const user = await createTestUser({ points: 0 });
+    const screenplay = await readyScreenplay(user, 1);
+    const intent = await paidIntent(user, screenplay.id);
+    const settings = {
+      aspect: "1:1",
+      pdfLayout: "2-portrait",
+      timelineFps: "25",
+      music: "generated",
+      mixLevels: { dialogue: 2, narration: -4, music: -20 },
+      burnCaptions: true,
+    };
+    const bought = await post(user, "/api/purchase-render", { ...renderBody(screenplay.id, intent.paymentIntentId), ...settings });
+    expect(bought.status).toBe(200);
+    const { data: job } = await db.entities.renderJob.get({ renderJobId: bought.body.renderJob.id }).go();
+    expect(job).toMatchObject(settings);
+  });
+
   it("refuses a foreign, unpaid, wrong-amount, points or unknown intent and creates nothing", async () => {
     const user = await createTestUser({ points: 0 });
     const other = await createTestUser({ points: 0 });
