@@ -9,7 +9,7 @@
  */
 import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
-import { AppError } from "../error";
+import { AppError, validate } from "../error";
 import { createRender, payWithPoints, type RenderPayment } from "../render/create";
 import { type Account, accountNow, pinnedBalanceItem, pinnedDebitItems } from "../points/known-balance";
 import { getOwnScreenplay } from "../screenplay/records";
@@ -32,7 +32,7 @@ const NOT_COVERED = new AppError(
 const claimExists = async (value: string) => !!(await db.entities.unique.get({ kind: "idempotency", value }).go()).data;
 
 export async function purchaseRender(raw: PurchaseRenderInput) {
-  const input = purchaseRenderSchema.parse(raw);
+  const input = validate(purchaseRenderSchema, raw);
   const userId = useUserId();
   const intent = await verifiedIntent(input.paymentIntentId, input.screenplayId, userId);
   // Every setting of the render as POST /api/renders takes it (aspect, PDF layout, timelines' frame rate, sound mix):
