@@ -9,7 +9,7 @@
  */
 import { useUserId } from "../actor";
 import { db } from "../dynamo/service";
-import { AppError } from "../error";
+import { AppError, validate } from "../error";
 import { createRender, payWithPoints, type RenderPayment } from "../render/create";
 import { type Account, accountNow, pinnedBalanceItem, pinnedDebitItems } from "../points/known-balance";
 import { getOwnScreenplay } from "../screenplay/records";
@@ -32,18 +32,13 @@ const NOT_COVERED = new AppError(
 const claimExists = async (value: string) => !!(await db.entities.unique.get({ kind: "idempotency", value }).go()).data;
 
 export async function purchaseRender(raw: PurchaseRenderInput) {
-  const input = purchaseRenderSchema.parse(raw);
+  const input = validate(purchaseRenderSchema, raw);
   const userId = useUserId();
   const intent = await verifiedIntent(input.paymentIntentId, input.screenplayId, userId);
-  const render = {
-    screenplayId: input.screenplayId,
-    title: input.renderTitle,
-    style: input.style,
-    characterVoices: input.characterVoices,
-    previewDescriptionsBeforeFirstImages: input.previewDescriptionsBeforeFirstImages,
-    previewImagesBeforeFirstRender: input.previewImagesBeforeFirstRender,
-    burnCaptions: input.burnCaptions,
-  };
+  // Every setting of the render as POST /api/renders takes it (aspect, PDF layout, timelines' frame rate, sound mix):
+  // a render paid by card is the render the writer prepared. The payment, not a request key, makes it happen once.
+  const { paymentIntentId: _paid, renderTitle, idempotencyKey: _key, ...settings } = input;
+  const render = { ...settings, title: renderTitle };
   const method = await paymentMethodLabel(intent.paymentMethodId);
   const claimRender = (tx: Parameters<RenderPayment>[0]) =>
     tx.unique.create({ kind: "idempotency", value: renderPurchaseKey(intent.id), ownerId: userId }).commit();

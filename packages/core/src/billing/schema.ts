@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_STYLE } from "../catalog/styles";
-import { renderSettingsSchema } from "../render/schema";
+import { refineRenderSettings, renderSettingsSchema } from "../render/schema";
 
 /** Browser-safe schemas of the payment calls (docs/product.md#api). */
 export const pointsPurchaseSchema = z.object({
@@ -17,10 +17,13 @@ export const renderPaymentIntentSchema = z.object({
 export type RenderPaymentIntentInput = z.input<typeof renderPaymentIntentSchema>;
 
 /** `POST /api/purchase-render`: the PaymentIntent paid for and the render's settings, as `POST /api/renders` takes them (the spec names the title `renderTitle`). */
-export const purchaseRenderSchema = renderSettingsSchema.omit({ title: true }).extend({
-  paymentIntentId: z.string().trim().min(1, "The payment is missing."),
-  renderTitle: renderSettingsSchema.shape.title,
-});
+export const purchaseRenderSchema = renderSettingsSchema
+  .omit({ title: true })
+  .extend({
+    paymentIntentId: z.string().trim().min(1, "The payment is missing."),
+    renderTitle: renderSettingsSchema.shape.title,
+  })
+  .superRefine(refineRenderSettings);
 export type PurchaseRenderInput = z.input<typeof purchaseRenderSchema>;
 
 /** `POST /api/userSubscription` and its estimate: one of the plans' price ids (docs/product.md#api). */

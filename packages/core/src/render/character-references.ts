@@ -15,6 +15,7 @@ import type { StyleId } from "../catalog/styles";
 import { config } from "../config";
 import { ProviderError } from "../provider/cloud/http";
 import { OfflineImageProvider } from "../provider/offline/image";
+import { animalInDescription } from "../provider/offline/prompt-reading";
 import { providers } from "../provider/registry";
 import { findAsset, keepAsset } from "../revision/asset-store";
 import { writerPortraitContentKey } from "../revision/content-key";
@@ -41,10 +42,17 @@ const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").re
 export const referenceKey = (userId: string, renderJobId: string, name: string, extension: string, hash?: string) =>
   `${renderKeys.folder(userId, renderJobId)}references/${slug(name)}${hash ? `-${hash.slice(0, 12)}` : ""}.${extension}`;
 
-/** The prompt of a reference portrait: the whole figure, front on, on a plain ground, as the description says. */
-export const referencePrompt = (name: string, description: string) =>
-  `Character reference sheet for ${name}: ${description.trim()} ` +
-  "One person, full figure, standing, facing the camera, neutral expression, plain light background, even light, no text.";
+/**
+ * The prompt of a reference portrait: the whole figure on a plain ground, as the description says. An animal's
+ * sheet asks for that animal: every frame of it is drawn from the sheet, so "one person" turned the dog into a man.
+ */
+export function referencePrompt(name: string, description: string): string {
+  const animal = animalInDescription(name, description);
+  const figure = animal
+    ? `One ${animal.species}, whole body, standing side on, facing left`
+    : "One person, full figure, standing, facing the camera, neutral expression";
+  return `Character reference sheet for ${name}: ${description.trim()} ${figure}, plain light background, even light, no text.`;
+}
 
 /**
  * A character's reference as this render may use it: the writer's own picture whatever the

@@ -4,7 +4,7 @@ import { failedItems } from "../dynamo/errors";
 import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
 import { batchWriteAll } from "../dynamo/batch";
 import { db } from "../dynamo/service";
-import { AppError } from "../error";
+import { AppError, validate } from "../error";
 import { logger } from "../logger";
 import { debitItems, refusedDebitBalance, type TransactionEntities } from "../points/points";
 import { assertNothingOwed } from "../points/shortfall";
@@ -52,7 +52,8 @@ export const payWithPoints: RenderPayment = (tx, { userId, cost, renderJobId, ti
  * the render debit, in the same transaction as the job.
  */
 export async function createRender(raw: CreateRenderInput, pay?: RenderPayment) {
-  const input = createRenderSchema.parse(raw);
+  // A bad setting is a 400 with its message, whoever called (the handlers check first; the CLI and billing call straight in).
+  const input = validate(createRenderSchema, raw);
   const userId = useUserId();
   const screenplay = await getOwnScreenplay(input.screenplayId);
   if (screenplay.status !== "ready") throw AppError.conflict("This screenplay is still being processed. Try again in a moment.");

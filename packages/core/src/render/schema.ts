@@ -45,13 +45,22 @@ export const renderSettingsSchema = z.object({
   idempotencyKey: idempotencyKeySchema.optional(),
 });
 
-/** An aspect the style cannot draw is refused (docs/decisions.md#aspect-ratios). */
-export const createRenderSchema = renderSettingsSchema.superRefine((input, ctx) => {
+/**
+ * The checks across a render's settings, for every request that starts a render (POST /api/renders and a
+ * render bought by card): an aspect the style cannot draw is refused (docs/decisions.md#aspect-ratios), and
+ * an uploaded-music render names its track.
+ */
+export function refineRenderSettings(
+  input: Pick<z.output<typeof renderSettingsSchema>, "style" | "aspect" | "music" | "musicUploadId">,
+  ctx: z.RefinementCtx,
+) {
   const refusal = aspectRefusal(input.style, input.aspect);
   if (refusal) ctx.addIssue({ code: "custom", path: ["aspect"], message: refusal });
   if (input.music === "upload" && !input.musicUploadId)
     ctx.addIssue({ code: "custom", path: ["musicUploadId"], message: "Upload a music track, or choose generated music or none." });
-});
+}
+
+export const createRenderSchema = renderSettingsSchema.superRefine(refineRenderSettings);
 export type CreateRenderInput = z.input<typeof createRenderSchema>;
 
 export const updateStatusSchema = z.object({

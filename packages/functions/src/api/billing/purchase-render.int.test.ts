@@ -67,6 +67,42 @@ describe("purchase-render", () => {
     expect((await get<unknown[]>(user, `/api/screenplays/${screenplay.id}/renders`)).length).toBe(1);
   });
 
+  it("starts the render with every setting the writer prepared, as POST /api/renders would", async () => {
+    const user = await createTestUser({ points: 0 });
+    const screenplay = await readyScreenplay(user, 1);
+    const intent = await paidIntent(user, screenplay.id);
+    const settings = {
+      aspect: "1:1",
+      pdfLayout: "2-portrait",
+      timelineFps: "25",
+      music: "generated",
+      mixLevels: { dialogue: 2, narration: -4, music: -20 },
+      burnCaptions: true,
+    };
+    const bought = await post(user, "/api/purchase-render", { ...renderBody(screenplay.id, intent.paymentIntentId), ...settings });
+    expect(bought.status).toBe(200);
+    const { data: job } = await db.entities.renderJob.get({ renderJobId: bought.body.renderJob.id }).go();
+    expect(job).toMatchObject(settings);
+  });
+
+  it("refuses a setting POST /api/renders refuses with the same 400, before the payment is used", async () => {
+    const user = await createTestUser({ points: 0 });
+    const screenplay = await readyScreenplay(user, 1);
+    const intent = await paidIntent(user, screenplay.id);
+    const refused: [string, Record<string, unknown>, string][] = [
+      ["an aspect the style cannot draw", { style: "cinematic", aspect: "9:16" }, "aspect"],
+      ["uploaded music without a track", { music: "upload" }, "musicUploadId"],
+    ];
+    for (const [what, settings, field] of refused) {
+      const answer = await post(user, "/api/purchase-render", { ...renderBody(screenplay.id, intent.paymentIntentId), ...settings });
+      expect(answer.status, what).toBe(400);
+      expect(answer.body.issues?.[0]?.path, what).toBe(field);
+    }
+    expect(await get<unknown[]>(user, `/api/screenplays/${screenplay.id}/renders`)).toHaveLength(0);
+    // The payment is still good for the render once the settings are.
+    expect((await post(user, "/api/purchase-render", renderBody(screenplay.id, intent.paymentIntentId))).status).toBe(200);
+  });
+
   it("refuses a foreign, unpaid, wrong-amount, points or unknown intent and creates nothing", async () => {
     const user = await createTestUser({ points: 0 });
     const other = await createTestUser({ points: 0 });

@@ -40,6 +40,10 @@ describe("points", () => {
       "mystery",
     ]);
     expect(rows[0]).toHaveTextContent("Nov 20, 2026 at");
+    // The date is written once and never hidden from screen readers (the phone layout only moves the time to a second line).
+    const date = within(rows[0]).getAllByRole("cell")[0];
+    expect(date.textContent).toMatch(/^Nov 20, 2026 at \d{1,2}:\d{2} [AP]M$/);
+    expect(date.querySelector("[aria-hidden]")).toBeNull();
     expect(rows[0]).toHaveTextContent("+666");
     expect(rows[0]).toHaveTextContent("Purchased 666 points");
     expect(rows[0]).toHaveTextContent("01JABCDE...");
