@@ -80,7 +80,7 @@ describe("review links in a real browser", () => {
     await review.getByRole("button", { name: "Request changes" }).click();
     await review.getByRole("status").filter({ hasText: "Changes requested by Dana" }).waitFor();
     expect(await review.getByRole("list", { name: "Frames" }).getByRole("button", { name: /1 open comment$/ }).count()).toBe(2);
-    await screenshots(review, "review-page", { phoneWidth: 375 });
+    await screenshots(review, "review-page");
     // With the keyboard: back from the name field lands on the strip's one tab stop; arrows move along it.
     await review.getByLabel("Your name").focus();
     await review.keyboard.press("Shift+Tab");
@@ -116,7 +116,7 @@ describe("review links in a real browser", () => {
     await panel.getByRole("heading", { name: "1 open of 2 threads" }).waitFor();
     await expect.poll(async () => (await timelineBadges(page)).filter(Boolean).length).toBe(1);
     await panel.scrollIntoViewIfNeeded();
-    await screenshots(page, "review-owner-comments", { phoneWidth: 375 });
+    await screenshots(page, "review-owner-comments");
 
     const renders = await context.newPage();
     await renders.goto(appUrl("/renders"));

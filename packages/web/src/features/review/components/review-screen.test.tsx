@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { preloadScreens } from "../../../app/router";
 import { apiError, callsTo, json, mockFetch, renderApp, type Handler } from "../../../test/render";
@@ -161,6 +161,34 @@ describe("/review#token", () => {
     await user.click(await screen.findByRole("button", { name: "Approve" }));
     expect(await screen.findByText("Ask the person who shared it with you for a new link.")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { level: 1, name: "Night Shift" })).not.toBeInTheDocument();
+  });
+
+  it("asks for fresh media addresses when one has ended, at most every 30 s; a revoked link then says so", async () => {
+    let reads = 0;
+    let revoked = false;
+    const { fetchMock } = open({
+      "GET /api/review": () => {
+        reads++;
+        if (revoked) return apiError(404, "This review link is no longer active.", "not_found");
+        return { review: review({ videoUrl: `https://media.test/renders/u1/r1/video.mp4?X-Amz-Signature=v${reads}` }) };
+      },
+    });
+    await screen.findByRole("heading", { level: 1, name: "Night Shift" });
+    expect(video()).toHaveAttribute("src", "https://media.test/renders/u1/r1/video.mp4?X-Amz-Signature=v1");
+    fireEvent.error(video());
+    await waitFor(() => expect(video()).toHaveAttribute("src", "https://media.test/renders/u1/r1/video.mp4?X-Amz-Signature=v2"));
+    fireEvent.error(frames()[0].querySelector("img")!);
+    expect(callsTo(fetchMock, "GET /api/review")).toHaveLength(2);
+
+    revoked = true;
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + 31_000);
+    try {
+      fireEvent.error(video());
+      expect(await screen.findByText("Ask the person who shared it with you for a new link.")).toBeInTheDocument();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("requests changes with a note, then approves", async () => {

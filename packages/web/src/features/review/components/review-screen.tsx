@@ -41,8 +41,9 @@ export function ReviewScreen() {
   useNoIndex();
 
   if (isPending) return <PageSpinner label="Loading review" />;
-  if (!review) {
-    const inactive = error instanceof ApiError && error.status === 404;
+  // Also when a read for fresh media addresses finds the link revoked: the old storyboard is not shown on.
+  const inactive = error instanceof ApiError && error.status === 404;
+  if (!review || inactive) {
     return (
       <div className="mx-auto w-full max-w-xl px-4 py-12">
         {inactive ? (
