@@ -48,7 +48,8 @@ describe("review links in a real browser", () => {
     await dialog.getByRole("button", { name: "Create link" }).click();
     const ready = page.getByRole("dialog", { name: "Review link ready" });
     const url = await ready.getByLabel("Review link").inputValue();
-    expect(url).toMatch(/\/review\/[\w-]{22,}$/);
+    expect(url).toMatch(/\/review#[\w-]{43}$/);
+    const token = url.split("#")[1];
     await screenshots(page, "review-share-dialog-ready", { phoneWidth: 375 });
     await ready.getByRole("button", { name: "Done" }).click();
     await page.getByRole("list", { name: "Review links" }).getByRole("listitem", { name: "For Dana" }).waitFor();
@@ -61,13 +62,16 @@ describe("review links in a real browser", () => {
     review.on("response", async (r) => {
       if (r.request().method() === "POST" && r.status() >= 400) console.error(`[reviewer] POST ${r.status()}: ${await r.text()}`);
     });
+    // What an access log could write down of the reviewer's visit: every address and Referer the browser sends.
+    const sent: string[] = [];
+    review.on("request", (r) => sent.push(r.url(), r.headers().referer ?? ""));
     await review.goto(url);
     await review.getByRole("heading", { level: 1 }).waitFor();
     expect(await review.getByText("Shared with you for review · For Dana").isVisible()).toBe(true);
     expect(await review.getByText(/@example\.com/).count()).toBe(0);
-    // Its media come through the token, never a public address.
+    // Its media are short-lived signed addresses the token's API handed out, never a public address.
     const src = await review.getByLabel(/^Video of /).getAttribute("src");
-    expect(src).toContain(`/api/review/${url.split("/").pop()}/media/video`);
+    expect(src).toContain("X-Amz-Signature=");
 
     await review.getByLabel("Your name").fill("Dana");
     await commentOnFrame(review, 0, "The opening feels too dark.");
@@ -76,7 +80,7 @@ describe("review links in a real browser", () => {
     await review.getByRole("button", { name: "Request changes" }).click();
     await review.getByRole("status").filter({ hasText: "Changes requested by Dana" }).waitFor();
     expect(await review.getByRole("list", { name: "Frames" }).getByRole("button", { name: /1 open comment$/ }).count()).toBe(2);
-    await screenshots(review, "review-page", { phoneWidth: 375 });
+    await screenshots(review, "review-page");
     // With the keyboard: back from the name field lands on the strip's one tab stop; arrows move along it.
     await review.getByLabel("Your name").focus();
     await review.keyboard.press("Shift+Tab");
@@ -112,7 +116,7 @@ describe("review links in a real browser", () => {
     await panel.getByRole("heading", { name: "1 open of 2 threads" }).waitFor();
     await expect.poll(async () => (await timelineBadges(page)).filter(Boolean).length).toBe(1);
     await panel.scrollIntoViewIfNeeded();
-    await screenshots(page, "review-owner-comments", { phoneWidth: 375 });
+    await screenshots(page, "review-owner-comments");
 
     const renders = await context.newPage();
     await renders.goto(appUrl("/renders"));
@@ -133,6 +137,9 @@ describe("review links in a real browser", () => {
     await review.reload();
     await review.getByText("This review link is no longer active.").waitFor();
     await screenshots(review, "review-page-revoked", { phoneWidth: 375 });
+    // The token stayed in the fragment and the header: no address or Referer the browser sent held it.
+    expect(sent.length).toBeGreaterThan(10);
+    expect(sent.filter((line) => line.includes(token))).toEqual([]);
     await visitor.close();
     await context.close();
   }, 600_000);

@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "@storyboard/functions/shared/security-headers";
 import { earlyRequestsScript } from "../../packages/web/src/lib/early-requests";
 import { SENSITIVE_PATH_LIMIT } from "../waf";
+import { REVIEW_TOKEN_HEADER } from "@storyboard/core/review/schema";
+import { Api } from "../api";
 import { EMBED_REWRITE, SHARE_REWRITE, SPA_REWRITE, Web } from "../web";
 import { build, resources } from "./harness";
 
@@ -25,9 +27,12 @@ const policyNamed = (template: Template, words: string) => {
 
 describe("web stack", () => {
   let template: Template;
+  let apiTemplate: Template;
   let config: any;
   beforeAll(async () => {
-    template = (await build("site")).template(Web);
+    const site = await build("site");
+    template = site.template(Web);
+    apiTemplate = site.template(Api);
     const distributions = Object.values(resources(template, "AWS::CloudFront::Distribution"));
     expect(distributions).toHaveLength(1);
     config = distributions[0].Properties.DistributionConfig;
@@ -168,5 +173,24 @@ describe("web stack", () => {
     const apiOrigin = origin(config.CacheBehaviors[0].TargetOriginId);
     expect(apiOrigin.OriginCustomHeaders.map((h: any) => h.HeaderName)).toEqual(["x-origin-verify"]);
     expect(JSON.stringify(apiOrigin.OriginCustomHeaders)).toContain("OriginVerifySecret");
+  });
+
+  // docs/decisions.md#review-links: CloudFront's logs keep each request's path, query and Referer (and
+  // cookies if asked); API Gateway's keep the path. A review token travels in none of them.
+  it("keeps review tokens out of the access logs: no cookies logged, no token in any route's path", () => {
+    expect(config.Logging.IncludeCookies ?? false).toBe(false);
+    // The page is /review (the token is its fragment, which browsers never send): the app shell.
+    const handler = new Function(`${SPA_REWRITE}; return handler;`)() as (e: any) => { uri: string };
+    expect(handler({ request: { uri: "/review" } }).uri).toBe("/app.html");
+    // The API reads the token from a header, which reaches it (every viewer header but Host is forwarded).
+    expect(config.CacheBehaviors[0].OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    const routeKeys = Object.values(resources(apiTemplate, "AWS::ApiGatewayV2::Route")).map((r: any) => r.Properties.RouteKey as string);
+    expect(routeKeys).toEqual(expect.arrayContaining(["GET /api/review", "POST /api/review/comments", "POST /api/review/decision"]));
+    expect(routeKeys.filter((key) => /\/review\/\{|\{token\}/.test(key))).toEqual([]);
+    // API Gateway's access log format writes no request header, so not the token's either.
+    const stages = Object.values(resources(apiTemplate, "AWS::ApiGatewayV2::Stage"));
+    expect(stages.filter((stage) => stage.Properties.AccessLogSettings).length).toBeGreaterThan(0);
+    for (const stage of stages) expect(JSON.stringify(stage.Properties.AccessLogSettings?.Format ?? "")).not.toMatch(/request\.header|x-review-token/i);
+    expect(REVIEW_TOKEN_HEADER).toBe("x-review-token");
   });
 });

@@ -7,6 +7,7 @@ describe("the logger never writes a review token", () => {
     expect(redactSecrets(`GET /api/review/${TOKEN}/media/video`)).toBe("GET /api/review/[redacted]/media/video");
     expect(redactSecrets(`https://app.example/review/${TOKEN}`)).toBe("https://app.example/review/[redacted]");
     expect(redactSecrets("/api/renders/abc/review-links")).toBe("/api/renders/abc/review-links");
+    expect(redactSecrets(`https://app.example/review#${TOKEN}`)).toBe("https://app.example/review#[redacted]");
   });
 
   it("redacts messages, attributes and error stacks of real log lines", () => {
@@ -23,6 +24,7 @@ describe("the logger never writes a review token", () => {
     try {
       logger.error(`Request to /api/review/${TOKEN} failed`, { path: `/api/review/${TOKEN}/comments`, error: new Error(`at /review/${TOKEN}`) });
       logger.info("ok", { nested: { url: `/review/${TOKEN}` } });
+      logger.info("headers", { headers: { "X-Review-Token": TOKEN, "x-review-token": TOKEN }, page: `/review#${TOKEN}` });
     } finally {
       logger.setLogLevel(level);
       write.mockRestore();

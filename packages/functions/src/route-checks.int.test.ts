@@ -4,6 +4,7 @@
  * entry under a moderation hold. A route added without an expectation here
  * fails the first test, which says what to declare.
  */
+import { REVIEW_TOKEN_HEADER } from "@storyboard/core/review/schema";
 import { createTestUser, type TestUser, uploadScreenplay } from "@storyboard/local/test/fixtures";
 import { finishedRender, promotedEntry, json as jsonHeaders } from "./api/showcase/test-support";
 import { routeKey, routes } from "./routes";
@@ -139,8 +140,8 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     otherUser: { call: (f) => ({ path: `/api/renders/${f.render.renderJobId}/comments`, body: { parentId: f.reviewCommentId, text: "Thief" } }) },
   },
   "POST /api/comments/{id}/resolve": { anonymous: 401, otherUser: { call: (f) => ({ path: `/api/comments/${f.reviewCommentId}/resolve`, body: {} }) } },
-  "POST /api/review/{token}/comments": { anonymous: { public: "the review link's token is the credential" }, otherUser: NO_OWNED("a token, not a session") },
-  "POST /api/review/{token}/decision": { anonymous: { public: "the review link's token is the credential" }, otherUser: NO_OWNED("a token, not a session") },
+  "POST /api/review/comments": { anonymous: { public: "the review link's token is the credential" }, otherUser: NO_OWNED("a token, not a session") },
+  "POST /api/review/decision": { anonymous: { public: "the review link's token is the credential" }, otherUser: NO_OWNED("a token, not a session") },
   "POST /api/admin/showcase-reports/{id}/{action}": { anonymous: 401, otherUser: NO_OWNED("admin only"), role: { name: "admin" } },
   "POST /api/admin/showcase-holds/{id}/lift": { anonymous: 401, otherUser: NO_OWNED("admin only"), role: { name: "admin" } },
 };
@@ -193,7 +194,11 @@ describe("every state-changing route is checked", () => {
     const report = reports.find((r) => r.showcaseEntryId === held.entry.id)!;
     expect((await boss.call(`/api/admin/showcase-reports/${report.id}/unpublish`, { method: "POST" })).status).toBe(200);
     const { link } = await (await owner.call(`/api/renders/${render.renderJobId}/review-links`, { method: "POST", headers: jsonHeaders, body: JSON.stringify({ name: "For Dana" }) })).json();
-    const reviewed = await send(undefined, "POST", `/api/review/${link.url.slice("/review/".length)}/comments`, { name: "Dana", text: "A note." });
+    const reviewed = await fetch(new URL("/api/review/comments", process.env.API_URL), {
+      method: "POST",
+      headers: { ...jsonHeaders, origin: process.env.API_URL!, [REVIEW_TOKEN_HEADER]: link.url.slice("/review#".length) },
+      body: JSON.stringify({ name: "Dana", text: "A note." }),
+    });
     const f: Fixture = {
       ownerId: owner.userId,
       other,

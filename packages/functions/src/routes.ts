@@ -132,10 +132,10 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/renders/{id}/comments", handler: "api/review/owner-comments", auth: "user", group: "render", timeout: 28 },
   { method: "POST", path: "/api/renders/{id}/comments", handler: "api/review/owner-reply", auth: "user", group: "render", timeout: 28 },
   { method: "POST", path: "/api/comments/{id}/resolve", handler: "api/review/resolve", auth: "user", group: "render" },
-  { method: "GET", path: "/api/review/{token}", handler: "api/review/view", auth: "public", group: "public", timeout: 28 },
-  { method: "GET", path: "/api/review/{token}/media/{file+}", handler: "api/review/media", auth: "public", group: "public" },
-  { method: "POST", path: "/api/review/{token}/comments", handler: "api/review/comment", auth: "public", group: "public", timeout: 28 },
-  { method: "POST", path: "/api/review/{token}/decision", handler: "api/review/decision", auth: "public", group: "public" },
+  // The token is the x-review-token header, never the path: access logs write paths down (docs/decisions.md#review-links).
+  { method: "GET", path: "/api/review", handler: "api/review/view", auth: "public", group: "public", timeout: 28 },
+  { method: "POST", path: "/api/review/comments", handler: "api/review/comment", auth: "public", group: "public", timeout: 28 },
+  { method: "POST", path: "/api/review/decision", handler: "api/review/decision", auth: "public", group: "public" },
 
   // Media files: a short-lived signed address for those who may read them (docs/decisions.md#private-media)
   { method: "GET", path: "/api/media/{key+}", handler: "api/media/get", auth: "public", group: "public" },

@@ -12,6 +12,7 @@ import { encodeWav } from "@storyboard/core/media/wav";
 import { setProviders } from "@storyboard/core/provider/registry";
 import type { ImageProvider, SpeechProvider } from "@storyboard/core/provider/types";
 import { createRender } from "@storyboard/core/render/create";
+import { REVIEW_TOKEN_HEADER } from "@storyboard/core/review/schema";
 import { createTestUser, eventually, type TestUser } from "./test/fixtures";
 import { useLocalWorkflows, workflowsSettled } from "./workflows";
 
@@ -76,11 +77,13 @@ describe("review comments and a revised draft", () => {
     const first = await renderNow(user, screenplayId);
 
     const { link } = await (await user.call(`/api/renders/${first}/review-links`, post({ name: "For Dana" }))).json();
-    const token = link.url.slice("/review/".length);
-    const { review } = await (await fetch(new URL(`/api/review/${token}`, process.env.API_URL))).json();
+    const reviewer = { [REVIEW_TOKEN_HEADER]: link.url.slice("/review#".length) };
+    const { review } = await (await fetch(new URL("/api/review", process.env.API_URL), { headers: reviewer })).json();
     const frameOf = (text: string) => review.frames.find((f: { text: string }) => f.text.includes(text)).blockId as string;
-    const comment = async (blockId: string, text: string) =>
-      (await (await fetch(new URL(`/api/review/${token}/comments`, process.env.API_URL), post({ blockId, name: "Dana", text }))).json()).comment;
+    const comment = async (blockId: string, text: string) => {
+      const init = post({ blockId, name: "Dana", text });
+      return (await (await fetch(new URL("/api/review/comments", process.env.API_URL), { ...init, headers: { ...init.headers, ...reviewer } })).json()).comment;
+    };
     const onMara = await comment(frameOf("Someone is in the vault"), "Say it louder.");
     const onGuard = await comment(frameOf("Not now."), "Funnier?");
 

@@ -51,3 +51,9 @@ export const SHOT_MOVEMENT_LABELS: Record<ShotMovement, string> = {
 /** "12B · Close-up, low angle, push in": one line for a panel or a list. */
 export const shotLine = (shot: Shot) =>
   `${shot.number} · ${SHOT_SIZE_LABELS[shot.size]}, ${SHOT_ANGLE_LABELS[shot.angle].replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}, ${SHOT_MOVEMENT_LABELS[shot.movement].toLowerCase()}`;
+
+/**
+ * "Scene 3 Shot 3B": how a frame is named wherever a person points at it (the editing timelines, the
+ * review page, the owner's review comments), from the board's own shot numbering.
+ */
+export const shotLabel = (sceneNumber: number, shotNumber: string) => `Scene ${sceneNumber} Shot ${shotNumber}`;

@@ -57,11 +57,16 @@ export function attachment(fileName: string): string {
  * (issue 20): signed per 2-minute window for 3 minutes, and the redirect cached for 1 minute at most.
  */
 export const SHOWCASE_MEDIA = { windowSeconds: 2 * 60, lifetimeSeconds: 3 * 60, redirectMaxAge: 60 };
+/**
+ * A review link's files (docs/decisions.md#review-links): signed per 2-minute window for 5 minutes, so a
+ * revoked link's video stops within 5 minutes; the review page asks for new addresses when one has ended.
+ */
+export const REVIEW_MEDIA = { windowSeconds: 2 * 60, lifetimeSeconds: 5 * 60 };
 const LONG_LIVED = { windowSeconds: MEDIA_SIGNING_WINDOW_SECONDS, lifetimeSeconds: MEDIA_URL_LIFETIME_SECONDS, redirectMaxAge: 300 };
-type Lifetime = typeof LONG_LIVED;
+export type MediaLifetime = typeof LONG_LIVED;
 
 /** How long the person asking may keep an address for `key`, or false when they may not read it. */
-async function mayRead(key: string): Promise<Lifetime | false> {
+async function mayRead(key: string): Promise<MediaLifetime | false> {
   if (key.includes("..") || key.includes("//")) return false;
   if (PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) return LONG_LIVED;
   const render = RENDER_FILE.exec(key);
@@ -79,11 +84,18 @@ async function mayRead(key: string): Promise<Lifetime | false> {
 export async function signedMediaUrl(key: string, download?: string): Promise<{ url: string; maxAge: number }> {
   const lifetime = await mayRead(key);
   if (!lifetime) throw AppError.notFound(NOT_FOUND);
+  return { url: await signedWithin(key, lifetime, download), maxAge: lifetime.redirectMaxAge };
+}
+
+/**
+ * The presigned GET of `key` for its current signing window, for a caller that has already decided the
+ * reader may have it (the owner above, a review link's reader in review/reviewer.ts).
+ */
+export function signedWithin(key: string, lifetime: Omit<MediaLifetime, "redirectMaxAge">, download?: string): Promise<string> {
   const windowStart = Math.floor(Date.now() / 1000 / lifetime.windowSeconds) * lifetime.windowSeconds;
-  const url = await presignMediaGet(key, {
+  return presignMediaGet(key, {
     contentDisposition: download ? attachment(download) : undefined,
     expiresIn: lifetime.lifetimeSeconds,
     signingDate: new Date(windowStart * 1000),
   });
-  return { url, maxAge: lifetime.redirectMaxAge };
 }

@@ -9,12 +9,12 @@ import { useUserId } from "../actor";
 import { nowIso } from "../clock";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
-import { getOwnRenderJob, getRenderBlocks, hasMedia, type RenderJobItem } from "../render/jobs";
+import { getOwnRenderJob, getRenderBlocks, hasMedia, type RenderBlockItem, type RenderJobItem } from "../render/jobs";
 import { getUser } from "../user/user";
 import { type AnchorBlock, carryAnchors } from "./carry";
 import { commentView, type CommentItem, inThreads, type Placement, placedAsMade } from "./comments-store";
 import { reviewFrames } from "./frames";
-import type { Decision, OwnerReplyInput, ReviewComment } from "./schema";
+import type { Decision, OwnerFrameLabel, OwnerReplyInput, ReviewComment, ReviewFrame } from "./schema";
 import { REVIEW_MESSAGES } from "./schema";
 
 export type OwnerDecision = Decision & { linkId: string; linkName: string };
@@ -27,16 +27,23 @@ async function earlierRenders(job: RenderJobItem) {
   return new Set(data.filter((r) => r.userId === job.userId && r.createdAt < job.createdAt).map((r) => r.renderJobId));
 }
 
-/** GET /api/renders/{id}/comments */
-export async function ownerComments(renderJobId: string): Promise<{ comments: ReviewComment[]; decisions: OwnerDecision[] }> {
+/**
+ * GET /api/renders/{id}/comments, with the render's frames named as the reviewer's page names them
+ * ('Scene 1 Shot 1B'), so both sides point at a frame with the same words.
+ */
+export async function ownerComments(
+  renderJobId: string,
+): Promise<{ comments: ReviewComment[]; decisions: OwnerDecision[]; frames: OwnerFrameLabel[] }> {
   const job = await getOwnRenderJob(renderJobId);
+  const blocks = await getRenderBlocks(job.renderJobId);
+  const { frames } = blocks.some(hasMedia) ? safeFrames(job, blocks) : { frames: [] };
   const userId = job.userId;
   const earlier = await earlierRenders(job);
   const { data: all } = await db.entities.reviewComment.query.byScreenplay({ screenplayId: job.screenplayId }).go({ pages: "all" });
   const comments = all.filter((c) => c.userId === userId && (c.renderJobId === renderJobId || earlier.has(c.renderJobId)));
   const { data: links } = await db.entities.reviewLink.query.byOwner({ userId }).go({ pages: "all" });
   const linkName = new Map(links.map((l) => [l.linkId, l.name]));
-  const placements = await placeOn(job, comments);
+  const placements = await placeOn(job, comments, blocks, frames);
   const resolved = new Map(comments.filter((c) => !c.parentId).map((c) => [c.commentId, c.resolved ?? false]));
   const views = inThreads(comments).map((c) =>
     commentView(c, { resolved: resolved.get(c.parentId ?? c.commentId) ?? false }, placements.get(c.parentId ?? c.commentId) ?? placedAsMade(c), linkName.get(c.linkId) ?? ""),
@@ -50,19 +57,22 @@ export async function ownerComments(renderJobId: string): Promise<{ comments: Re
     .flat()
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map((d) => ({ decision: d.decision, name: d.name, note: d.note ?? null, at: d.createdAt, linkId: d.linkId, linkName: linkName.get(d.linkId) ?? "" }));
-  return { comments: views, decisions };
+  return { comments: views, decisions, frames: frames.map(({ blockId, label }) => ({ blockId, label })) };
 }
 
 /** Where each thread's first comment shows on `job`: as made on its own render, carried from an earlier one. */
-async function placeOn(job: RenderJobItem, comments: CommentItem[]): Promise<Map<string, Placement>> {
+async function placeOn(
+  job: RenderJobItem,
+  comments: CommentItem[],
+  blocks: RenderBlockItem[],
+  frames: ReviewFrame[],
+): Promise<Map<string, Placement>> {
   const placements = new Map<string, Placement>();
   const roots = comments.filter((c) => !c.parentId);
   for (const c of roots) if (c.renderJobId === job.renderJobId) placements.set(c.commentId, placedAsMade(c));
   const carried = roots.filter((c) => c.renderJobId !== job.renderJobId);
   if (!carried.length) return placements;
-  const blocks = await getRenderBlocks(job.renderJobId);
   const to = blocks.filter(hasMedia);
-  const { frames } = to.length ? safeFrames(job, blocks) : { frames: [] };
   const startOf = new Map(frames.map((f) => [f.blockId, f]));
   const byRender = new Map<string, CommentItem[]>();
   for (const c of carried) byRender.set(c.renderJobId, [...(byRender.get(c.renderJobId) ?? []), c]);
@@ -79,7 +89,7 @@ async function placeOn(job: RenderJobItem, comments: CommentItem[]): Promise<Map
 }
 
 /** A render whose blocks cannot be timed (not compiled yet) shows carried comments without times. */
-function safeFrames(job: RenderJobItem, blocks: Awaited<ReturnType<typeof getRenderBlocks>>) {
+function safeFrames(job: RenderJobItem, blocks: RenderBlockItem[]): { frames: ReviewFrame[] } {
   try {
     return reviewFrames(job, blocks, () => "");
   } catch {

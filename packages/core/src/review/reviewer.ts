@@ -8,7 +8,8 @@ import { nowIso } from "../clock";
 import { getAspect } from "../catalog/aspects";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
-import { getRenderBlocks, getRenderJob, type RenderJobItem } from "../render/jobs";
+import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem, type RenderJobItem } from "../render/jobs";
+import { REVIEW_MEDIA, signedWithin } from "../render/media-access";
 import { blockContentKey } from "./carry";
 import { commentView, type CommentItem, inThreads, placedAsMade } from "./comments-store";
 import { frameAt, reviewFrames } from "./frames";
@@ -18,9 +19,16 @@ import { scheduleReviewMail } from "./mail";
 import type { Decision, DecisionInput, ReviewComment, ReviewerCommentInput, ReviewView } from "./schema";
 import { REVIEW_MESSAGES } from "./schema";
 
-/** The API paths the page fetches media through (each a 302 to a short-lived signed address). */
-export const reviewMediaPath = (token: string, kind: string, blockId?: string) =>
-  `/api/review/${token}/media/${kind}${blockId ? `/${encodeURIComponent(blockId)}` : ""}`;
+/**
+ * A file of the link's own render, as a short-lived signed address straight to the bucket. Handed out in
+ * the view rather than behind a `/api/review/...` redirect: a `<video>` or `<img>` cannot send the token
+ * in a header, and a token in a path is written into the CDN's access logs (docs/decisions.md#review-links).
+ */
+const reviewMedia = (key: string, download?: string) => signedWithin(key, REVIEW_MEDIA, download);
+
+const downloadName = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, " ").trim() || "storyboard"}.mp4`;
+
+const frameKey = (block: RenderBlockItem | undefined) => (block && hasMedia(block) ? block.imageUrl?.[0] : undefined);
 
 /** The link and its render, if the render can still be watched (hosting not expired). */
 export async function openReview(token: string): Promise<{ link: ReviewLinkItem; job: RenderJobItem }> {
@@ -40,11 +48,19 @@ function reviewerComments(link: ReviewLinkItem, comments: CommentItem[]): Review
   return inThreads(comments).map((c) => commentView(c, stateOf(c), placedAsMade(c), link.name));
 }
 
-/** GET /api/review/{token} */
+/** GET /api/review (the token in its header) */
 export async function reviewView(token: string): Promise<ReviewView> {
   const { link, job } = await openReview(token);
   const blocks = await getRenderBlocks(job.renderJobId);
-  const strip = reviewFrames(job, blocks, (blockId) => reviewMediaPath(token, "frame", blockId));
+  const byId = new Map(blocks.map((b) => [b.blockId, b]));
+  const strip = reviewFrames(job, blocks, () => "");
+  const frames = await Promise.all(
+    strip.frames.map(async (frame) => {
+      const key = frameKey(byId.get(frame.blockId));
+      return { ...frame, imageUrl: key ? await reviewMedia(key) : "" };
+    }),
+  );
+  const video = job.outputFilePath!;
   return {
     linkName: link.name,
     title: job.title,
@@ -52,16 +68,16 @@ export async function reviewView(token: string): Promise<ReviewView> {
     expiresAt: link.linkExpiresAt ?? null,
     aspect: getAspect(job.aspect).id,
     durationMs: strip.durationMs,
-    videoUrl: reviewMediaPath(token, "video"),
-    posterUrl: job.posterImagePath ? reviewMediaPath(token, "poster") : null,
-    downloadUrl: link.allowDownload ? reviewMediaPath(token, "download") : null,
-    frames: strip.frames,
+    videoUrl: await reviewMedia(video),
+    posterUrl: job.posterImagePath ? await reviewMedia(job.posterImagePath) : null,
+    downloadUrl: link.allowDownload ? await reviewMedia(video, downloadName(job.title)) : null,
+    frames,
     comments: reviewerComments(link, await commentsOfLink(link.linkId)),
     decision: decisionOf(link),
   };
 }
 
-/** POST /api/review/{token}/comments. A reply joins its thread's first comment and its frame. */
+/** POST /api/review/comments. A reply joins its thread's first comment and its frame. */
 export async function postReviewerComment(token: string, input: ReviewerCommentInput, address: string): Promise<ReviewComment> {
   const { link, job } = await openReview(token);
   const parent = input.parentId ? await threadRootOnLink(input.parentId, link.linkId) : undefined;
@@ -87,7 +103,7 @@ export async function postReviewerComment(token: string, input: ReviewerCommentI
   return commentView(item, { resolved: parent?.resolved ?? false }, placedAsMade(item), link.name);
 }
 
-/** POST /api/review/{token}/decision: kept in the history and as the link's latest. */
+/** POST /api/review/decision: kept in the history and as the link's latest. */
 export async function postDecision(token: string, input: DecisionInput, address: string): Promise<Decision> {
   const { link, job } = await openReview(token);
   await assertReviewWithinLimits(address, link.linkId);

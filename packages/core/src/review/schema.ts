@@ -94,7 +94,7 @@ export interface Decision {
 export interface ReviewLink {
   linkId: string;
   name: string;
-  /** The web path '/review/{token}': the owner's only way back to it. */
+  /** The web path '/review#{token}': the owner's only way back to it. */
   url: string;
   allowDownload: boolean;
   expiresAt: string | null;
@@ -134,6 +134,12 @@ export interface ReviewFrame {
   text: string;
 }
 
+/** A frame of the owner's render and its name ('Scene 1 Shot 1B'), as the reviewer's page names it. */
+export interface OwnerFrameLabel {
+  blockId: string;
+  label: string;
+}
+
 export interface ReviewView {
   linkName: string;
   title: string;
@@ -155,8 +161,11 @@ export interface RenderReviewSummary {
   name: string;
 }
 
-export const REVIEW_MEDIA_KINDS = ["video", "poster", "frame", "download"] as const;
-export type ReviewMediaKind = (typeof REVIEW_MEDIA_KINDS)[number];
+/**
+ * The reviewer's page. The token rides in the fragment, which browsers never send: not in the page's
+ * request, nor in the Referer of anything it loads, so no access log holds it (docs/decisions.md#review-links).
+ */
+export const reviewPagePath = (token: string) => `/review#${token}`;
 
-/** The reviewer's page. */
-export const reviewPagePath = (token: string) => `/review/${token}`;
+/** The header the reviewer's API calls carry the token in (never the path, for the same reason). */
+export const REVIEW_TOKEN_HEADER = "x-review-token";

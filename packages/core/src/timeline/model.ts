@@ -7,7 +7,7 @@
  * Every format (fcpxml.ts, xmeml.ts, otio.ts, edl.ts) is written from this model.
  */
 import { boardPanels, type BoardBlock } from "../board/panels";
-import type { Shot } from "../board/shot-vocabulary";
+import { type Shot, shotLabel } from "../board/shot-vocabulary";
 import { DEFAULT_FRAME, type FrameSize } from "../media/segments";
 import { buildTimeline, FPS } from "../media/timeline";
 import { fpsOf, type FrameRate, frameAt } from "./frame-rate";
@@ -109,7 +109,7 @@ export function storyboardTimeline(input: StoryboardTimelineInput): StoryboardTi
     return {
       index,
       blockId: clip.blockId,
-      name: `Scene ${scene.sceneNumber} Shot ${shot.number}`,
+      name: shotLabel(scene.sceneNumber, shot.number),
       ...scene,
       shot,
       characters: panel?.characters ?? [],

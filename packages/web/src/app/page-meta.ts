@@ -22,7 +22,7 @@ const PAGES: [RegExp, PageMeta][] = [
   [/^\/privacy$/, { title: "Privacy Policy", description: "How Storyboard handles your data." }],
   [/^\/terms$/, { title: "Terms of Service", description: "The terms of using Storyboard." }],
   [/^\/copyright$/, { title: "Copyright Policy", description: "Reporting copyright infringement to Storyboard." }],
-  [/^\/review\/[^/]+$/, { title: "Review", description: "A storyboard shared with you for review." }],
+  [/^\/review$/, { title: "Review", description: "A storyboard shared with you for review." }],
   [/^\/unsubscribe$/, { title: "Unsubscribe", description: "Manage Storyboard e-mails." }],
   [/^\/(dashboard|screenplays)$/, { title: "Dashboard", description: DEFAULT_DESCRIPTION }],
   [/^\/screenplays\/[^/]+$/, { title: "Screenplay", description: DEFAULT_DESCRIPTION }],

@@ -55,14 +55,14 @@ describe("router", () => {
     "/terms",
     "/copyright",
     "/unsubscribe",
-    "/review/abc",
+    "/review#abc",
   ])("registers the public route %s", async (path) => {
     mockFetch({ "GET /api/user": () => json({ message: "Unauthorized" }, 401) });
     const { router } = renderApp(path);
     await waitFor(() => expect(screen.queryByRole("status", { name: "Loading session" })).not.toBeInTheDocument());
     await waitFor(() => expect(document.querySelector("main")).not.toBeNull(), { timeout: 5000 });
     expect(screen.queryByText("404 Page Not Found")).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(path);
+    expect(router.state.location.pathname + router.state.location.hash).toBe(path);
   });
 
   it.each([

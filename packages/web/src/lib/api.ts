@@ -38,7 +38,7 @@ function parseErrorBody(text: string): { message?: string; code?: string } {
   return {};
 }
 
-/** Extra request headers (an `Idempotency-Key`). */
+/** Extra request headers (an `Idempotency-Key`, a review link's token). */
 export interface RequestOptions {
   headers?: Record<string, string>;
 }
@@ -69,7 +69,7 @@ async function request<T>(method: string, url: string, body?: Body, options: Req
 }
 
 export const api = {
-  get: <T>(url: string) => request<T>("GET", url),
+  get: <T>(url: string, options?: RequestOptions) => request<T>("GET", url, undefined, options),
   post: <T = unknown>(url: string, body?: Body, options?: RequestOptions) => request<T>("POST", url, body, options),
   put: <T = unknown>(url: string, body?: Body, options?: RequestOptions) => request<T>("PUT", url, body, options),
   delete: <T = unknown>(url: string, options?: RequestOptions) => request<T>("DELETE", url, undefined, options),

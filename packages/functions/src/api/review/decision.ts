@@ -3,8 +3,9 @@ import { decisionSchema } from "@storyboard/core/review/schema";
 import { api } from "../../shared/handler";
 import { reply } from "../../shared/http";
 import { clientIp } from "../../shared/ip-limits";
+import { reviewTokenOf } from "./token";
 
-/** POST /api/review/{token}/decision: 'Approve' or 'Request changes', with a note. */
-export const handler = api({ body: decisionSchema }, async ({ event, params, body }) =>
-  reply(201, { decision: await postDecision(params.token, body, clientIp(event)) }),
+/** POST /api/review/decision (the token in its header): 'Approve' or 'Request changes', with a note. */
+export const handler = api({ body: decisionSchema }, async ({ event, body }) =>
+  reply(201, { decision: await postDecision(reviewTokenOf(event), body, clientIp(event)) }),
 );

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { setClock } from "@storyboard/core/clock";
 import { db } from "@storyboard/core/dynamo/service";
 import { REVIEW_LINK_LIMIT } from "@storyboard/core/review/limits";
-import { REVIEW_MESSAGES } from "@storyboard/core/review/schema";
+import { REVIEW_MESSAGES, REVIEW_TOKEN_HEADER } from "@storyboard/core/review/schema";
 import { createTestUser } from "@storyboard/local/test/fixtures";
 import { makeEvent } from "../../shared/test-event";
 import { handler as listLinksHandler } from "./list-links";
-import { byToken, createLink, post, reviewableRender } from "./test-support";
+import { asReviewer, byToken, createLink, post, reviewableRender } from "./test-support";
 import { handler as viewHandler } from "./view";
 
 const INACTIVE = { message: REVIEW_MESSAGES.inactive };
@@ -22,7 +22,7 @@ describe("review links: the owner's side", () => {
     expect(res.status).toBe(201);
     const { link } = await res.json();
     expect(link).toMatchObject({ name: "For Dana", allowDownload: true, status: "active", revokedAt: null, commentCount: 0, openCommentCount: 0, decision: null });
-    expect(link.url).toMatch(/^\/review\/[A-Za-z0-9_-]{43}$/);
+    expect(link.url).toMatch(/^\/review#[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
     const listed = await (await owner.call(`/api/renders/${renderJobId}/review-links`)).json();
@@ -37,12 +37,11 @@ describe("review links: the owner's side", () => {
     const revoked = await owner.call(`/api/review-links/${link.linkId}`, { method: "DELETE" });
     expect(revoked.status).toBe(200);
     expect((await revoked.json()).link).toMatchObject({ status: "revoked", linkId: link.linkId });
-    const token = link.url.slice("/review/".length);
+    const token = link.url.slice("/review#".length);
     for (const res of [
-      await byToken(`/api/review/${token}`),
-      await byToken(`/api/review/${token}/comments`, post({ name: "Dana", text: "Late note" })),
-      await byToken(`/api/review/${token}/decision`, post({ name: "Dana", decision: "approved" })),
-      await byToken(`/api/review/${token}/media/video`, { redirect: "manual" }),
+      await asReviewer(token, ""),
+      await asReviewer(token, "/comments", post({ name: "Dana", text: "Late note" })),
+      await asReviewer(token, "/decision", post({ name: "Dana", decision: "approved" })),
     ]) {
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject(INACTIVE);
@@ -66,7 +65,7 @@ describe("review links: the owner's side", () => {
     const owner = await createTestUser();
     const { renderJobId } = await reviewableRender(owner);
     const link = await createLink(owner, renderJobId, { name: "For a day", expiresInDays: 1 });
-    const view = () => viewHandler(makeEvent({ path: `/api/review/${link.token}`, routeKey: "GET /api/review/{token}", params: { token: link.token } }));
+    const view = () => viewHandler(makeEvent({ path: "/api/review", routeKey: "GET /api/review", headers: { [REVIEW_TOKEN_HEADER]: link.token } }));
     expect((await view()).statusCode).toBe(200);
     try {
       setClock(() => Date.now() + 25 * 3600_000);
@@ -89,37 +88,40 @@ describe("review links: the reviewer's side", () => {
     const { renderJobId, folder, blockIds } = await reviewableRender(owner);
     const other = await reviewableRender(owner);
     const link = await createLink(owner, renderJobId);
-    const res = await byToken(`/api/review/${link.token}`);
+    const res = await asReviewer(link.token, "");
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).not.toContain(owner.email);
-    expect(text).not.toContain(owner.userId);
     const { review } = JSON.parse(text);
+    // The owner's id is part of the files' keys, so only the signed addresses carry it.
+    const unsigned = { ...review, videoUrl: null, posterUrl: null, frames: review.frames.map((f: object) => ({ ...f, imageUrl: null })) };
+    expect(JSON.stringify(unsigned)).not.toContain(owner.userId);
     expect(review).toMatchObject({ linkName: "For Dana", title: "Night Desk", allowDownload: false, downloadUrl: null, aspect: "16:9", comments: [], decision: null });
-    expect(review.videoUrl).toBe(`/api/review/${link.token}/media/video`);
     expect(review.frames.map((f: { blockId: string }) => f.blockId)).toEqual(blockIds);
     expect(review.frames[1]).toMatchObject({ index: 1, sceneNumber: 1, startMs: 2000, durationMs: 2000, text: "The guard dozes over a cold coffee." });
     expect(review.frames[0].label).toMatch(/^Scene 1 Shot /);
     expect(review.durationMs).toBe(10_000);
 
-    const video = await byToken(review.videoUrl, { redirect: "manual" });
-    expect(video.status).toBe(302);
-    const signed = new URL(video.headers.get("location")!, process.env.API_URL);
+    // Media are short-lived signed addresses of this render's own files, straight to the bucket: no API
+    // path a <video> would have to carry the token in.
+    const signed = new URL(review.videoUrl, process.env.API_URL);
     expect(signed.pathname).toContain(`${folder}video.mp4`);
-    expect(Number(signed.searchParams.get("X-Amz-Expires"))).toBeLessThanOrEqual(600);
-    const frame = await byToken(review.frames[2].imageUrl, { redirect: "manual" });
-    expect(new URL(frame.headers.get("location")!, process.env.API_URL).pathname).toContain(`${folder}images/${blockIds[2]}-1.jpg`);
-    // Not allowed to download; nothing of another render, even of the same owner; no unknown kinds.
-    expect((await byToken(`/api/review/${link.token}/media/download`, { redirect: "manual" })).status).toBe(404);
-    expect((await byToken(`/api/review/${link.token}/media/frame/nope`, { redirect: "manual" })).status).toBe(404);
-    expect((await byToken(`/api/review/${link.token}/media/secrets`, { redirect: "manual" })).status).toBe(404);
+    expect(Number(signed.searchParams.get("X-Amz-Expires"))).toBeLessThanOrEqual(300);
+    expect(review.videoUrl).not.toContain(link.token);
+    expect((await fetch(signed)).status).toBe(200);
+    expect(new URL(review.frames[2].imageUrl, process.env.API_URL).pathname).toContain(`${folder}images/${blockIds[2]}-1.jpg`);
+    // Another render of the same owner, shared with downloads: its own video, saved under its title.
     const otherLink = await createLink(owner, other.renderJobId, { name: "Other", allowDownload: true });
-    const download = await byToken(`/api/review/${otherLink.token}/media/download`, { redirect: "manual" });
-    expect(download.status).toBe(302);
-    expect(new URL(download.headers.get("location")!, process.env.API_URL).pathname).toContain(`${other.folder}video.mp4`);
+    const { review: otherReview } = await (await asReviewer(otherLink.token, "")).json();
+    const download = new URL(otherReview.downloadUrl, process.env.API_URL);
+    expect(download.pathname).toContain(`${other.folder}video.mp4`);
+    expect(download.searchParams.get("response-content-disposition")).toContain('attachment; filename="Night Desk.mp4"');
 
-    expect(await (await byToken(`/api/review/${"A".repeat(43)}`)).json()).toMatchObject(INACTIVE);
-    expect((await byToken("/api/review/short")).status).toBe(404);
+    expect(await (await asReviewer("A".repeat(43), "")).json()).toMatchObject(INACTIVE);
+    expect((await asReviewer("short", "")).status).toBe(404);
+    // Without the header, or with the token in the old place (the path), nothing is found.
+    expect(await (await byToken("/api/review")).json()).toMatchObject(INACTIVE);
+    expect((await byToken(`/api/review/${link.token}`)).status).toBe(404);
   });
 
   it("takes comments on a frame, at a time and in threads, and a decision, within the limits", async () => {
@@ -128,7 +130,7 @@ describe("review links: the reviewer's side", () => {
     const link = await createLink(owner, renderJobId);
     const other = await createLink(owner, (await reviewableRender(owner)).renderJobId);
     const from = address();
-    const comment = async (body: Record<string, unknown>, token = link.token) => byToken(`/api/review/${token}/comments`, post(body), from);
+    const comment = async (body: Record<string, unknown>, token = link.token) => asReviewer(token, "/comments", post(body), from);
 
     const onFrame = await comment({ blockId: blockIds[1], name: "Dana", text: "Too dark.\nBrighter?\u0007" });
     expect(onFrame.status).toBe(201);
@@ -147,11 +149,11 @@ describe("review links: the reviewer's side", () => {
     const elsewhere = (await (await comment({ name: "Lee", text: "Other render" }, other.token)).json()).comment;
     expect((await comment({ parentId: elsewhere.commentId, name: "Dana", text: "x" })).status).toBe(404);
 
-    const decided = await byToken(`/api/review/${link.token}/decision`, post({ decision: "changes_requested", name: "Dana", note: "See frame 2." }), from);
+    const decided = await asReviewer(link.token, "/decision", post({ decision: "changes_requested", name: "Dana", note: "See frame 2." }), from);
     expect(decided.status).toBe(201);
     expect((await decided.json()).decision).toMatchObject({ decision: "changes_requested", name: "Dana", note: "See frame 2." });
 
-    const { review } = await (await byToken(`/api/review/${link.token}`)).json();
+    const { review } = await (await asReviewer(link.token, "")).json();
     expect(review.comments.map((c: { text: string }) => c.text)).toEqual(["Too dark.\nBrighter?", "Agreed.", "Love this line."]);
     expect(review.comments.every((c: { linkId: string }) => c.linkId === link.linkId)).toBe(true);
     expect(review.decision).toMatchObject({ decision: "changes_requested", name: "Dana" });
@@ -168,18 +170,18 @@ describe("review links: the reviewer's side", () => {
     const link = await createLink(owner, renderJobId);
     const from = address();
     for (let i = 0; i < 10; i++) {
-      expect((await byToken(`/api/review/${link.token}/comments`, post({ name: "Bot", text: `note ${i}` }), from)).status).toBe(201);
+      expect((await asReviewer(link.token, "/comments", post({ name: "Bot", text: `note ${i}` }), from)).status).toBe(201);
     }
-    const limited = await byToken(`/api/review/${link.token}/comments`, post({ name: "Bot", text: "one more" }), from);
+    const limited = await asReviewer(link.token, "/comments", post({ name: "Bot", text: "one more" }), from);
     expect(limited.status).toBe(429);
     expect((await limited.json()).message).toBe(REVIEW_MESSAGES.tooManyFromAddress);
-    expect((await byToken(`/api/review/${link.token}/comments`, post({ name: "Dana", text: "me too" }), address())).status).toBe(201);
+    expect((await asReviewer(link.token, "/comments", post({ name: "Dana", text: "me too" }), address())).status).toBe(201);
 
     // The link's hour is used up (as 100 comments would): every address is refused.
     const nowSeconds = Math.floor(Date.now() / 1000);
     const windowStart = nowSeconds - (nowSeconds % REVIEW_LINK_LIMIT.windowSeconds);
     await db.entities.rateLimit.update({ key: `${REVIEW_LINK_LIMIT.action}#${link.linkId}`, windowStart }).set({ count: REVIEW_LINK_LIMIT.limit }).go();
-    const full = await byToken(`/api/review/${link.token}/decision`, post({ name: "Dana", decision: "approved" }), address());
+    const full = await asReviewer(link.token, "/decision", post({ name: "Dana", decision: "approved" }), address());
     expect(full.status).toBe(429);
     expect((await full.json()).message).toBe(REVIEW_MESSAGES.tooManyOnLink);
   });

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { db } from "@storyboard/core/dynamo/service";
 import { REVIEW_MAIL_INTERVAL_MS, sendDueReviewMails } from "@storyboard/core/review/mail";
 import { createTestUser } from "@storyboard/local/test/fixtures";
-import { byToken, createLink, mailsTo, NIGHT_DESK, post, reviewableRender } from "./test-support";
+import { asReviewer, byToken, createLink, mailsTo, NIGHT_DESK, post, reviewableRender } from "./test-support";
 
 const address = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-const comment = (token: string, body: Record<string, unknown>) => byToken(`/api/review/${token}/comments`, post(body), address());
+const comment = (token: string, body: Record<string, unknown>) => asReviewer(token, "/comments", post(body), address());
 
 interface Comment {
   commentId: string;
@@ -26,7 +26,7 @@ describe("review comments: the owner's side", () => {
     const { renderJobId, blockIds } = await reviewableRender(owner);
     const link = await createLink(owner, renderJobId);
     const first = (await (await comment(link.token, { blockId: blockIds[1], name: "Dana", text: "Too dark." })).json()).comment as Comment;
-    await byToken(`/api/review/${link.token}/decision`, post({ decision: "approved", name: "Dana" }), address());
+    await asReviewer(link.token, "/decision", post({ decision: "approved", name: "Dana" }), address());
 
     const listed = await (await owner.call(`/api/renders/${renderJobId}/comments`)).json();
     expect(listed.comments).toEqual([expect.objectContaining({ commentId: first.commentId, linkName: "For Dana", blockId: blockIds[1], outdated: false })]);
@@ -49,11 +49,15 @@ describe("review comments: the owner's side", () => {
     expect((await resolved.json()).comment).toMatchObject({ commentId: first.commentId, resolved: true });
 
     // The reviewer reads the reply and the resolved thread; the link counts no open thread.
-    const { review } = await (await byToken(`/api/review/${link.token}`)).json();
+    const { review } = await (await asReviewer(link.token, "")).json();
     expect(review.comments.map((c: Comment) => [c.author, c.text, c.resolved])).toEqual([
       ["reviewer", "Too dark.", true],
       ["owner", "Fixed in the next draft.", true],
     ]);
+    // Both sides name the frames alike: the owner's list of names is the reviewer's strip.
+    const { frames } = await (await owner.call(`/api/renders/${renderJobId}/comments`)).json();
+    expect(frames).toEqual(review.frames.map(({ blockId, label }: { blockId: string; label: string }) => ({ blockId, label })));
+    expect(frames[1].label).toMatch(/^Scene 1 Shot 1[A-Z]$/);
     const [listedLink] = (await (await owner.call(`/api/renders/${renderJobId}/review-links`)).json()).links;
     expect(listedLink).toMatchObject({ commentCount: 1, openCommentCount: 0 });
     const reopened = await owner.call(`/api/comments/${first.commentId}/resolve`, post({ resolved: false }));
@@ -84,7 +88,7 @@ describe("review comments: the owner's side", () => {
     const unrelated = await reviewableRender(owner);
     expect((await (await owner.call(`/api/renders/${unrelated.renderJobId}/comments`)).json()).comments).toEqual([]);
     // The reviewer of draft 1's link still sees draft 1 only.
-    const { review } = await (await byToken(`/api/review/${link.token}`)).json();
+    const { review } = await (await asReviewer(link.token, "")).json();
     expect(review.frames).toHaveLength(4);
   });
 });
@@ -96,7 +100,7 @@ describe("review e-mail to the owner", () => {
     const link = await createLink(owner, renderJobId);
     await comment(link.token, { name: "Dana", text: "First note." });
     await comment(link.token, { name: "Sam", text: "Second note." });
-    await byToken(`/api/review/${link.token}/decision`, post({ decision: "changes_requested", name: "Dana", note: "Two frames." }), address());
+    await asReviewer(link.token, "/decision", post({ decision: "changes_requested", name: "Dana", note: "Two frames." }), address());
     expect(await mailsTo(owner.email)).toEqual([]);
 
     const start = Date.now();

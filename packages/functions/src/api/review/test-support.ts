@@ -1,13 +1,14 @@
 /**
  * Helpers for the review link tests: a finished render with timed blocks,
  * written straight into the table (the render pipeline has its own tests),
- * and calls by the token.
+ * and calls by the token (in its header, as the page sends it).
  */
 import { randomUUID } from "node:crypto";
 import { renderKeys } from "@storyboard/core/blob/keys";
 import { putObject } from "@storyboard/core/blob/s3";
 import { config } from "@storyboard/core/config";
 import { db } from "@storyboard/core/dynamo/service";
+import { REVIEW_TOKEN_HEADER } from "@storyboard/core/review/schema";
 import type { TestUser } from "@storyboard/local/test/fixtures";
 
 export const json = { "content-type": "application/json" };
@@ -76,13 +77,17 @@ export const byToken = (path: string, init: RequestInit = {}, address?: string) 
     headers: { ...json, origin: process.env.API_URL!, ...(address ? { "x-forwarded-for": address } : {}), ...(init.headers as Record<string, string>) },
   });
 
+/** A reviewer's call: `/api/review` plus `rest`, the token in its header as the page sends it. */
+export const asReviewer = (token: string, rest: "" | "/comments" | "/decision", init: RequestInit = {}, address?: string) =>
+  byToken(`/api/review${rest}`, { ...init, headers: { ...(init.headers as Record<string, string>), [REVIEW_TOKEN_HEADER]: token } }, address);
+
 export const post = (body: unknown): RequestInit => ({ method: "POST", headers: json, body: JSON.stringify(body) });
 
 export async function createLink(owner: TestUser, renderJobId: string, body: Record<string, unknown> = { name: "For Dana" }) {
   const res = await owner.call(`/api/renders/${renderJobId}/review-links`, post(body));
   if (res.status !== 201) throw new Error(`create link answered ${res.status}: ${await res.text()}`);
   const { link } = (await res.json()) as { link: { linkId: string; url: string } };
-  return { ...link, token: link.url.replace("/review/", "") };
+  return { ...link, token: link.url.replace("/review#", "") };
 }
 
 interface StoredMail {

@@ -20,11 +20,18 @@ function open(handlers: Record<string, Handler>, render: RenderJob = complete) {
     "GET /api/env": () => env,
     "GET /api/renders/r1": () => render,
     "GET /api/renders/r1/review-links": () => ({ links: [] }),
-    "GET /api/renders/r1/comments": () => ({ comments: [], decisions: [] }),
+    "GET /api/renders/r1/comments": () => ({ comments: [], decisions: [], frames: BOARD_NAMES }),
     ...handlers,
   });
   return { user: userEvent.setup(), fetchMock, ...renderApp("/renders/r1") };
 }
+
+/** The render's frames as GET /api/renders/{id}/comments names them: the board's shot numbers. */
+const BOARD_NAMES = [
+  { blockId: "b0001", label: "Scene 1 Shot 1A" },
+  { blockId: "b0002", label: "Scene 1 Shot 1B" },
+  { blockId: "b0003", label: "Scene 2 Shot 2A" },
+];
 
 const ownerComment = (id: string, over: Partial<ReviewComment> = {}) => comment(id, { linkName: "For Dana", ...over });
 const shots = () => screen.getAllByTestId("timeline-block");
@@ -57,11 +64,11 @@ describe("render page: review links", () => {
     await user.click(within(dialog).getByRole("switch", { name: "Allow download" }));
     await user.click(within(dialog).getByRole("button", { name: "Create link" }));
     const url = await within(dialog).findByLabelText("Review link");
-    expect(url).toHaveValue(`${window.location.origin}/review/token-l2`);
+    expect(url).toHaveValue(`${window.location.origin}/review#token-l2`);
     expect(callsTo(fetchMock, "POST /api/renders/r1/review-links")).toEqual([{ name: "For Dana", allowDownload: true, expiresInDays: 7 }]);
 
     await user.click(within(dialog).getByRole("button", { name: "Copy link" }));
-    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/review/token-l2`);
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/review#token-l2`);
     expect(await screen.findByText("Link copied")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Done" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -92,7 +99,7 @@ describe("render page: review links", () => {
     expect(within(sam).queryByRole("button")).not.toBeInTheDocument();
 
     await user.click(within(dana).getByRole("button", { name: "Copy link 'For Dana'" }));
-    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/review/token-l1`);
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/review#token-l1`);
 
     await user.click(within(dana).getByRole("button", { name: "Revoke 'For Dana'" }));
     const confirm = await screen.findByRole("alertdialog");
@@ -112,7 +119,7 @@ describe("render page: review links", () => {
       ownerComment("c5", { blockId: "b0003", text: "Who is this?", outdated: true, createdAt: "2026-11-19T10:00:00.000Z" }),
     ];
     const { user, fetchMock } = open({
-      "GET /api/renders/r1/comments": () => ({ comments, decisions: [] }),
+      "GET /api/renders/r1/comments": () => ({ comments, decisions: [], frames: BOARD_NAMES }),
       "POST /api/renders/r1/comments": (init) => {
         const body = JSON.parse(String(init.body)) as { parentId: string; text: string };
         return json({ comment: ownerComment("c9", { ...body, author: "owner", name: "Jane Writer", createdAt: "2026-11-21T10:00:00.000Z" }) }, 201);
@@ -128,12 +135,13 @@ describe("render page: review links", () => {
 
     const panel = screen.getByRole("region", { name: "Review comments" });
     expect(within(panel).getByRole("heading", { name: "3 open of 4 threads" })).toBeInTheDocument();
-    // Open threads first, in the video's order; the resolved one last.
+    // Open threads first, in the video's order; the resolved one last. Each frame is named as the reviewer's
+    // page names it (the API's board labels), not by its place in the timeline.
     expect(within(panel).getAllByRole("article").map((a) => within(a).getAllByText(/./)[0].textContent)).toEqual([
-      "Shot 2",
-      "Shot 2 at 0:02",
-      "Shot 3",
-      "Shot 1",
+      "Scene 1 Shot 1B",
+      "Scene 1 Shot 1B at 0:02",
+      "Scene 2 Shot 2A",
+      "Scene 1 Shot 1A",
     ]);
     const three = thread("Dana", "Who is this?");
     expect(within(three).getByText("Outdated")).toBeInTheDocument();

@@ -3,7 +3,6 @@ import { usePublicEnv } from "../../config/env";
 import { hasRole, useUser } from "../../lib/user";
 import type { RenderJob } from "../../features/renders/api/renders";
 import { RenderScreen } from "../../features/renders/components/render-screen";
-import { timelineBlocks } from "../../features/renders/utils/timeline";
 import { ShotPicker } from "../../features/board/components/shot-picker";
 import { FrameCommentBadge } from "../../features/review/components/frame-comment-badge";
 import { ShowcasePromotionCard } from "../../features/showcase/components/showcase-promotion-card";
@@ -16,10 +15,6 @@ const ReviewOwnerCard = lazy(() =>
 
 /** A finished render with a video: what review links, timelines and the showcase work on. */
 const hasVideo = (render: RenderJob) => render.status === "complete" && !!render.outputFilePath;
-
-/** The render's frames named as its timeline names them ('Shot 3'), for the review comments. */
-const reviewFrames = (render: RenderJob) =>
-  timelineBlocks(render.screenplaySnapshot.blocks ?? []).map((block, index) => ({ blockId: block.id, label: `Shot ${index + 1}` }));
 
 /**
  * /renders/:id: the render screen plus, for a finished render with a video, its review links and
@@ -38,7 +33,7 @@ export function RenderRoute() {
         <>
           {hasVideo(render) && (
             <Suspense fallback={null}>
-              <ReviewOwnerCard renderId={render.id} frames={reviewFrames(render)} />
+              <ReviewOwnerCard renderId={render.id} />
             </Suspense>
           )}
           {hasVideo(render) && <TimelineDownloads renderId={render.id} />}

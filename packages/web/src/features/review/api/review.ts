@@ -2,15 +2,19 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { toast } from "../../../components/ui/use-toast";
 import { api, ApiError, errorMessage } from "../../../lib/api";
 import { reviewKeys } from "./keys";
+import { REVIEW_TOKEN_HEADER } from "./types";
 import type { Decision, NewDecision, NewReviewerComment, Review, ReviewComment } from "./types";
 
-/** The reviewer's calls all go through the token; nothing here needs an account. */
-const reviewPath = (token: string) => `/api/review/${encodeURIComponent(token)}`;
+/**
+ * The reviewer's calls all go through the token, sent in a header and never in the path, where access
+ * logs would keep it (docs/decisions.md#review-links); nothing here needs an account.
+ */
+const byToken = (token: string) => ({ headers: { [REVIEW_TOKEN_HEADER]: token } });
 
 export const reviewQueryOptions = (token: string) =>
   queryOptions({
     queryKey: reviewKeys.page(token),
-    queryFn: async () => (await api.get<{ review: Review }>(reviewPath(token))).review,
+    queryFn: async () => (await api.get<{ review: Review }>("/api/review", byToken(token))).review,
   });
 
 export const useReview = (token: string) => useQuery(reviewQueryOptions(token));
@@ -26,12 +30,12 @@ function failed(queryClient: QueryClient, token: string, title: string) {
   };
 }
 
-/** POST /api/review/{token}/comments: the new comment joins the page at once, no second read. */
+/** POST /api/review/comments: the new comment joins the page at once, no second read. */
 export function usePostReviewComment(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: NewReviewerComment) =>
-      (await api.post<{ comment: ReviewComment }>(`${reviewPath(token)}/comments`, input)).comment,
+      (await api.post<{ comment: ReviewComment }>("/api/review/comments", input, byToken(token))).comment,
     onSuccess: (comment) => {
       queryClient.setQueryData(reviewKeys.page(token), (review: Review | undefined) =>
         review ? { ...review, comments: [...review.comments, comment] } : review,
@@ -41,11 +45,11 @@ export function usePostReviewComment(token: string) {
   });
 }
 
-/** POST /api/review/{token}/decision: 'Approve' or 'Request changes', with a note. */
+/** POST /api/review/decision: 'Approve' or 'Request changes', with a note. */
 export function usePostDecision(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: NewDecision) => (await api.post<{ decision: Decision }>(`${reviewPath(token)}/decision`, input)).decision,
+    mutationFn: async (input: NewDecision) => (await api.post<{ decision: Decision }>("/api/review/decision", input, byToken(token))).decision,
     onSuccess: (decision) => {
       queryClient.setQueryData(reviewKeys.page(token), (review: Review | undefined) => (review ? { ...review, decision } : review));
       toast({

@@ -5,6 +5,7 @@
 import {
   type Decision,
   type DecisionInput,
+  type OwnerFrameLabel,
   REVIEW_MESSAGES,
   type ReviewComment,
   type ReviewerCommentInput,
@@ -12,9 +13,11 @@ import {
 
 export {
   REVIEW_LIMITS,
+  REVIEW_TOKEN_HEADER,
   type Decision,
   type DecisionKind,
   type LinkStatus as ReviewLinkStatus,
+  type OwnerFrameLabel as OwnerFrame,
   type ReviewComment,
   type ReviewFrame,
   type ReviewLink,
@@ -34,6 +37,8 @@ export interface NewReviewLink {
 /** GET /api/renders/{id}/comments: every link's comments and decisions on one render. */
 export interface RenderComments {
   comments: ReviewComment[];
+  /** The render's frames, named as the reviewer's page names them. */
+  frames: OwnerFrameLabel[];
   decisions: (Decision & { linkId: string; linkName: string })[];
 }
 

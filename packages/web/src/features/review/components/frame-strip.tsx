@@ -12,6 +12,8 @@ interface FrameStripProps {
   onSelect: (frame: ReviewFrame) => void;
   /** Open threads per frame. */
   openCounts: Map<string, number>;
+  /** A picture did not load (its signed address ended). */
+  onImageError?: () => void;
 }
 
 const countLabel = (n: number) => `${n} open ${n === 1 ? "comment" : "comments"}`;
@@ -20,7 +22,7 @@ const countLabel = (n: number) => `${n} open ${n === 1 ? "comment" : "comments"}
  * The render's frames in order. Each is a button: a click or Enter shows that frame in the video and makes it
  * the target of a new comment. One tab stop; arrow keys, Home and End move between frames.
  */
-export function FrameStrip({ frames, playingBlockId, selectedBlockId, onSelect, openCounts }: FrameStripProps) {
+export function FrameStrip({ frames, playingBlockId, selectedBlockId, onSelect, openCounts, onImageError }: FrameStripProps) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const selectedIndex = frames.findIndex((f) => f.blockId === selectedBlockId);
   const [focused, setFocused] = useState(Math.max(0, selectedIndex));
@@ -74,7 +76,7 @@ export function FrameStrip({ frames, playingBlockId, selectedBlockId, onSelect, 
                   playing && frame.blockId !== selectedBlockId && "border-muted-foreground/60",
                 )}
               >
-                <img src={frame.imageUrl} alt="" loading="lazy" draggable={false} className="aspect-video w-full bg-muted object-cover" />
+                <img src={frame.imageUrl} alt="" loading="lazy" draggable={false} onError={onImageError} className="aspect-video w-full bg-muted object-cover" />
                 {/* The label wraps rather than cut: on a phone 'Scene 1 Shot 1A' read 'Scene 1 S…'. */}
                 <span className="flex flex-wrap items-center justify-between gap-x-1 px-1.5 py-1 text-[11px] leading-4">
                   <span className="min-w-0 break-words">{frame.label}</span>

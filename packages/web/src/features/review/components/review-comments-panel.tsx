@@ -4,15 +4,10 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useRenderComments, useReplyToComment, useResolveComment } from "../api/owner";
+import type { OwnerFrame } from "../api/types";
 import { buildThreads, type CommentThread } from "../utils/threads";
 import { CommentThreadView } from "./comment-thread";
 import { targetLabel } from "./reviewer-threads";
-
-/** A frame of the owner's render, as the timeline names it ('Shot 3'). */
-export interface OwnerFrame {
-  blockId: string;
-  label: string;
-}
 
 /** Open threads first, then in the video's order of their frames, then oldest first. */
 function ordered(threads: CommentThread[], frames: OwnerFrame[]): CommentThread[] {
@@ -27,9 +22,15 @@ function ordered(threads: CommentThread[], frames: OwnerFrame[]): CommentThread[
   );
 }
 
-/** The owner's view of every comment on the render, by thread, with reply and resolve. */
-export function ReviewCommentsPanel({ renderId, frames }: { renderId: string; frames: OwnerFrame[] }) {
+const NO_FRAMES: OwnerFrame[] = [];
+
+/**
+ * The owner's view of every comment on the render, by thread, with reply and resolve. Frames are named as the
+ * reviewer's page names them ('Scene 1 Shot 1B', from the API), so writer and reviewer speak of the same shot.
+ */
+export function ReviewCommentsPanel({ renderId }: { renderId: string }) {
   const { data, isPending, isError, refetch, isFetching } = useRenderComments(renderId);
+  const frames = data?.frames ?? NO_FRAMES;
   const reply = useReplyToComment(renderId);
   const resolve = useResolveComment(renderId);
   const threads = useMemo(() => ordered(buildThreads(data?.comments ?? []), frames), [data?.comments, frames]);

@@ -1,16 +1,6 @@
 import { format } from "date-fns";
 import { Copy, Link2Off } from "lucide-react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../../components/ui/alert-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -36,27 +26,21 @@ function details(link: ReviewLink): string {
   return [`Created ${day(link.createdAt)}`, expiry, link.allowDownload ? "Download allowed" : null, comments].filter(Boolean).join(" · ");
 }
 
-function RevokeButton({ link, onRevoke, pending }: { link: ReviewLink; onRevoke: () => void; pending: boolean }) {
+function RevokeButton({ link, onRevoke, pending }: { link: ReviewLink; onRevoke: () => Promise<unknown>; pending: boolean }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" disabled={pending} aria-label={`Revoke '${link.name}'`}>
           <Link2Off aria-hidden /> Revoke
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Revoke '{link.name}'?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The link stops working at once: whoever opens it sees 'This review link is no longer active.' Its comments stay here.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onRevoke}>Revoke link</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Revoke '${link.name}'?`}
+      description="The link stops working at once: whoever opens it sees 'This review link is no longer active.' Its comments stay here."
+      confirmLabel="Revoke link"
+      pendingLabel="Revoking..."
+      destructive
+      onConfirm={onRevoke}
+    />
   );
 }
 
@@ -101,7 +85,7 @@ export function ReviewLinksList({ renderId }: { renderId: string }) {
                   <Copy aria-hidden /> Copy link
                 </Button>
               )}
-              <RevokeButton link={link} pending={revoke.isPending} onRevoke={() => revoke.mutate(link.linkId)} />
+              <RevokeButton link={link} pending={revoke.isPending} onRevoke={() => revoke.mutateAsync(link.linkId)} />
             </div>
           )}
         </li>

@@ -1,15 +1,13 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { ReviewCommentsPanel, type OwnerFrame } from "./review-comments-panel";
+import { ReviewCommentsPanel } from "./review-comments-panel";
 import { ReviewLinksList } from "./review-links-list";
 import { ShareReviewDialog } from "./share-review-dialog";
 
-export type { OwnerFrame };
-
 /**
  * The owner's side of review links on a finished render (docs/decisions.md#review-links-on-the-web-issue-28): share, the links, and the comments.
- * The render page composes it (app/routes/render.tsx); `frames` names each block as the timeline does.
+ * The render page composes it (app/routes/render.tsx).
  */
-export function ReviewOwnerCard({ renderId, frames }: { renderId: string; frames: OwnerFrame[] }) {
+export function ReviewOwnerCard({ renderId }: { renderId: string }) {
   return (
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -24,7 +22,7 @@ export function ReviewOwnerCard({ renderId, frames }: { renderId: string; frames
           <h3 className="font-medium">Links</h3>
           <ReviewLinksList renderId={renderId} />
         </div>
-        <ReviewCommentsPanel renderId={renderId} frames={frames} />
+        <ReviewCommentsPanel renderId={renderId} />
       </CardContent>
     </Card>
   );

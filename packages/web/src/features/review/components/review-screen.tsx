@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { getAspect } from "@storyboard/core/catalog/aspects";
 import { AlertTriangle, Download, Link2Off } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useParams } from "react-router-dom";
+import { useLocation } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -31,17 +31,19 @@ function useNoIndex() {
 }
 
 /**
- * /review/{token} (docs/decisions.md#review-links-on-the-web-issue-28): a storyboard shared for review, no account needed. The reviewer watches, picks
- * frames, comments and replies under a name remembered in this browser, and ends with a decision.
+ * /review#{token} (docs/decisions.md#review-links-on-the-web-issue-28): a storyboard shared for review, no account needed. The reviewer watches, picks
+ * frames, comments and replies under a name remembered in this browser, and ends with a decision. The token is the
+ * fragment, which the browser never sends anywhere (docs/decisions.md#review-links).
  */
 export function ReviewScreen() {
-  const { token = "" } = useParams();
+  const token = useLocation().hash.slice(1);
   const { data: review, isPending, error, refetch, isFetching } = useReview(token);
   useNoIndex();
 
   if (isPending) return <PageSpinner label="Loading review" />;
-  if (!review) {
-    const inactive = error instanceof ApiError && error.status === 404;
+  // Also when a read for fresh media addresses finds the link revoked: the old storyboard is not shown on.
+  const inactive = error instanceof ApiError && error.status === 404;
+  if (!review || inactive) {
     return (
       <div className="mx-auto w-full max-w-xl px-4 py-12">
         {inactive ? (
@@ -61,10 +63,10 @@ export function ReviewScreen() {
       </div>
     );
   }
-  return <ReviewBody token={token} review={review} />;
+  return <ReviewBody token={token} review={review} renewMedia={refetch} />;
 }
 
-function ReviewBody({ token, review }: { token: string; review: Review }) {
+function ReviewBody({ token, review, renewMedia }: { token: string; review: Review; renewMedia: () => unknown }) {
   const video = useRef<HTMLVideoElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
   const nameId = useId();
@@ -85,6 +87,17 @@ function ReviewBody({ token, review }: { token: string; review: Review }) {
   const seek = (ms: number) => {
     if (video.current) video.current.currentTime = ms / 1000;
     setCurrentMs(ms);
+  };
+
+  // Media addresses are signed for minutes (docs/decisions.md#review-links): one that has ended is asked for
+  // again, at most every 30 s, and the video goes on from where it was.
+  const lastRenewal = useRef(0);
+  const resumeAtMs = useRef<number | null>(null);
+  const renewExpiredMedia = () => {
+    if (Date.now() - lastRenewal.current < 30_000) return;
+    lastRenewal.current = Date.now();
+    resumeAtMs.current = currentMs;
+    renewMedia();
   };
 
   /** The name every comment, reply and decision carries; asks for it (and remembers it) when needed. */
@@ -121,6 +134,11 @@ function ReviewBody({ token, review }: { token: string; review: Review }) {
               poster={review.posterUrl ?? undefined}
               onTimeUpdate={(e) => setCurrentMs(e.currentTarget.currentTime * 1000)}
               onSeeked={(e) => setCurrentMs(e.currentTarget.currentTime * 1000)}
+              onError={renewExpiredMedia}
+              onLoadedMetadata={() => {
+                if (resumeAtMs.current !== null) seek(resumeAtMs.current);
+                resumeAtMs.current = null;
+              }}
               className="mx-auto w-full object-contain"
               style={{ aspectRatio: `${width} / ${height}`, maxHeight: "70vh" }}
               aria-label={`Video of ${review.title}`}
@@ -138,6 +156,7 @@ function ReviewBody({ token, review }: { token: string; review: Review }) {
             <p className="text-sm text-muted-foreground">Pick a frame to see it in the video and to comment on it.</p>
             <FrameStrip
               frames={frames}
+              onImageError={renewExpiredMedia}
               playingBlockId={currentFrame?.blockId ?? null}
               selectedBlockId={selectedBlockId}
               openCounts={openCounts}

@@ -7,7 +7,7 @@ export const frame = (i: number, over: Partial<ReviewFrame> = {}): ReviewFrame =
   label: `Scene 1 Shot 1${String.fromCharCode(64 + i)}`,
   startMs: (i - 1) * 4000,
   durationMs: 4000,
-  imageUrl: `/api/review/tok1/media/frame/b${i}`,
+  imageUrl: `https://media.test/renders/u1/r1/images/b${i}-1.jpg?X-Amz-Signature=v`,
   text: `Block ${i} text`,
   ...over,
 });
@@ -34,8 +34,8 @@ export const review = (over: Partial<Review> = {}): Review => ({
   expiresAt: null,
   aspect: "16:9",
   durationMs: 12000,
-  videoUrl: "/api/review/tok1/media/video",
-  posterUrl: "/api/review/tok1/media/poster",
+  videoUrl: "https://media.test/renders/u1/r1/video.mp4?X-Amz-Signature=v",
+  posterUrl: "https://media.test/renders/u1/r1/poster.jpg?X-Amz-Signature=v",
   downloadUrl: null,
   frames: [frame(1), frame(2), frame(3)],
   comments: [],
@@ -46,7 +46,7 @@ export const review = (over: Partial<Review> = {}): Review => ({
 export const link = (id: string, over: Partial<ReviewLink> = {}): ReviewLink => ({
   linkId: id,
   name: "For Dana",
-  url: `/review/token-${id}`,
+  url: `/review#token-${id}`,
   allowDownload: false,
   expiresAt: null,
   createdAt: "2026-11-20T09:00:00.000Z",
