@@ -212,6 +212,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
     const { getRenderBlocks, hasMedia } = await import("@storyboard/core/render/jobs");
     const { buildTimeline } = await import("@storyboard/core/media/timeline");
+    const { segmentOf } = await import("@storyboard/core/media/segments");
     const clips = (await getRenderBlocks(renderJobId)).filter(hasMedia);
     const timeline = buildTimeline(
       clips.map((b) => b.duration ?? 0),
@@ -225,7 +226,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       startupMs,
       renderMs: Date.now() - renderStarted,
       reuse: reuseReport(job),
-      seamFrames: (job.segmentStarts ?? []).map((clip) => timeline.clips[clip].firstFrame),
+      // Where each segment's frames begin: after the fade into its first clip, which the segment before encodes.
+      seamFrames: (job.segmentStarts ?? []).map((clip) => segmentOf(timeline, clip, clip + 1).startFrame),
     };
   } finally {
     await runtime.stop();

@@ -131,7 +131,7 @@ async function segmentDone(renderJobId: string, segment: { startFrame: number; e
 }
 
 /**
- * CompileSegment: one run of clips (with the picture it fades in from) as an MPEG-TS segment, copied from the
+ * CompileSegment: one run of clips (with the fade into the next segment's first picture) as an MPEG-TS segment, copied from the
  * writer's asset store when a render of an earlier draft encoded the same one, else encoded and kept there.
  */
 export async function compileSegment({ renderJobId, segment: index }: SegmentItem) {
@@ -146,11 +146,13 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
     return { renderJobId, segment: index, reused: true };
   }
   return inWorkDir(renderJobId, async (work) => {
-    const own = Array.from({ length: segment.endClip - segment.firstClip }, (_, k) => segment.firstClip + k);
-    const images = await download(work, plan, "img", segment.firstClip > 0 ? [segment.firstClip - 1, ...own] : own);
+    // Its own clips and the next segment's first, which it fades into (media/segments.ts segmentOf).
+    const through = Math.min(segment.endClip + 1, plan.clips.length);
+    const used = Array.from({ length: through - segment.firstClip }, (_, k) => segment.firstClip + k);
+    const images = await download(work, plan, "img", used);
     const captions = plan.burnCaptions
       ? await writeCaptionImages(
-          plan.clips.map((c, i) => (own.includes(i) ? c.caption : undefined)),
+          plan.clips.map((c, i) => (used.includes(i) ? c.caption : undefined)),
           work,
           getAspect(job.aspect),
         )
