@@ -8,7 +8,7 @@ import type { FrameRateLabel } from "@storyboard/core/timeline/schema";
 import type { AspectId } from "@storyboard/core/catalog/aspects";
 import { startRuntime } from "./runtime";
 import type { Timings } from "./cli/timings";
-import { readReuseFolder, seedAssetStore, writeReuseFolder } from "./cli/reuse-folder";
+import { carryCast, readReuseFolder, seedAssetStore, writeReuseFolder } from "./cli/reuse-folder";
 
 function reuseReport(job: {
   mediaNeeded?: number;
@@ -155,6 +155,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     }
     if (screenplay.status !== "ready") throw new Error(screenplay.failureReason ?? "The screenplay could not be read.");
     if (reuse) log(`Reusing from ${options.reuse}: ${await seedAssetStore(reuse, screenplayId)} stored file(s).`);
+    const cast = await carryCast(reuse, screenplayId);
     const speakers = (screenplay.characterDictionary ?? {}) as Record<string, { isSpeaker?: boolean }>;
     for (const name of Object.keys(options.voices ?? {}))
       if (!speakers[name]?.isSpeaker) throw new Error(`--voice: nobody called ${name} speaks in this screenplay.`);
@@ -207,7 +208,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     for (const [name, path] of Object.entries(outputs)) {
       writeFileSync(path, await getObjectBytes(config.mediaBucket, keys[name as keyof typeof keys]!));
     }
-    await writeReuseFolder(options.outDir, userId, screenplayId, reuse);
+    await writeReuseFolder(options.outDir, { userId, screenplayId, cast }, reuse);
     timings?.mark("outputs written");
     const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
     const { getRenderBlocks, hasMedia } = await import("@storyboard/core/render/jobs");
