@@ -9,7 +9,7 @@ import { deletePrefix, downloadFile, objectTag, putObject, uploadFile } from "..
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { editListOf, writeProjectZip } from "../media/archive";
-import { captionFiles, joinSegments, renderSegment, writeCaptionImages, writePoster } from "../media/compile";
+import { captionFiles, joinSegments, renderSegment, writeCaptionImages } from "../media/compile";
 import { writeMix } from "../mix/mix";
 import { clipLanes, fetchStems, keepStems, levelsOf, mixClips, musicFor, stemEntry } from "../mix/render-mix";
 import { planContentSegments, segmentKeyInput } from "../media/content-segments";
@@ -34,6 +34,7 @@ import { mapWithLimit } from "./concurrency";
 import { renderHeartbeat } from "./deadlines";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem, toBlockView } from "./jobs";
 import { notifyRender } from "./notify";
+import { packagePoster } from "./poster";
 import { moveRenderStatus } from "./transition";
 
 /**
@@ -198,8 +199,7 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
   const blocks = await getRenderBlocks(renderJobId);
   await inWorkDir(renderJobId, async (work) => {
     const [images, audio] = [await download(work, plan, "img", allClips(plan)), await download(work, plan, "aud", allClips(plan))];
-    const poster = join(work, "poster.jpg");
-    await writePoster(images[0], poster, plan.title, getAspect(job.aspect));
+    await packagePoster(job, plan, images[0], work);
     const { srt, vtt } = captionFiles(
       timeline,
       plan.clips.map((c) => c.caption),
@@ -239,7 +239,6 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       stems,
       timelineTexts: timelineFiles({ ...timelineSourceOf(job, blocks, plan.clips), music }, timelineFpsOf(job)),
     });
-    await uploadFile(config.mediaBucket, outputKey(job, "poster.jpg"), poster, outputOf("poster.jpg").contentType);
     await uploadFile(config.mediaBucket, outputKey(job, "project.zip"), zip, outputOf("project.zip").contentType);
     await uploadFile(config.mediaBucket, outputKey(job, "storyboard.pdf"), board.pdfPath, outputOf("storyboard.pdf").contentType);
     await putObject(config.mediaBucket, outputKey(job, "shot-list.csv"), board.csv, outputOf("shot-list.csv").contentType);
