@@ -55,7 +55,7 @@ describe("content-defined segments (docs/decisions.md#incremental-compile)", () 
     const old = keysOf(draft(scenes(before)));
     const inserted = keysOf(draft(scenes([...before.slice(0, 20), 999, ...before.slice(20)])));
     const kept = inserted.filter((k) => old.includes(k)).length;
-    // At most the segment holding the new scene and its neighbour (which fades from it) are new.
+    // At most the segment holding the new scene and the one before it (which ends with the fade into it) are new.
     expect(inserted.length - kept).toBeLessThanOrEqual(2);
     expect(kept).toBeGreaterThan(old.length - 3);
   });
