@@ -175,12 +175,15 @@ describe("a render in several batches and segments (local runner)", () => {
       }
     });
     expect(wrong.slice(0, 5)).toEqual([]);
-    // At each seam: the last frame before it is the outgoing block, the first after its fade the incoming one.
+    // At each seam: the segment before it ends with the fade into the incoming block (media/segments.ts segmentOf):
+    // the frame before the fade is the outgoing block, the fade's last frame and the seam's first the incoming one.
     for (const segment of segments.slice(1)) {
       const incoming = segment.firstClip;
-      const after = segment.startFrame + timeline.clips[incoming].fadeFrames;
-      expect(distance(colours[segment.startFrame - 1], blockColour[incoming - 1])).toBeLessThan(24);
-      expect(distance(colours[after], blockColour[incoming])).toBeLessThan(24);
+      const { firstFrame, fadeFrames } = timeline.clips[incoming];
+      expect(segment.startFrame).toBe(firstFrame + fadeFrames);
+      expect(distance(colours[firstFrame - 1], blockColour[incoming - 1])).toBeLessThan(24);
+      expect(distance(colours[segment.startFrame - 1], blockColour[incoming])).toBeLessThan(48);
+      expect(distance(colours[segment.startFrame], blockColour[incoming])).toBeLessThan(24);
     }
     expect(probed.streams.map((s) => s.codecType).sort()).toEqual(["audio", "video"]);
     // The segments, the narration and the plan are gone; the deliverables stay.

@@ -8,7 +8,7 @@ import type { FrameRateLabel } from "@storyboard/core/timeline/schema";
 import type { AspectId } from "@storyboard/core/catalog/aspects";
 import { startRuntime } from "./runtime";
 import type { Timings } from "./cli/timings";
-import { readReuseFolder, seedAssetStore, writeReuseFolder } from "./cli/reuse-folder";
+import { carryCast, readReuseFolder, seedAssetStore, writeReuseFolder } from "./cli/reuse-folder";
 
 function reuseReport(job: {
   mediaNeeded?: number;
@@ -155,6 +155,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     }
     if (screenplay.status !== "ready") throw new Error(screenplay.failureReason ?? "The screenplay could not be read.");
     if (reuse) log(`Reusing from ${options.reuse}: ${await seedAssetStore(reuse, screenplayId)} stored file(s).`);
+    const cast = await carryCast(reuse, screenplayId);
     const speakers = (screenplay.characterDictionary ?? {}) as Record<string, { isSpeaker?: boolean }>;
     for (const name of Object.keys(options.voices ?? {}))
       if (!speakers[name]?.isSpeaker) throw new Error(`--voice: nobody called ${name} speaks in this screenplay.`);
@@ -207,11 +208,12 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     for (const [name, path] of Object.entries(outputs)) {
       writeFileSync(path, await getObjectBytes(config.mediaBucket, keys[name as keyof typeof keys]!));
     }
-    await writeReuseFolder(options.outDir, userId, screenplayId, reuse);
+    await writeReuseFolder(options.outDir, { userId, screenplayId, cast }, reuse);
     timings?.mark("outputs written");
     const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
     const { getRenderBlocks, hasMedia } = await import("@storyboard/core/render/jobs");
     const { buildTimeline } = await import("@storyboard/core/media/timeline");
+    const { segmentOf } = await import("@storyboard/core/media/segments");
     const clips = (await getRenderBlocks(renderJobId)).filter(hasMedia);
     const timeline = buildTimeline(
       clips.map((b) => b.duration ?? 0),
@@ -225,7 +227,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       startupMs,
       renderMs: Date.now() - renderStarted,
       reuse: reuseReport(job),
-      seamFrames: (job.segmentStarts ?? []).map((clip) => timeline.clips[clip].firstFrame),
+      // Where each segment's frames begin: after the fade into its first clip, which the segment before encodes.
+      seamFrames: (job.segmentStarts ?? []).map((clip) => segmentOf(timeline, clip, clip + 1).startFrame),
     };
   } finally {
     await runtime.stop();

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { CAPTION_LINE_CHARS, captionParts, partBounds } from "./captions";
 import { compileVideo } from "./compile";
 import { ffmpeg } from "./ffmpeg";
-import { segmentCommand } from "./segments";
+import { segmentCommand, segmentOf } from "./segments";
 import { buildTimeline, cuesOf } from "./timeline";
 import { encodeWav } from "./wav";
 
@@ -56,8 +56,9 @@ describe("captions that fit (docs/decisions.md#captions)", () => {
     const timeline = buildTimeline([4000, 1000]);
     const { graph, args } = segmentCommand({
       timeline,
-      segment: { firstClip: 0, endClip: 1, startFrame: 0, endFrame: timeline.clips[1].firstFrame },
-      images: ["still.png"],
+      // The segment ends with the fade into the next shot (segmentOf), whose still it reads too.
+      segment: segmentOf(timeline, 0, 1),
+      images: ["still.png", "next.png"],
       captionImages: [
         [
           { path: "part-0.png", share: 0.5 },

@@ -117,7 +117,7 @@ export async function writeCaptionImages(
 export interface RenderSegmentInput {
   timeline: Timeline;
   segment: Segment;
-  /** Per clip, its still; only this segment's clips and the one it fades in from are read. */
+  /** Per clip, its still; only this segment's clips and the next segment's first (it ends with the fade into it) are read. */
   images: string[];
   captionImages?: (CaptionImage[] | undefined)[];
   outPath: string;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { contentSegmentStarts, planContentSegments, segmentKeyInput, type SegmentClip } from "./content-segments";
-import { DEFAULT_FRAME } from "./segments";
+import { DEFAULT_FRAME, segmentCommand } from "./segments";
 import { FPS } from "./timeline";
 
 /** A draft of scenes, each a heading and a few lines whose lengths vary with their text. */
@@ -55,18 +55,53 @@ describe("content-defined segments (docs/decisions.md#incremental-compile)", () 
     const old = keysOf(draft(scenes(before)));
     const inserted = keysOf(draft(scenes([...before.slice(0, 20), 999, ...before.slice(20)])));
     const kept = inserted.filter((k) => old.includes(k)).length;
-    // At most the segment holding the new scene and its neighbour (which fades from it) are new.
+    // At most the segment holding the new scene and the one before it (which ends with the fade into it) are new.
     expect(inserted.length - kept).toBeLessThanOrEqual(2);
     expect(kept).toBeGreaterThan(old.length - 3);
   });
 
-  it("after one rewritten scene, remakes only its segment and the next (which fades in from it)", () => {
-    const old = keysOf(draft(scenes(before)));
+  it("after one rewritten scene, remakes only the segment that holds it", () => {
+    const clips = draft(scenes(before));
+    const old = keysOf(clips);
     const changed = scenes(before);
     changed[25][2] = "ADA: A different line, longer than the one before it was.";
     const now = keysOf(draft(changed));
-    expect(now.filter((k) => !old.includes(k)).length).toBeGreaterThanOrEqual(1);
-    expect(now.filter((k) => !old.includes(k)).length).toBeLessThanOrEqual(2);
+    const { segments } = planContentSegments(clips);
+    const sceneClip = 25 * 5 + 2;
+    const holding = segments.findIndex((s) => s.firstClip <= sceneClip && sceneClip < s.endClip);
+    expect(now.map((k, s) => (old.includes(k) ? -1 : s)).filter((s) => s >= 0)).toEqual([holding]);
+  });
+
+  it("keeps the next segment, key and ffmpeg command alike, when a changed hold moves the clip before it by a frame", () => {
+    const clips = draft(scenes(before));
+    const { timeline, segments } = planContentSegments(clips);
+    const ids = clips.map((c) => c.identity);
+    const commandsOf = (t: typeof timeline) =>
+      segments.map((segment, s) => segmentCommand({ timeline: t, segment, images: ids, size: DEFAULT_FRAME, outPath: `${s}.ts`, scriptPath: `${s}.filter` }));
+    const [keys, commands] = [keysOf(clips), commandsOf(timeline)];
+    const s = 2;
+    const lastBefore = segments[s].endClip - 1;
+    let shifted = 0;
+    // Lengthen each of the segment's clips in turn by a part of a frame: the last one's first frame moves by one now and then.
+    for (let j = segments[s].firstClip; j < segments[s].endClip; j++) {
+      const longer = clips.map((c, i) => (i === j ? { ...c, durationMs: Math.max(c.durationMs, 1500) + 7 * (j % 5) + 11 } : c));
+      const plan = planContentSegments(longer);
+      expect(plan.segments.map((g) => g.firstClip)).toEqual(segments.map((g) => g.firstClip));
+      if (plan.timeline.clips[lastBefore].firstFrame !== timeline.clips[lastBefore].firstFrame) shifted++;
+      const [newKeys, newCommands] = [keysOf(longer), commandsOf(plan.timeline)];
+      // The segment before fades into this segment's first clip (segments.ts segmentOf): it reads that clip's length too.
+      const changes = (g: number) => g === s || (g === s - 1 && j === segments[s].firstClip);
+      newKeys.forEach((key, g) => (changes(g) ? undefined : expect(key, `segment ${g}`).toBe(keys[g])));
+      newCommands.forEach((command, g) => (changes(g) ? undefined : expect(command, `segment ${g}`).toEqual(commands[g])));
+    }
+    expect(shifted).toBeGreaterThan(0);
+  });
+
+  it("covers every frame once: each segment begins where the one before it ends", () => {
+    const { timeline, segments } = planContentSegments(draft(scenes(before)));
+    expect(segments[0].startFrame).toBe(0);
+    expect(segments.at(-1)!.endFrame).toBe(timeline.totalFrames);
+    segments.slice(1).forEach((s, k) => expect(s.startFrame).toBe(segments[k].endFrame));
   });
 
   it("keys a captioned segment apart from the same one without captions", () => {

@@ -9,7 +9,7 @@
  * incremental one.
  */
 import { createHash } from "node:crypto";
-import { type FrameSize, SEGMENT_LIMITS, type Segment, VIDEO_ENCODING } from "./segments";
+import { type FrameSize, SEGMENT_LIMITS, type Segment, segmentOf, VIDEO_ENCODING, visibleFrames } from "./segments";
 import { buildTimeline, CROSSFADE_FRAMES, FPS, holdsOf, type Timeline } from "./timeline";
 
 export interface SegmentClip {
@@ -59,15 +59,7 @@ export function contentSegmentStarts(clips: SegmentClip[], limits = SEGMENT_LIMI
 
 /** The segments of a timeline built with the same starts. */
 export function segmentsAt(timeline: Timeline, starts: number[]): Segment[] {
-  return starts.map((firstClip, s) => {
-    const endClip = starts[s + 1] ?? timeline.clips.length;
-    return {
-      firstClip,
-      endClip,
-      startFrame: timeline.clips[firstClip].firstFrame,
-      endFrame: endClip < timeline.clips.length ? timeline.clips[endClip].firstFrame : timeline.totalFrames,
-    };
-  });
+  return starts.map((firstClip, s) => segmentOf(timeline, firstClip, starts[s + 1] ?? timeline.clips.length));
 }
 
 /** The timeline and segments of a compile: content-defined cuts, each segment on whole frames. */
@@ -82,9 +74,11 @@ export function planContentSegments(clips: SegmentClip[], limits = SEGMENT_LIMIT
 
 /**
  * Everything one segment's encoding reads (segments.ts segmentCommand), relative
- * to the segment: its clips' pictures, frames, pans and captions, the picture
- * it fades in from, how far the next one fades over its last, and whether it
- * ends the video. The same input encodes to the same segment.
+ * to the segment: its clips' pictures, frames, pans and captions, the next
+ * segment's first clip (the segment ends with the fade into it: segments.ts
+ * segmentOf), and whether it ends the video. The same input encodes to the same
+ * segment. Nothing here reads the clip before the segment, so a change before
+ * it (which can move that clip's frames by one) leaves the segment as it was.
  */
 export function segmentKeyInput(
   timeline: Timeline,
@@ -94,25 +88,23 @@ export function segmentKeyInput(
   size: FrameSize,
 ) {
   const { clips } = timeline;
-  const from = segment.firstClip > 0 ? segment.firstClip - 1 : 0;
-  const next = clips[segment.endClip];
+  const through = Math.min(segment.endClip + 1, clips.length);
   return {
     encoding: VIDEO_ENCODING,
     size: [size.width, size.height],
     frames: segment.endFrame - segment.startFrame,
     last: segment.endClip === clips.length,
-    nextFade: next?.fadeFrames ?? 0,
-    clips: clips.slice(from, segment.endClip).map((c, k) => {
-      const i = from + k;
+    clips: clips.slice(segment.firstClip, through).map((c, k) => {
+      const i = segment.firstClip + k;
       return {
         picture: identities[i],
-        own: i >= segment.firstClip,
+        own: i < segment.endClip,
         firstFrame: c.firstFrame - segment.startFrame,
         endFrame: c.endFrame - segment.startFrame,
         fadeFrames: c.fadeFrames,
-        visibleFrames: (clips[i + 1] ? clips[i + 1].firstFrame + clips[i + 1].fadeFrames : timeline.totalFrames) - c.firstFrame,
+        visibleFrames: visibleFrames(timeline, i),
         panFromLeft: c.panFromLeft,
-        caption: captions && i >= segment.firstClip ? (captions[i] ?? null) : null,
+        caption: captions ? (captions[i] ?? null) : null,
       };
     }),
   };

@@ -5,6 +5,9 @@
  *   - its fade-in: the previous picture (still moving) with this one fading
  *     in on top (`fade=t=in:alpha=1` + `overlay`; this ffmpeg has no xfade),
  *   - its solo part: this picture alone until the next one starts fading in.
+ * The fade into a segment's first clip is encoded by the segment before it
+ * (segmentOf), so a segment's frames read its own clips and the first clip of
+ * the next, never the clip before it (docs/decisions.md#segments-own-their-frames).
  * Every piece is a moving crop of one still (a slow Ken Burns pan) whose
  * position depends only on the absolute frame within the clip, so a piece
  * rendered in another segment continues the same motion seamlessly.
@@ -28,6 +31,19 @@ export interface Segment {
   endFrame: number;
 }
 
+/**
+ * The frames of the segment of clips [firstClip, endClip): from the end of its first clip's fade-in to the end
+ * of the fade into the next segment's first clip. The fade across a seam is the segment before it's, so a
+ * segment depends on its own clips' timing (each segment starts on a whole frame of the holds: timeline.ts
+ * segmentStarts) and on the next segment's first clip, which is placed by its own hold alone; the clip before
+ * a segment, whose frames shift by one when an earlier hold changes, is never read.
+ */
+export function segmentOf(timeline: Timeline, firstClip: number, endClip: number): Segment {
+  const { clips, totalFrames } = timeline;
+  const fadedIn = (i: number) => clips[i].firstFrame + clips[i].fadeFrames;
+  return { firstClip, endClip, startFrame: firstClip > 0 ? fadedIn(firstClip) : 0, endFrame: endClip < clips.length ? fadedIn(endClip) : totalFrames };
+}
+
 /** Splits the clips into at most `count` runs of about equal frame counts. */
 export function planSegments(timeline: Timeline, count: number): Segment[] {
   const { clips, totalFrames } = timeline;
@@ -39,12 +55,7 @@ export function planSegments(timeline: Timeline, count: number): Segment[] {
     let end = first + 1;
     if (s === n - 1) end = clips.length;
     else while (end < clips.length - (n - 1 - s) && clips[end].firstFrame < target) end++;
-    segments.push({
-      firstClip: first,
-      endClip: end,
-      startFrame: clips[first].firstFrame,
-      endFrame: end < clips.length ? clips[end].firstFrame : totalFrames,
-    });
+    segments.push(segmentOf(timeline, first, end));
     first = end;
   }
   return segments;
@@ -73,7 +84,7 @@ export function planVideoSegments(timeline: Timeline, limits = SEGMENT_LIMITS): 
 }
 
 /** Frames during which clip i's picture is visible (its own part plus the next fade). */
-function visibleFrames(timeline: Timeline, i: number): number {
+export function visibleFrames(timeline: Timeline, i: number): number {
   const next = timeline.clips[i + 1];
   return (next ? next.firstFrame + next.fadeFrames : timeline.totalFrames) - timeline.clips[i].firstFrame;
 }
@@ -129,9 +140,10 @@ interface Piece {
 export function segmentCommand(input: SegmentInput): { graph: string; args: string[] } {
   const { timeline, segment, images, captionImages = [], size = DEFAULT_FRAME, captionY = size.height - 200 } = input;
   const { clips } = timeline;
-  const first = segment.firstClip;
-  const withTail = first > 0 && clips[first].fadeFrames > 0;
-  const used = [...(withTail ? [first - 1] : []), ...Array.from({ length: segment.endClip - first }, (_, k) => first + k)];
+  const { firstClip: first, endClip: end } = segment;
+  // The fade into the next segment's first clip is this segment's; the fade into its own first clip the one before's (segmentOf).
+  const fadesOut = end < clips.length && clips[end].fadeFrames > 0;
+  const used = [...Array.from({ length: end - first }, (_, k) => first + k), ...(fadesOut ? [end] : [])];
 
   const args: string[] = [];
   const inputOf = new Map<number, number>();
@@ -142,7 +154,7 @@ export function segmentCommand(input: SegmentInput): { graph: string; args: stri
   // Per clip, the input index of each caption part and the clip frames it covers.
   const captionInput = new Map<number, { input: number; start: number; end: number }[]>();
   let nextInput = used.length;
-  for (let c = first; c < segment.endClip; c++) {
+  for (const c of used) {
     const parts = captionImages[c];
     if (!parts?.length) continue;
     // As the subtitle cues do (timeline.ts cuesOf), the parts share the shot without the closing hold after the
@@ -172,22 +184,25 @@ export function segmentCommand(input: SegmentInput): { graph: string; args: stri
   };
   const graph: string[] = [];
   const pieces: (Piece & { firstClipFrame: number; frames: number })[] = [];
-  for (let c = first; c < segment.endClip; c++) {
+  const fadeIn = (c: number) => {
+    const clip = clips[c];
+    const prevOffset = clip.firstFrame - clips[c - 1].firstFrame;
+    const bg = `[${take(`s${c - 1}`)}]${kenBurns(timeline, c - 1, prevOffset, clip.fadeFrames, size)},format=yuv420p[bg${c}]`;
+    const fg = `[${take(`s${c}`)}]${kenBurns(timeline, c, 0, clip.fadeFrames, size)},format=yuva420p,fade=t=in:s=0:n=${clip.fadeFrames}:alpha=1[fg${c}]`;
+    graph.push(bg, fg, `[bg${c}][fg${c}]overlay=format=yuv420:shortest=1[x${c}]`);
+    pieces.push({ label: `x${c}`, clip: c, firstClipFrame: 0, frames: clip.fadeFrames });
+  };
+  for (let c = first; c < end; c++) {
     const clip = clips[c];
     const soloStart = clip.fadeFrames;
     const soloFrames = clip.endFrame - clip.firstFrame - clip.fadeFrames;
-    if (clip.fadeFrames > 0) {
-      const prevOffset = clip.firstFrame - clips[c - 1].firstFrame;
-      const bg = `[${take(`s${c - 1}`)}]${kenBurns(timeline, c - 1, prevOffset, clip.fadeFrames, size)},format=yuv420p[bg${c}]`;
-      const fg = `[${take(`s${c}`)}]${kenBurns(timeline, c, 0, clip.fadeFrames, size)},format=yuva420p,fade=t=in:s=0:n=${clip.fadeFrames}:alpha=1[fg${c}]`;
-      graph.push(bg, fg, `[bg${c}][fg${c}]overlay=format=yuv420:shortest=1[x${c}]`);
-      pieces.push({ label: `x${c}`, clip: c, firstClipFrame: 0, frames: clip.fadeFrames });
-    }
+    if (clip.fadeFrames > 0 && c > first) fadeIn(c);
     if (soloFrames > 0) {
       graph.push(`[${take(`s${c}`)}]${kenBurns(timeline, c, soloStart, soloFrames, size)},format=yuv420p[p${c}]`);
       pieces.push({ label: `p${c}`, clip: c, firstClipFrame: soloStart, frames: soloFrames });
     }
   }
+  if (fadesOut) fadeIn(end);
   const joined = pieces.map((p) => {
     // The caption parts that show in this piece, each only on its own frames (n counts the piece's frames from 0).
     const shown = (captionInput.get(p.clip) ?? []).filter(

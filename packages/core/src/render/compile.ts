@@ -9,7 +9,7 @@ import { deletePrefix, downloadFile, objectTag, putObject, uploadFile } from "..
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { editListOf, writeProjectZip } from "../media/archive";
-import { captionFiles, joinSegments, renderSegment, writeCaptionImages, writePoster } from "../media/compile";
+import { captionFiles, joinSegments, renderSegment, writeCaptionImages } from "../media/compile";
 import { writeMix } from "../mix/mix";
 import { clipLanes, fetchStems, keepStems, levelsOf, mixClips, musicFor, stemEntry } from "../mix/render-mix";
 import { planContentSegments, segmentKeyInput } from "../media/content-segments";
@@ -34,6 +34,7 @@ import { mapWithLimit } from "./concurrency";
 import { renderHeartbeat } from "./deadlines";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem, toBlockView } from "./jobs";
 import { notifyRender } from "./notify";
+import { packagePoster } from "./poster";
 import { moveRenderStatus } from "./transition";
 
 /**
@@ -131,7 +132,7 @@ async function segmentDone(renderJobId: string, segment: { startFrame: number; e
 }
 
 /**
- * CompileSegment: one run of clips (with the picture it fades in from) as an MPEG-TS segment, copied from the
+ * CompileSegment: one run of clips (with the fade into the next segment's first picture) as an MPEG-TS segment, copied from the
  * writer's asset store when a render of an earlier draft encoded the same one, else encoded and kept there.
  */
 export async function compileSegment({ renderJobId, segment: index }: SegmentItem) {
@@ -146,11 +147,13 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
     return { renderJobId, segment: index, reused: true };
   }
   return inWorkDir(renderJobId, async (work) => {
-    const own = Array.from({ length: segment.endClip - segment.firstClip }, (_, k) => segment.firstClip + k);
-    const images = await download(work, plan, "img", segment.firstClip > 0 ? [segment.firstClip - 1, ...own] : own);
+    // Its own clips and the next segment's first, which it fades into (media/segments.ts segmentOf).
+    const through = Math.min(segment.endClip + 1, plan.clips.length);
+    const used = Array.from({ length: through - segment.firstClip }, (_, k) => segment.firstClip + k);
+    const images = await download(work, plan, "img", used);
     const captions = plan.burnCaptions
       ? await writeCaptionImages(
-          plan.clips.map((c, i) => (own.includes(i) ? c.caption : undefined)),
+          plan.clips.map((c, i) => (used.includes(i) ? c.caption : undefined)),
           work,
           getAspect(job.aspect),
         )
@@ -195,9 +198,9 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
   const timeline = timelineOf(plan);
   const blocks = await getRenderBlocks(renderJobId);
   await inWorkDir(renderJobId, async (work) => {
-    const [images, audio] = [await download(work, plan, "img", allClips(plan)), await download(work, plan, "aud", allClips(plan))];
-    const poster = join(work, "poster.jpg");
-    await writePoster(images[0], poster, plan.title, getAspect(job.aspect));
+    // Both at once: the downloads are most of this task's wall time on a revised render.
+    const [images, audio] = await Promise.all([download(work, plan, "img", allClips(plan)), download(work, plan, "aud", allClips(plan))]);
+    await packagePoster(job, plan, images[0], work);
     const { srt, vtt } = captionFiles(
       timeline,
       plan.clips.map((c) => c.caption),
@@ -237,7 +240,6 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       stems,
       timelineTexts: timelineFiles({ ...timelineSourceOf(job, blocks, plan.clips), music }, timelineFpsOf(job)),
     });
-    await uploadFile(config.mediaBucket, outputKey(job, "poster.jpg"), poster, outputOf("poster.jpg").contentType);
     await uploadFile(config.mediaBucket, outputKey(job, "project.zip"), zip, outputOf("project.zip").contentType);
     await uploadFile(config.mediaBucket, outputKey(job, "storyboard.pdf"), board.pdfPath, outputOf("storyboard.pdf").contentType);
     await putObject(config.mediaBucket, outputKey(job, "shot-list.csv"), board.csv, outputOf("shot-list.csv").contentType);

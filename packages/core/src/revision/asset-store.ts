@@ -9,7 +9,7 @@ import { config } from "../config";
  * later draft copies what is unchanged instead of making it again, and
  * deleting the screenplay deletes its assets.
  */
-export type StoredKind = "image" | "audio" | "segment";
+export type StoredKind = "image" | "audio" | "segment" | "poster";
 
 export const assetStoreKeys = {
   folder: (userId: string, screenplayId: string) => `assets/${userId}/${screenplayId}/`,
@@ -50,16 +50,22 @@ export async function keepAsset(userId: string, screenplayId: string, kind: Stor
 }
 
 /**
- * Encoded video segments (media/content-segments.ts) are copied inside S3, never through the task:
- * `reuseSegment` puts the stored one at `to` (false when none is stored), `keepSegment` stores the one at `from`.
+ * Encoded video segments (media/content-segments.ts) and posters are copied inside S3, never through the task:
+ * `reuseCopy` puts the stored one at `to` (false when none is stored), `keepCopy` stores the one at `from`.
  */
-export const reuseSegment = (userId: string, screenplayId: string, contentKey: string, to: string) =>
-  copyObject(config.mediaBucket, assetStoreKeys.asset(userId, screenplayId, "segment", contentKey), to);
+type CopiedKind = "segment" | "poster";
+export const reuseCopy = (kind: CopiedKind, owner: { userId: string; screenplayId: string }, contentKey: string, to: string) =>
+  copyObject(config.mediaBucket, assetStoreKeys.asset(owner.userId, owner.screenplayId, kind, contentKey), to);
 
-export async function keepSegment(userId: string, screenplayId: string, contentKey: string, from: string) {
-  if (!(await copyObject(config.mediaBucket, from, assetStoreKeys.asset(userId, screenplayId, "segment", contentKey))))
-    throw new Error(`No segment at ${from} to keep`);
+export async function keepCopy(kind: CopiedKind, owner: { userId: string; screenplayId: string }, contentKey: string, from: string) {
+  if (!(await copyObject(config.mediaBucket, from, assetStoreKeys.asset(owner.userId, owner.screenplayId, kind, contentKey))))
+    throw new Error(`No ${kind} at ${from} to keep`);
 }
+
+export const reuseSegment = (userId: string, screenplayId: string, contentKey: string, to: string) =>
+  reuseCopy("segment", { userId, screenplayId }, contentKey, to);
+export const keepSegment = (userId: string, screenplayId: string, contentKey: string, from: string) =>
+  keepCopy("segment", { userId, screenplayId }, contentKey, from);
 
 export async function deleteScreenplayAssets(userId: string, screenplayId: string) {
   await deletePrefix(config.mediaBucket, assetStoreKeys.folder(userId, screenplayId));

@@ -1,4 +1,5 @@
 import type { CharacterEntry } from "../screenplay/types";
+import { castOrder } from "../render/cast-order";
 import { carryOverCharacters, matchRetiredCharacter } from "./carry-over";
 
 const entry = (description = "", isSpeaker = true): CharacterEntry => ({
@@ -24,7 +25,34 @@ describe("characters carried into a revised draft", () => {
     expect(out.characterVoices).toEqual({ SAM: voice("v-sam"), NARRATOR: voice("v-narrator") });
     expect(out.newCharacters).toEqual(["ROSALIND", "LIN"]);
     expect(out.goneCharacters).toEqual(["ROSE"]);
-    expect(out.retiredCharacters.ROSE).toEqual({ description: "A nurse in her sixties.", voice: voice("v-rose"), lastVersion: 1 });
+    expect(out.retiredCharacters.ROSE).toEqual({ description: "A nurse in her sixties.", voice: voice("v-rose"), lastVersion: 1, castIndex: 0 });
+  });
+
+  it("keeps every name's place in the cast, though a new scene gives another more lines (docs/decisions.md#the-cast-keeps-its-places)", () => {
+    const lines = (n: number, place?: number): CharacterEntry => ({ ...entry(), lines: n, ...(place !== undefined ? { castIndex: place } : {}) });
+    // Draft 1 as parsed: ROSE speaks most, so she is first; SAM second; LIN third.
+    const first = { ROSE: lines(9), SAM: lines(5), LIN: lines(2) };
+    expect([...castOrder(first)]).toEqual([["ROSE", 0], ["SAM", 1], ["LIN", 2]]);
+    // Draft 2: an inserted scene gives LIN the most lines, a new character KIM speaks more than SAM, and ROSE is gone.
+    const second = carryOverCharacters({ ...base, previous: first, next: { SAM: lines(5), LIN: lines(14), KIM: lines(7), ZED: lines(1) } });
+    expect(castOrder(second.characterDictionary)).toEqual(
+      new Map([["SAM", 1], ["LIN", 2], ["KIM", 3], ["ZED", 4]]),
+    );
+    expect(second.retiredCharacters.ROSE.castIndex).toBe(0);
+    // Draft 3: ROSE comes back in her old place; a newcomer goes after everyone, the retired included.
+    const third = carryOverCharacters({
+      ...base,
+      previous: second.characterDictionary,
+      retired: second.retiredCharacters,
+      previousVersion: 2,
+      next: { ROSE: lines(1), SAM: lines(5), LIN: lines(14), KIM: lines(7), AMY: lines(30) },
+    });
+    expect(castOrder(third.characterDictionary)).toEqual(
+      new Map([["ROSE", 0], ["SAM", 1], ["LIN", 2], ["KIM", 3], ["AMY", 5]]),
+    );
+    // ZED is now retired at 4: a new name matched to it takes that place.
+    const matched = matchRetiredCharacter({ ...third, retired: third.retiredCharacters }, "ZED", "AMY");
+    expect(matched.characterDictionary.AMY.castIndex).toBe(4);
   });
 
   it("gives a new name the retired one's description and voice in one step", () => {

@@ -1,3 +1,4 @@
+import { castOrder, placeCast } from "../render/cast-order";
 import type { CharacterDictionary } from "../screenplay/types";
 import type { RetiredCharacter } from "./schema";
 
@@ -22,6 +23,8 @@ export interface CarryOverInput {
  * new (voiced as on a first upload); a name only in the old one is retired,
  * kept with its description and voice until the writer matches it to a new
  * name ("ROSE is now ROSALIND"). Voices not tied to a character (the narrator) stay.
+ * Every name keeps its place in the cast (docs/decisions.md#the-cast-keeps-its-places);
+ * new names take places after every earlier one, the retired ones' too.
  */
 export function carryOverCharacters(input: CarryOverInput) {
   const descriptionOf = (name: string) => input.previous[name]?.description || input.rendered?.characterDictionary[name]?.description || "";
@@ -30,6 +33,11 @@ export function carryOverCharacters(input: CarryOverInput) {
   const writerPictureOf = (name: string) =>
     [input.rendered?.characterDictionary[name]?.reference, input.previous[name]?.reference].find((r) => r?.source === "writer");
 
+  // Every name's place in the cast: the retired ones' and the previous draft's are known, new names follow them.
+  const previousPlaces = castOrder(input.previous);
+  const known: Record<string, number> = Object.fromEntries(previousPlaces);
+  for (const [name, old] of Object.entries(input.retired)) if (old.castIndex !== undefined && !(name in known)) known[name] = old.castIndex;
+  const places = placeCast(known, input.next);
   const characterDictionary: CharacterDictionary = {};
   const characterVoices: CharacterVoices = {};
   const newCharacters: string[] = [];
@@ -38,7 +46,7 @@ export function carryOverCharacters(input: CarryOverInput) {
     const comesBack = input.retired[name];
     const description = known ? descriptionOf(name) : (comesBack?.description ?? "");
     const picture = known ? writerPictureOf(name) : undefined;
-    characterDictionary[name] = { ...entry, description, ...(picture ? { reference: picture } : {}) };
+    characterDictionary[name] = { ...entry, description, ...(picture ? { reference: picture } : {}), castIndex: places[name] };
     const voice = known ? voiceOf(name) : comesBack?.voice;
     if (voice) characterVoices[name] = voice;
     if (!known && !comesBack) newCharacters.push(name);
@@ -55,7 +63,7 @@ export function carryOverCharacters(input: CarryOverInput) {
   for (const name of Object.keys(input.previous)) {
     if (name in input.next) continue;
     goneCharacters.push(name);
-    retiredCharacters[name] = { description: descriptionOf(name), voice: voiceOf(name), lastVersion: input.previousVersion };
+    retiredCharacters[name] = { description: descriptionOf(name), voice: voiceOf(name), lastVersion: input.previousVersion, castIndex: known[name] };
   }
   return { characterDictionary, characterVoices, retiredCharacters, newCharacters, goneCharacters };
 }
@@ -70,7 +78,7 @@ export function matchRetiredCharacter(
   const { [oldName]: _matched, ...retiredCharacters } = state.retired;
   const characterDictionary = {
     ...state.characterDictionary,
-    [newName]: { ...state.characterDictionary[newName], description: old.description },
+    [newName]: { ...state.characterDictionary[newName], description: old.description, ...(old.castIndex !== undefined ? { castIndex: old.castIndex } : {}) },
   };
   const characterVoices = { ...state.characterVoices };
   if (old.voice) characterVoices[newName] = old.voice;

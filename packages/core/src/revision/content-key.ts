@@ -58,6 +58,9 @@ export const speechContentKey = (input: SpeechKeyInput) => hash("speech", input)
 /** An encoded video segment: its owner and everything its encoding reads (media/content-segments.ts segmentKeyInput). */
 export const segmentContentKey = (input: { userId: string; segment: unknown }) => hash("segment", input);
 
+/** A render's poster (media/compile.ts writePoster): its owner, its first picture's identity, the title drawn on it and the frame size. */
+export const posterContentKey = (input: { userId: string; picture: string; title: string; size: [number, number] }) => hash("poster", input);
+
 /**
  * A writer's own character picture, kept in the asset store so the next draft's renders carry it
  * (docs/decisions.md#portraits-follow-the-description): its owner and the hash of its bytes.

@@ -69,4 +69,6 @@ export interface RetiredCharacter {
   voice?: { voiceId: string; voiceName?: string };
   /** The last draft the name appeared in. */
   lastVersion: number;
+  /** Its place in the cast: a new character never takes it, a new name matched to it does. */
+  castIndex?: number;
 }

@@ -43,6 +43,8 @@ export interface CharacterEntry extends CharacterProfile {
   lines?: number;
   /** The character's reference image in a render (render/character-references.ts): its media key and a hash of its bytes. */
   reference?: CharacterReference;
+  /** Its place in the cast (render/cast-order.ts), fixed by an earlier draft and carried over by name (revision/carry-over.ts). */
+  castIndex?: number;
 }
 
 /** A character's reference portrait (docs/decisions.md#portraits-follow-the-description). */

@@ -12,7 +12,7 @@ import { join } from "node:path";
 
 export const REUSE_FOLDER = "reuse";
 const MANIFEST = "manifest.json";
-const KINDS = ["image", "audio", "segment"] as const;
+const KINDS = ["image", "audio", "segment", "poster"] as const;
 /** Files moved at once between the folder and the local S3 (one by one, a 112-page store took minutes each way). */
 const TRANSFERS = 8;
 
@@ -20,6 +20,8 @@ interface Manifest {
   userId: string;
   /** Per stored file (`kind/contentKey`), its content type. */
   contentTypes: Record<string, string>;
+  /** Every character's place in the cast, by name, the names of earlier drafts included (render/cast-order.ts placeCast). */
+  cast?: Record<string, number>;
 }
 
 /** The owner and stored files of an earlier output folder; a clear error when it has none. */
@@ -55,10 +57,33 @@ export async function seedAssetStore(reuse: Manifest & { dir: string }, screenpl
 }
 
 /**
+ * Gives the new screenplay's characters the places they had in the earlier render's cast (new names after
+ * them), as a revised draft's carry-over does (docs/decisions.md#the-cast-keeps-its-places), before the render
+ * reads them; answers the cast to keep for the next `--reuse`.
+ */
+export async function carryCast(reuse: Manifest | undefined, screenplayId: string): Promise<Record<string, number>> {
+  const { db } = await import("@storyboard/core/dynamo/service");
+  const { placeCast } = await import("@storyboard/core/render/cast-order");
+  const screenplay = (await db.entities.screenplay.get({ screenplayId }).go()).data!;
+  const dictionary = (screenplay.characterDictionary ?? {}) as Record<string, { lines?: number; castIndex?: number }>;
+  const places = placeCast(reuse?.cast ?? {}, dictionary);
+  if (reuse?.cast) {
+    const placed = Object.fromEntries(Object.entries(dictionary).map(([name, c]) => [name, { ...c, castIndex: places[name] }]));
+    await db.entities.screenplay.patch({ screenplayId }).set({ characterDictionary: placed }).go();
+  }
+  return { ...reuse?.cast, ...places };
+}
+
+/**
  * Writes this render's store (all it made and reused) into `outDir/reuse/`, for the next `--reuse`. A file the
  * earlier folder (`from`) holds is copied from there (a content key names the same bytes), not read back from S3.
  */
-export async function writeReuseFolder(outDir: string, userId: string, screenplayId: string, from?: Manifest & { dir: string }): Promise<void> {
+export async function writeReuseFolder(
+  outDir: string,
+  owner: { userId: string; screenplayId: string; cast: Record<string, number> },
+  from?: Manifest & { dir: string },
+): Promise<void> {
+  const { userId, screenplayId, cast } = owner;
   const { listKeys } = await import("@storyboard/core/blob/s3");
   const { config } = await import("@storyboard/core/config");
   const { assetStoreKeys, findAsset } = await import("@storyboard/core/revision/asset-store");
@@ -84,5 +109,5 @@ export async function writeReuseFolder(outDir: string, userId: string, screenpla
     });
   }
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes } satisfies Manifest));
+  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes, cast } satisfies Manifest));
 }
