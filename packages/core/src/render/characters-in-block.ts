@@ -1,11 +1,107 @@
-/** Who a block shows, read from its text alone: used by the describe step, the shots and the boards. Pure. */
+/**
+ * Who a block's frame shows (docs/decisions.md#who-a-frame-shows): used by the
+ * describe step, the shots, the boards and the frames. Pure.
+ */
+import type { Block } from "../screenplay/types";
+import { nicknamesOf } from "./nicknames";
 
-/** Names of the characters a block shows: its speaker, or those its action line names. */
-export function charactersInBlock(block: { type: string; text: string; character?: string | null }, names: string[]): string[] {
-  if (block.character) return [block.character];
+export interface BlockOfScript {
+  type: string;
+  text: string;
+  character?: string | null;
+  /** The cue's extension on a script block ("V.O."). */
+  extension?: string | null;
+  /** A render block's delivery: its parentheticals and the cue's extension, last. */
+  delivery?: readonly string[] | null;
+}
+
+/** At most this many people in one frame: a crowd is drawn as its first four. */
+const MOST_IN_FRAME = 4;
+
+/** A voice from outside the frame: voice-over, off screen, off camera. */
+const OFF_SCREEN = /^\s*(V\.?\s?O\.?|O\.?\s?S\.?|O\.?\s?C\.?|OFF(?:[\s-]?(?:SCREEN|CAMERA))?|VOICE[\s-]?OVER|ON RADIO|OVER RADIO|ON TAPE)\s*$/i;
+
+/** Relations a possessive name introduces someone else by ("Tom's daughter"): Tom is named, not shown. */
+const RELATION =
+  "daughter|son|wife|husband|mother|mom|mum|father|dad|brother|sister|partner|friend|boss|girlfriend|boyfriend|fiancée?|widow|widower|" +
+  "uncle|aunt|niece|nephew|cousin|grandson|granddaughter|grandmother|grandfather|kid|kids|children|child|family|colleague|assistant|secretary|" +
+  "lawyer|doctor|driver|dog|cat|horse|voice|photo|photograph|picture|portrait|grave|letter|phone|number|name";
+
+/** Words a full name holds that say nothing of who it is: "Dr", "Old", "the". */
+const NOT_NAME_PARTS = new Set(
+  ("the mr mrs ms miss dr doc sir old young big little man woman boy girl officer agent captain detective sergeant " +
+    "father mother sister brother uncle aunt nurse professor judge"
+  ).split(" "),
+);
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Whether the line is spoken from outside the frame (its cue says V.O., O.S. or O.C.). */
+export function spokenOffScreen(block: BlockOfScript): boolean {
+  const notes = [...(block.delivery ?? []), ...(block.extension ? [block.extension] : [])];
+  return block.type === "dialogue" && notes.some((n) => OFF_SCREEN.test(n));
+}
+
+/**
+ * The words that name each character in action: the name, its parts when only
+ * that character has them ("Halloran" for TOM HALLORAN) and the nicknames the
+ * script gives them. Keyed by character name.
+ */
+export function namesInAction(names: readonly string[], blocks: readonly Block[] = []): Map<string, string[]> {
+  const parts = names.map((n) => n.split(/[\s.]+/).filter((p) => p.length >= 3 && !NOT_NAME_PARTS.has(p.toLowerCase())));
+  const shared = new Set(parts.flatMap((p) => p).filter((p, i, all) => all.indexOf(p) !== i));
+  return new Map(
+    names.map((name, i) => {
+      const own = name.trim().includes(" ") ? parts[i].filter((p) => !shared.has(p) && !names.includes(p)) : [];
+      const nicknames = blocks.length ? nicknamesOf(name, blocks) : [];
+      return [name, [...new Set([name, ...own, ...nicknames])]];
+    }),
+  );
+}
+
+/** Where the text first shows the person a word names (-1: nowhere): named, and not only as the owner of someone else ("Tom's daughter"). */
+function shownAt(text: string, word: string): number {
+  const named = new RegExp(`(^|[^\\p{L}])${escape(word)}(?=$|[^\\p{L}])`, "giu");
+  const asOwner = new RegExp(`^['’]s\\s+(?:(?:\\p{L}+[\\s-]){0,2})(?:${RELATION})\\b`, "iu");
+  for (const match of text.matchAll(named)) {
+    const after = text.slice(match.index + match[0].length);
+    if (!asOwner.test(after)) return match.index;
+  }
+  return -1;
+}
+
+/**
+ * Names of the characters a block shows, from its text alone: its speaker, or
+ * those its action line names. `words` adds the other words each one is
+ * called by (namesInAction).
+ */
+export function charactersInBlock(block: BlockOfScript, names: readonly string[], words?: ReadonlyMap<string, readonly string[]>): string[] {
+  if (block.character) return spokenOffScreen(block) ? [] : [block.character];
   if (block.type !== "action" && block.type !== "general" && block.type !== "shot") return [];
-  const upper = block.text.toUpperCase();
+  // In the order the line names them: who it is about comes first.
   return names
-    .filter((n) => new RegExp(`(^|[^\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(upper))
-    .slice(0, 4);
+    .map((name) => ({ name, at: Math.min(...(words?.get(name) ?? [name]).map((w) => shownAt(block.text, w)).map((i) => (i < 0 ? Infinity : i))) }))
+    .filter(({ at }) => at !== Infinity)
+    .sort((a, b) => a.at - b.at)
+    .map(({ name }) => name)
+    .slice(0, MOST_IN_FRAME);
+}
+
+/**
+ * Who every block's frame shows, by index: what charactersInBlock reads, and
+ * for a line spoken off screen (V.O., O.S.) whoever the scene's latest action
+ * shows; the speaker is drawn only when that action shows them too.
+ */
+export function presentInBlocks(blocks: readonly BlockOfScript[], names: readonly string[]): string[][] {
+  const words = namesInAction(
+    names,
+    blocks.map((b, i) => ({ id: String(i), type: b.type as Block["type"], text: b.text, ...(b.character ? { character: b.character } : {}) })),
+  );
+  let inView: string[] = [];
+  return blocks.map((block) => {
+    if (block.type === "scene_heading") inView = [];
+    const present = charactersInBlock(block, names, words);
+    if (block.type === "action" || block.type === "general" || block.type === "shot") inView = present;
+    return spokenOffScreen(block) ? inView : present;
+  });
 }

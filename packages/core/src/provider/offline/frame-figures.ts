@@ -7,7 +7,7 @@ import type { CharacterGender } from "../types";
 import { type DrawPalette, tone } from "./frame-palette";
 import { ANIMAL_HEIGHT, animal } from "./frame-things";
 import type { Pose } from "./frame-poses";
-import type { AnimalShape } from "./prompt-reading";
+import type { AnimalShape } from "../../screenplay/animals";
 import { hashString } from "./random";
 import { WIDTH } from "./frame-scene";
 

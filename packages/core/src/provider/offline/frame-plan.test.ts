@@ -4,7 +4,7 @@ import { posesOf, propsOf } from "./frame-poses";
 import { PLACE_COUNT, PLACE_NAMES, settingOf } from "./frame-settings";
 import { drawingPlan } from "./frame-subjects";
 import { sceneSvg } from "./image";
-import { animalInDescription } from "./prompt-reading";
+import { animalInDescription } from "../../screenplay/animals";
 
 /** A pipeline prompt as the offline writer makes it (provider/offline/text.ts imagePrompt). */
 function request(heading: string, moment: string, cast: [string, string, "male" | "female" | "neutral"][] = [], description = ""): ImageRequest {

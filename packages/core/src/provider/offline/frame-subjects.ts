@@ -10,7 +10,8 @@ import type { Subject } from "./frame-figures";
 import { type FrameLayout, layoutOf } from "./frame-palette";
 import { type Pose, posesOf, type Prop, propsOf } from "./frame-poses";
 import { settingOf } from "./frame-settings";
-import { animalInDescription, animalShapeOf, type ObjectKind, readPrompt, type Weather } from "./prompt-reading";
+import { animalInDescription, animalShapeOf } from "../../screenplay/animals";
+import { type ObjectKind, readPrompt, type Weather } from "./prompt-reading";
 
 export interface FrameReading {
   layout: FrameLayout;

@@ -4,7 +4,8 @@
  * needs to show that the terrier is on the bench in the rain, not its fur.
  */
 import { type DrawPalette, tone } from "./frame-palette";
-import type { AnimalShape, ObjectKind, Weather } from "./prompt-reading";
+import type { AnimalShape } from "../../screenplay/animals";
+import type { ObjectKind, Weather } from "./prompt-reading";
 import { HEIGHT, HORIZON, WIDTH } from "./frame-scene";
 
 /** Standing height in px of each animal shape, at the front row. */
