@@ -91,4 +91,32 @@ Halloran slams the hood.
     expect(words.get("MRS. O'NEILL")).toEqual(["MRS. O'NEILL"]);
     expect(words.get("FATHER MICHAEL")).toEqual(["FATHER MICHAEL", "MICHAEL"]);
   });
+
+  it("shows the scene's people for a line about them that names none ('They drink', 'The men look at each other')", () => {
+    const at = present(`EXT. PATIO - DAY
+
+BRICK sits. STEEL brings two beers.
+
+BRICK
+Cold?
+
+STEEL
+Ice.
+
+They drink long and well.
+
+The men look at each other.
+
+A bird lands on the fence.
+
+INT. GARAGE - DAY
+
+They speed off.
+`);
+    expect(at("They drink")).toEqual(["BRICK", "STEEL"]);
+    expect(at("look at each other")).toEqual(["BRICK", "STEEL"]);
+    expect(at("A bird lands")).toEqual([]);
+    // A new scene has shown nobody yet.
+    expect(at("They speed off")).toEqual([]);
+  });
 });

@@ -34,6 +34,10 @@ const NOT_NAME_PARTS = new Set(
   ).split(" "),
 );
 
+/** A line about the people already there, naming none of them: "They drink.", "The men look at each other." */
+const GROUP =
+  /(?:^|[.!?:]\s+)(?:they|both|the (?:men|women|two|pair|boys|girls|guys|kids|friends|others|partners)|everyone)\b|\beach other\b/i;
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether the line is spoken from outside the frame (its cue says V.O., O.S. or O.C.). */
@@ -98,10 +102,16 @@ export function presentInBlocks(blocks: readonly BlockOfScript[], names: readonl
     blocks.map((b, i) => ({ id: String(i), type: b.type as Block["type"], text: b.text, ...(b.character ? { character: b.character } : {}) })),
   );
   let inView: string[] = [];
+  // Who the scene has shown so far, in the order they came in: "They drink" shows them (the last four).
+  let seen: string[] = [];
   return blocks.map((block) => {
-    if (block.type === "scene_heading") inView = [];
-    const present = charactersInBlock(block, names, words);
-    if (block.type === "action" || block.type === "general" || block.type === "shot") inView = present;
-    return spokenOffScreen(block) ? inView : present;
+    if (block.type === "scene_heading") [inView, seen] = [[], []];
+    let present = charactersInBlock(block, names, words);
+    const action = block.type === "action" || block.type === "general" || block.type === "shot";
+    if (action && !present.length && seen.length > 1 && GROUP.test(block.text)) present = seen.slice(-MOST_IN_FRAME);
+    if (action) inView = present;
+    const shown = spokenOffScreen(block) ? inView : present;
+    seen = [...seen, ...shown.filter((n) => !seen.includes(n))];
+    return shown;
   });
 }

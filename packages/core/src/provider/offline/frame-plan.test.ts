@@ -171,3 +171,20 @@ describe("animals are animals", () => {
     expect(animalInDescription("TOM", "Tom Halloran, a man in his 60s, the keeper of the dog")).toBeUndefined();
   });
 });
+
+describe("what else a frame shows comes from its moment, not from the scene's opening or a spoken line", () => {
+  it("does not draw the scene's opening beer and stranger in a later frame of it", () => {
+    const plan = drawingPlan(request("EXT. PALATIAL MANSION - DAY", "THE END", [], "It opens on: An EXTREMELY HANDSOME MAN drinks a beer."));
+    expect(plan.figures).toEqual([]);
+    expect(sceneSvg(request("EXT. PALATIAL MANSION - DAY", "THE END", [], "It opens on: A man drinks a beer."))).toBe(
+      sceneSvg(request("EXT. PALATIAL MANSION - DAY", "THE END")),
+    );
+  });
+
+  it("draws no bear or sparrow for one a character speaks of, but does for one the action shows", () => {
+    const line = { ...request("EXT. WOODS - DAY", "Does a bear crap in the woods?", [["STEEL", "Dick Steel, a man", "male"]]), blockType: "dialogue" };
+    expect(drawingPlan(line).figures.map((f) => f.kind)).toEqual(["person"]);
+    const action = request("EXT. WOODS - DAY", "A bear lumbers past Steel.", [["STEEL", "Dick Steel, a man", "male"]]);
+    expect(drawingPlan(action).figures.map((f) => f.species ?? f.kind)).toEqual(["person", "bear"]);
+  });
+});

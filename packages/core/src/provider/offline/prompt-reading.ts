@@ -25,7 +25,7 @@ export type ObjectKind =
 
 const OBJECT_WORDS: [ObjectKind, RegExp][] = [
   ["bench", /\b(bench|benches)\b/i],
-  ["car", /\b(car|cars|taxi|cab|truck|van|jeep|sedan)\b/i],
+  ["car", /\b(car|cars|taxi|cab|truck|van|jeep|sedan|porsche|ferrari|cadillac|limo|limousine|convertible|pickup|suv|mustang)\b/i],
   ["fountain", /\bfountains?\b/i],
   ["streetlight", /\b(street ?lights?|lamp ?posts?|street ?lamps?)\b/i],
   ["umbrella", /\bumbrellas?\b/i],
