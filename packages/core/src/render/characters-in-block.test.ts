@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseScreenplay } from "../screenplay/parse";
 import { charactersInBlock, namesInAction, presentInBlocks, spokenOffScreen } from "./characters-in-block";
@@ -118,5 +119,14 @@ They speed off.
     expect(at("A bird lands")).toEqual([]);
     // A new scene has shown nobody yet.
     expect(at("They speed off")).toEqual([]);
+  });
+
+  it("on the gale script (fixtures/gale.fountain, rendered and looked at frame by frame): every frame's people", () => {
+    const at = present(readFileSync(new URL("./fixtures/gale.fountain", import.meta.url), "utf8"));
+    expect(at("climbs the iron ladder")).toEqual(["TOM"]);
+    expect(at("Are you there")).toEqual(["TOM", "BISCUIT"]);
+    expect(at("drives through the rain")).toEqual(["MAYA"]);
+    expect(at("Hal walks")).toEqual(["MAYA", "TOM", "BISCUIT"]);
+    expect(at("They hug")).toEqual(["MAYA", "TOM", "BISCUIT"]);
   });
 });

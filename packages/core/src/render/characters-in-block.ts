@@ -92,9 +92,10 @@ export function charactersInBlock(block: BlockOfScript, names: readonly string[]
 }
 
 /**
- * Who every block's frame shows, by index: what charactersInBlock reads, and
- * for a line spoken off screen (V.O., O.S.) whoever the scene's latest action
- * shows; the speaker is drawn only when that action shows them too.
+ * Who every block's frame shows, by index: what charactersInBlock reads; for
+ * a line spoken off screen (V.O., O.S.) whoever the scene has shown so far,
+ * the speaker only when the scene's latest action shows them; for an action
+ * about "them" that names nobody, the scene's people.
  */
 export function presentInBlocks(blocks: readonly BlockOfScript[], names: readonly string[]): string[][] {
   const words = namesInAction(
@@ -110,7 +111,8 @@ export function presentInBlocks(blocks: readonly BlockOfScript[], names: readonl
     const action = block.type === "action" || block.type === "general" || block.type === "shot";
     if (action && !present.length && seen.length > 1 && GROUP.test(block.text)) present = seen.slice(-MOST_IN_FRAME);
     if (action) inView = present;
-    const shown = spokenOffScreen(block) ? inView : present;
+    const offScreen = spokenOffScreen(block) && block.character;
+    const shown = offScreen ? seen.filter((n) => n !== offScreen || inView.includes(n)).slice(-MOST_IN_FRAME) : present;
     seen = [...seen, ...shown.filter((n) => !seen.includes(n))];
     return shown;
   });
