@@ -122,6 +122,9 @@ describe("poses and props", () => {
   it("gives each person their own verb, and hugs and fights to both", () => {
     expect([...posesOf("MAYA sits. TOM runs to her.", ["MAYA", "TOM"])]).toEqual([["MAYA", "sit"], ["TOM", "run"]]);
     expect([...posesOf("MAYA hugs TOM.", ["MAYA", "TOM"])]).toEqual([["MAYA", "hug"], ["TOM", "hug"]]);
+    // A sentence about all of them ("They hug") poses everyone it does not pose otherwise.
+    expect([...posesOf("They hug.", ["MAYA", "TOM"])]).toEqual([["MAYA", "hug"], ["TOM", "hug"]]);
+    expect([...posesOf("Tom sits. They laugh.", ["MAYA", "TOM"])]).toEqual([["MAYA", "stand"], ["TOM", "sit"]]);
     expect([...posesOf("TOM fights LEO in the mud.", ["TOM", "LEO"])]).toEqual([["TOM", "fight"], ["LEO", "fight"]]);
   });
 
