@@ -76,6 +76,9 @@ Halloran slams the hood.
     expect(action("Maya looks at Tom's old photo.")).toEqual(["MAYA"]);
     expect(action("Tom's hands shake as Maya holds them.")).toEqual(["TOM", "MAYA"]);
     expect(action("Tom watches Maya.")).toEqual(["TOM", "MAYA"]);
+    expect(charactersInBlock({ type: "action", text: "His minion approaches offscreen: Maya turns." }, ["MINION", "MAYA"])).toEqual(["MAYA"]);
+    expect(action("Tom calls out, unseen. Maya turns.")).toEqual(["MAYA"]);
+    expect(action("Maya hears Tom offscreen.")).toEqual(["MAYA"]);
   });
 
   it("reads the off-screen cue from a script block's extension or a render block's delivery", () => {

@@ -27,6 +27,9 @@ const RELATION =
   "uncle|aunt|niece|nephew|cousin|grandson|granddaughter|grandmother|grandfather|kid|kids|children|child|family|colleague|assistant|secretary|" +
   "lawyer|doctor|driver|dog|cat|horse|voice|photo|photograph|picture|portrait|grave|letter|phone|number|name";
 
+/** Said of someone who is not in the shot. */
+const OUT_OF_FRAME = /\b(?:off[- ]?screen|off[- ]?camera|out of (?:frame|shot|sight)|unseen|O\.S\.)/i;
+
 /** Words a full name holds that say nothing of who it is: "Dr", "Old", "the". */
 const NOT_NAME_PARTS = new Set(
   ("the mr mrs ms miss dr doc sir old young big little man woman boy girl officer agent captain detective sergeant " +
@@ -69,7 +72,9 @@ function shownAt(text: string, word: string): number {
   const asOwner = new RegExp(`^['’]s\\s+(?:(?:\\p{L}+[\\s-]){0,2})(?:${RELATION})\\b`, "iu");
   for (const match of text.matchAll(named)) {
     const after = text.slice(match.index + match[0].length);
-    if (!asOwner.test(after)) return match.index;
+    // "His minion approaches offscreen": their own clause (up to the sentence's end or the next name) keeps them out of the frame.
+    const clause = after.split(/[.!?:](?:\s|$)|\s(?=\p{Lu})/u)[0];
+    if (!asOwner.test(after) && !OUT_OF_FRAME.test(clause)) return match.index;
   }
   return -1;
 }
