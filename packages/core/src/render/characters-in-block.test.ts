@@ -132,4 +132,28 @@ They speed off.
     expect(at("Hal walks")).toEqual(["MAYA", "TOM", "BISCUIT"]);
     expect(at("They hug")).toEqual(["MAYA", "TOM", "BISCUIT"]);
   });
+
+  it("puts the listener of a two-person exchange behind the speaker (the over-the-shoulder shot), not a voice-over one", () => {
+    const at = present(`EXT. PATIO - DAY
+
+BRICK sits.
+
+STEEL
+Beer's ready!
+
+BRICK
+Are they cold?
+
+Steel laughs.
+
+MAYA (V.O.)
+Years later, they still laughed.
+
+BRICK
+Ha.
+`);
+    expect(at("Beer's ready")).toEqual(["STEEL", "BRICK"]);
+    expect(at("Are they cold")).toEqual(["BRICK", "STEEL"]);
+    expect(at("Ha.")).toEqual(["BRICK"]);
+  });
 });

@@ -110,9 +110,12 @@ export function presentInBlocks(blocks: readonly BlockOfScript[], names: readonl
   let inView: string[] = [];
   // Who the scene has shown so far, in the order they came in: "They drink" shows them (the last four).
   let seen: string[] = [];
-  return blocks.map((block) => {
+  return blocks.map((block, index) => {
     if (block.type === "scene_heading") [inView, seen] = [[], []];
     let present = charactersInBlock(block, names, words);
+    // One of two talking: the other is the listener an over-the-shoulder shot puts in the foreground (board/shots.ts).
+    const listener = block.type === "dialogue" && present.length ? listenerOf(blocks, index) : undefined;
+    if (listener) present = [...present, listener];
     const action = block.type === "action" || block.type === "general" || block.type === "shot";
     if (action && !present.length && seen.length > 1 && GROUP.test(block.text)) present = seen.slice(-MOST_IN_FRAME);
     if (action) inView = present;
@@ -121,4 +124,18 @@ export function presentInBlocks(blocks: readonly BlockOfScript[], names: readonl
     seen = [...seen, ...shown.filter((n) => !seen.includes(n))];
     return shown;
   });
+}
+
+/** The other speaker of a two-person exchange around `index` (dialogue and parentheticals only), if they speak on screen. */
+function listenerOf(blocks: readonly BlockOfScript[], index: number): string | undefined {
+  const inRun = (b: BlockOfScript) => b.type === "dialogue" || b.type === "parenthetical";
+  let start = index;
+  while (start > 0 && inRun(blocks[start - 1])) start--;
+  const lines = new Map<string, boolean>();
+  for (let i = start; i < blocks.length && inRun(blocks[i]); i++) {
+    const b = blocks[i];
+    if (b.type === "dialogue" && b.character) lines.set(b.character, (lines.get(b.character) ?? false) || !spokenOffScreen(b));
+  }
+  const others = [...lines].filter(([name]) => name !== blocks[index].character);
+  return lines.size === 2 && others[0][1] ? others[0][0] : undefined;
 }
