@@ -35,6 +35,7 @@ const BROWSER_SAFE_CORE = [
   "render/nicknames",
   "render/sentences",
   "provider/offline/prompt-reading",
+  "screenplay/animals",
   "render/pricing",
   "render/status",
   "render/progress",

@@ -30,6 +30,8 @@ export interface Panel {
 
 export interface BoardBlock extends StoredBlock {
   sceneId?: string | null;
+  /** Who its frame shows, as the describe step stored it (render/characters-in-block.ts presentInBlocks). */
+  present?: string[] | null;
 }
 
 /**
@@ -70,7 +72,7 @@ export function boardPanels(blocks: BoardBlock[], names: string[], clips: Map<st
       sceneNumber: Math.max(sceneNumber, 1),
       heading,
       shot,
-      characters: charactersInBlock(block, names),
+      characters: block.present ?? charactersInBlock(block, names),
       lines: [line],
       durationMs: clip.durationMs,
       frame: clip.frame,

@@ -27,6 +27,17 @@ describe("the board's panels and shot list", () => {
     expect(panels[1].characters).toEqual(["MARA"]);
   });
 
+  it("keeps an action of several lines in one row (Brick & Steel's 'And then there's a long beat.' split it)", () => {
+    const lines: BoardBlock[] = [
+      { blockId: "b1", type: "scene_heading", text: "EXT. PATIO - DAY" },
+      { blockId: "b2", type: "action", text: "A long beat.\nLonger than is funny.\nLong enough to be depressing." },
+    ];
+    const csv = shotListCsv(boardPanels(lines, [], clips));
+    // Quoted, so a reader that takes any line break as a row's end (a spreadsheet, Python's csv) keeps one row.
+    expect(csv).toContain('"A long beat.\nLonger than is funny.\nLong enough to be depressing."');
+    expect(csv.split(/\r?\n/).filter((l) => /^\d/.test(l))).toHaveLength(2);
+  });
+
   it("writes UTF-8 with a byte-order mark, a header, quoted cells and one row per panel", () => {
     const csv = shotListCsv(boardPanels(blocks, ["MARA", "JON"], clips));
     expect(csv.startsWith("\uFEFFScene,Heading,Shot,")).toBe(true);

@@ -45,5 +45,6 @@ export function shotListCsv(panels: Panel[]): string {
       p.frame,
     ].map(safe);
   });
-  return BOM + stringify([[...SHOT_LIST_COLUMNS], ...rows], { record_delimiter: "windows" });
+  // A cell holding a line break is quoted too: the record delimiter is CRLF, so a lone LF (an action of several lines) would otherwise split the row.
+  return BOM + stringify([[...SHOT_LIST_COLUMNS], ...rows], { record_delimiter: "windows", quoted_match: /[\r\n]/ });
 }

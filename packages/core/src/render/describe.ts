@@ -9,7 +9,7 @@ import type { Block, CharacterDictionary, SceneDictionary, SceneInfo } from "../
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem } from "./jobs";
 import { startPhase } from "./phases";
 import type { RenderStatus } from "./status";
-import { charactersInBlock } from "./characters-in-block";
+import { presentInBlocks } from "./characters-in-block";
 import { mapWithLimit } from "./concurrency";
 import { withRetries } from "./retry";
 import { addCharacterReferences } from "./character-references";
@@ -106,13 +106,17 @@ export async function writeImagePrompts(
   const names = Object.keys(characterDictionary);
   // Each block's shot is stored beside its prompt: derived once, then kept (the writer may have chosen it).
   const shots = shotsOf(blocks, names);
+  // Who each frame shows is read with the whole script in view (a voice-over line shows the scene, not its speaker), and stored for the frame.
+  const inFrame = new Map(presentInBlocks(blocks, names).map((present, i) => [blocks[i].blockId, present]));
   const prompts = await mapWithLimit(blocks.filter(hasMedia), TEXT_CONCURRENCY, async (b) => {
     const scene = b.sceneId ? sceneDictionary[b.sceneId] : undefined;
-    const characters = charactersInBlock(b, names).map((name) => ({ name, description: characterDictionary[name]?.description ?? "" }));
+    const present = inFrame.get(b.blockId) ?? [];
+    const characters = present.map((name) => ({ name, description: characterDictionary[name]?.description ?? "" }));
     const shot = shots.get(b.blockId)!;
     return {
       blockId: b.blockId,
       shot,
+      present,
       imagePrompt: await withRetries(() => text.imagePrompt({ block: asBlock(b), style, scene, characters, shot })),
     };
   });
@@ -125,8 +129,8 @@ export async function writeImagePrompts(
             .check({ renderJobId })
             .where(({ status }, { eq }) => eq(status, whileStatus))
             .commit(),
-          ...chunk.map(({ blockId, imagePrompt, shot }) =>
-            tx.renderBlock.patch({ renderJobId, blockId }).set({ imagePrompt, shot }).commit(),
+          ...chunk.map(({ blockId, imagePrompt, shot, present }) =>
+            tx.renderBlock.patch({ renderJobId, blockId }).set({ imagePrompt, shot, present }).commit(),
           ),
         ])
         .go(),

@@ -1,20 +1,10 @@
-import { getAspect } from "../catalog/aspects";
-import type { Shot } from "../board/shot-vocabulary";
 import { putObject } from "../blob/s3";
 import { renderKeys } from "../blob/keys";
-import type { StyleId } from "../catalog/styles";
 import { config } from "../config";
 import { db } from "../dynamo/service";
-import { logger } from "../logger";
-import { ProviderError } from "../provider/cloud/http";
-import { OfflineImageProvider } from "../provider/offline/image";
 import { providers } from "../provider/registry";
-import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types";
-import type { CharacterDictionary } from "../screenplay/types";
-import { charactersInBlock } from "./characters-in-block";
-import { castOrder } from "./cast-order";
-import type { DescribedScenes } from "./describe";
-import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem, type RenderJobItem } from "./jobs";
+import { animalInDescription } from "../screenplay/animals";
+import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem } from "./jobs";
 import { renderBlockViews } from "./block-snapshot";
 import { BATCH_CONCURRENCY, type BlockBatch, type BlockTask, readBatch, writeBatches } from "./batches";
 import { mapWithLimit } from "./concurrency";
@@ -24,12 +14,11 @@ import { moveRenderStatus } from "./transition";
 import { withRetries } from "./retry";
 import { NARRATOR_KEY } from "./schema";
 import { readWavInfo, silentWav } from "../media/wav";
-import { animalInDescription } from "../provider/offline/prompt-reading";
-import { reusableImage, reusableSpeech } from "../revision/reuse";
-import { referencesOf, refreshCharacterReferences } from "./character-references";
-import { writerMessage } from "../provider/cloud/failure";
-import { noteDrawnInPlace } from "./image-charge";
+import { reusableSpeech } from "../revision/reuse";
+import { refreshCharacterReferences } from "./character-references";
+import { countReused, jobFacts, makeImage, snapshotOf } from "./block-image";
 
+export { makeImage, shotCharacters } from "./block-image";
 export type AssetKind = BlockTask["kind"];
 export type { BlockTask };
 
@@ -76,11 +65,6 @@ export async function generateBlockBatch(input: BlockBatch) {
   return { ...input, made: tasks.length };
 }
 
-const jobFacts = (job: RenderJobItem) => ({ ...job, characterDictionary: snapshotOf(job).characterDictionary });
-
-const snapshotOf = (job: RenderJobItem) =>
-  job.screenplaySnapshot as { characterDictionary: CharacterDictionary; sceneDictionary: DescribedScenes };
-
 /** Scene headings read aloud: "INT." becomes "Interior." and so on. */
 export function spokenText(block: { type: string; text: string }): string {
   if (block.type !== "scene_heading") return block.text;
@@ -89,13 +73,6 @@ export function spokenText(block: { type: string; text: string }): string {
     .replace(/^INT\.?\s*/i, "Interior. ")
     .replace(/^EXT\.?\s*/i, "Exterior. ")
     .replace(/(?<!\s)\s+-\s+/g, ". ");
-}
-
-function imageScene(scene: DescribedScenes[string] | undefined): ImageScene | undefined {
-  if (!scene) return undefined;
-  // A CONTINUOUS scene is drawn at the time of the scene it continues.
-  const timeOfDay = scene.continuity?.timeOfDay ?? scene.timeOfDay ?? "";
-  return { heading: scene.heading, interior: scene.interior !== "EXT", location: scene.location, timeOfDay };
 }
 
 /**
@@ -168,86 +145,6 @@ async function storeSpeech(job: RenderJobItem, task: BlockTask, blockId: string,
   return { ...task, url: key };
 }
 
-/** Who an image request shows: the block's characters with their gender and place in the cast (the same in every shot). */
-export function shotCharacters(block: { type: string; text: string; character?: string | null }, characterDictionary: CharacterDictionary) {
-  const cast = castOrder(characterDictionary);
-  return charactersInBlock(block, [...cast.keys()]).map((name) => ({
-    name,
-    gender: (characterDictionary[name]?.gender ?? "neutral") as CharacterGender,
-    castIndex: cast.get(name),
-  }));
-}
-
-/**
- * Draws a block's image with a prompt and stores it as `variant` (the pipeline's own is "main");
- * `offline` draws it here whatever the provider (the free frame offered for a refused prompt).
- */
-export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string, options: { offline?: boolean } = {}) {
-  const { characterDictionary, sceneDictionary } = snapshotOf(job);
-  const characters = shotCharacters(block, characterDictionary);
-  const request = {
-    prompt,
-    style: job.style as StyleId,
-    scene: imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined),
-    characters,
-    blockType: block.type,
-    text: block.text,
-    seed: `${job.renderJobId}:${block.blockId}:${variant}`,
-    shot: block.shot ? (block.shot as Shot) : undefined,
-    aspect: getAspect(job.aspect).id,
-  };
-  // The pipeline's own image is reused when its inputs are unchanged; an extra one asked for by hand is always new.
-  const reuse =
-    variant === "main"
-      ? await reusableImage(jobFacts(job), {
-          prompt,
-          scene: request.scene,
-          characters,
-          blockType: block.type,
-          text: block.text,
-          shot: request.shot,
-        })
-      : undefined;
-  let refusal: ProviderError | undefined;
-  // Each character's reference image, read only for a frame that is drawn: cloud frames are drawn from them (character-references.ts).
-  let references: Awaited<ReturnType<typeof referencesOf>> | undefined;
-  const drawing = async () => ({ ...request, references: (references ??= await referencesOf(characterDictionary, characters.map((c) => c.name))) });
-  const image = reuse?.found
-    ? reuse.found
-    : options.offline
-      ? await new OfflineImageProvider().generate(await drawing())
-      : await withRetries(async () => providers().image.generate(await drawing())).catch(async (error: unknown) => {
-        // One refused frame must not fail a whole render: the pipeline's own frame is drawn instead; an on-demand one reports it.
-        if (variant !== "main" || !(error instanceof ProviderError) || error.kind !== "refused") throw error;
-        logger.warn("The image service refused a frame's prompt; drawing it offline", {
-          renderJobId: job.renderJobId,
-          blockId: block.blockId,
-        });
-        refusal = error;
-        return new OfflineImageProvider().generate(await drawing());
-      });
-  // A frame drawn in place of a refused one is not kept for reuse: the next draft asks the service again.
-  if (reuse && !reuse.found && !refusal) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
-  if (reuse?.found) await countReused("image", job.renderJobId);
-  const extension = image.contentType === "image/png" ? "png" : "jpg";
-  const key = `${renderKeys.folder(job.userId, job.renderJobId)}images/${block.blockId}-${variant}.${extension}`;
-  await putObject(config.mediaBucket, key, image.bytes, image.contentType);
-  await db.entities.renderMedia
-    .put({
-      renderJobId: job.renderJobId,
-      blockId: block.blockId,
-      type: "image",
-      variant,
-      userId: job.userId,
-      screenplayId: job.screenplayId,
-      url: key,
-    })
-    .go();
-  // The refusal is shown on the frame (the image picker), with 'Edit prompt': the render is not charged more for it.
-  if (refusal) await noteDrawnInPlace(job, block.blockId, prompt, key, writerMessage(refusal, false));
-  return key;
-}
-
 /** After the Map: stop at the image review, or go on to the video. */
 export async function assetsGenerated(renderJobId: string) {
   const job = await getRenderJob(renderJobId);
@@ -273,13 +170,6 @@ async function planBlocksIgnoringStatus(renderJobId: string) {
 
 const setMediaCounters = (renderJobId: string, mediaNeeded: number, imagesMade: number, audioMade: number) =>
   db.entities.renderJob.patch({ renderJobId }).set({ mediaNeeded, imagesMade, audioMade }).go();
-
-/** An asset taken from the writer's earlier renders, for the render's report (the CLI prints it). */
-const countReused = (kind: "image" | "audio", renderJobId: string) =>
-  db.entities.renderJob
-    .patch({ renderJobId })
-    .add(kind === "image" ? { imagesReused: 1 } : { audioReused: 1 })
-    .go();
 
 /** One more asset made: an atomic add on the job, so progress never counts media items; and a heartbeat (deadlines.ts). */
 async function countMade(task: BlockTask) {

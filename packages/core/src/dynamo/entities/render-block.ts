@@ -15,6 +15,8 @@ export const RenderBlock = new Entity({
     delivery: { type: "list", items: { type: "string" } },
     sceneId: { type: "string" },
     imagePrompt: { type: "string" },
+    /** Who the frame shows, read with the whole script in view (render/characters-in-block.ts presentInBlocks). */
+    present: { type: "list", items: { type: "string" } },
     /** Candidate images, the chosen one first. */
     imageUrl: { type: "list", items: { type: "string" }, default: () => [] },
     audioUrl: { type: "string" },

@@ -7,7 +7,7 @@ import type { CharacterGender } from "../types";
 import { type DrawPalette, tone } from "./frame-palette";
 import { ANIMAL_HEIGHT, animal } from "./frame-things";
 import type { Pose } from "./frame-poses";
-import type { AnimalShape } from "./prompt-reading";
+import type { AnimalShape } from "../../screenplay/animals";
 import { hashString } from "./random";
 import { WIDTH } from "./frame-scene";
 
@@ -66,8 +66,8 @@ const CAST_COLOURS = [
   "#dc387c",
   "#38dc61",
 ];
-/** Animal characters' coats: earthy, from dark to light. */
-const COAT_COLOURS = ["#5b3a1e", "#a8743d", "#2b2622", "#c9a46b", "#7a5230", "#8d8478"];
+/** Animal characters' coats: earthy but light enough to read against a night or a dark room, as the people's colours do. */
+const COAT_COLOURS = ["#b07a42", "#d2ad72", "#9a6a3a", "#c8b89a", "#a0603a", "#9c948a"];
 
 /**
  * A subject's colour, the same in every shot: by its place in the cast, so the
@@ -82,11 +82,11 @@ export function colourOf(subject: Subject): string {
     if (index < palette.length) return palette[index];
     const round = Math.floor(index / palette.length);
     return subject.kind === "animal"
-      ? hslToHex(20 + ((index * 7) % 30), 0.45, 0.25 + (index % 6) * 0.07)
+      ? hslToHex(20 + ((index * 7) % 30), 0.45, 0.42 + (index % 6) * 0.05)
       : hslToHex((index * 137.508) % 360, 0.62, round % 2 ? 0.55 : 0.36);
   }
   const hue = hashString((subject.name ?? subject.species ?? "").toUpperCase()) % 360;
-  return subject.kind === "animal" ? hslToHex(20 + (hue % 30), 0.45, 0.28 + (hue % 5) * 0.06) : hslToHex(hue, 0.62, 0.42);
+  return subject.kind === "animal" ? hslToHex(20 + (hue % 30), 0.45, 0.42 + (hue % 5) * 0.05) : hslToHex(hue, 0.62, 0.42);
 }
 
 export function placeFigures(subjects: Subject[], speakerFirst: boolean): FigurePlacement[] {

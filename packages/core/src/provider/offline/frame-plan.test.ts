@@ -4,7 +4,7 @@ import { posesOf, propsOf } from "./frame-poses";
 import { PLACE_COUNT, PLACE_NAMES, settingOf } from "./frame-settings";
 import { drawingPlan } from "./frame-subjects";
 import { sceneSvg } from "./image";
-import { animalInDescription } from "./prompt-reading";
+import { animalInDescription } from "../../screenplay/animals";
 
 /** A pipeline prompt as the offline writer makes it (provider/offline/text.ts imagePrompt). */
 function request(heading: string, moment: string, cast: [string, string, "male" | "female" | "neutral"][] = [], description = ""): ImageRequest {
@@ -122,6 +122,9 @@ describe("poses and props", () => {
   it("gives each person their own verb, and hugs and fights to both", () => {
     expect([...posesOf("MAYA sits. TOM runs to her.", ["MAYA", "TOM"])]).toEqual([["MAYA", "sit"], ["TOM", "run"]]);
     expect([...posesOf("MAYA hugs TOM.", ["MAYA", "TOM"])]).toEqual([["MAYA", "hug"], ["TOM", "hug"]]);
+    // A sentence about all of them ("They hug") poses everyone it does not pose otherwise.
+    expect([...posesOf("They hug.", ["MAYA", "TOM"])]).toEqual([["MAYA", "hug"], ["TOM", "hug"]]);
+    expect([...posesOf("Tom sits. They laugh.", ["MAYA", "TOM"])]).toEqual([["MAYA", "stand"], ["TOM", "sit"]]);
     expect([...posesOf("TOM fights LEO in the mud.", ["TOM", "LEO"])]).toEqual([["TOM", "fight"], ["LEO", "fight"]]);
   });
 
@@ -169,5 +172,22 @@ describe("animals are animals", () => {
     expect(animalInDescription("PIP", "A sparrow")).toMatchObject({ shape: "bird" });
     expect(animalInDescription("KIT", "Kit, a cat")).toMatchObject({ species: "cat" });
     expect(animalInDescription("TOM", "Tom Halloran, a man in his 60s, the keeper of the dog")).toBeUndefined();
+  });
+});
+
+describe("what else a frame shows comes from its moment, not from the scene's opening or a spoken line", () => {
+  it("does not draw the scene's opening beer and stranger in a later frame of it", () => {
+    const plan = drawingPlan(request("EXT. PALATIAL MANSION - DAY", "THE END", [], "It opens on: An EXTREMELY HANDSOME MAN drinks a beer."));
+    expect(plan.figures).toEqual([]);
+    expect(sceneSvg(request("EXT. PALATIAL MANSION - DAY", "THE END", [], "It opens on: A man drinks a beer."))).toBe(
+      sceneSvg(request("EXT. PALATIAL MANSION - DAY", "THE END")),
+    );
+  });
+
+  it("draws no bear or sparrow for one a character speaks of, but does for one the action shows", () => {
+    const line = { ...request("EXT. WOODS - DAY", "Does a bear crap in the woods?", [["STEEL", "Dick Steel, a man", "male"]]), blockType: "dialogue" };
+    expect(drawingPlan(line).figures.map((f) => f.kind)).toEqual(["person"]);
+    const action = request("EXT. WOODS - DAY", "A bear lumbers past Steel.", [["STEEL", "Dick Steel, a man", "male"]]);
+    expect(drawingPlan(action).figures.map((f) => f.species ?? f.kind)).toEqual(["person", "bear"]);
   });
 });

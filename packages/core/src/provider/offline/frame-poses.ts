@@ -40,6 +40,9 @@ export function poseIn(text: string): Pose | undefined {
  * name or the sentence's end; alone in the block, the first verb anywhere.
  * Someone the block names but shows doing nothing stands.
  */
+/** A sentence whose subject is everyone present. */
+const GROUP_SUBJECT = /^\s*(?:they|both|the (?:two|men|women|pair|boys|girls)|everyone)\b/i;
+
 export function posesOf(text: string, names: readonly string[]): Map<string, Pose> {
   const poses = new Map<string, Pose>();
   if (names.length === 1) {
@@ -47,6 +50,8 @@ export function posesOf(text: string, names: readonly string[]): Map<string, Pos
     return poses;
   }
   const sentences = text.split(/(?<=[.!?])\s+/);
+  // "They hug.", "Both sit.": the verb of a sentence about all of them is the pose of whoever has none of their own.
+  const together = sentences.filter((s) => GROUP_SUBJECT.test(s)).map(poseIn).find(Boolean);
   const named = (sentence: string, name: string) => sentence.search(new RegExp(`(^|[^\\p{L}])${escape(name)}($|[^\\p{L}])`, "iu"));
   for (const name of names) {
     let found: Pose | undefined;
@@ -59,7 +64,7 @@ export function posesOf(text: string, names: readonly string[]): Map<string, Pos
       found = poseIn(next.length ? rest.slice(0, Math.min(...next) + 1) : rest);
       if (found) break;
     }
-    poses.set(name, found ?? "stand");
+    poses.set(name, found ?? together ?? "stand");
   }
   // Hugging and fighting take two: the other person named in the same sentence does it too.
   for (const mutual of ["hug", "fight"] as const) {

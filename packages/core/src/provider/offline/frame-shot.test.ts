@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeFigures, type Subject } from "./frame-figures";
+import { colourOf, placeFigures, type Subject } from "./frame-figures";
 import { frameShot } from "./frame-shot";
 import { HEIGHT, HORIZON } from "./frame-scene";
 import { sceneSvg } from "./image";
@@ -66,5 +66,37 @@ describe("offline frames follow the shot", () => {
 
   it("without a shot the frame is as before", () => {
     expect(frameShot(undefined, subjects, placements, true)).toMatchObject({ keep: [0, 1], placements, camera: "", backdrop: "" });
+  });
+
+  it("a close-up of an animal holds the whole animal, lit in its coat colour, not a patch of it", () => {
+    const dog: Subject[] = [{ name: "BISCUIT", gender: "male", kind: "animal", shape: "small", castIndex: 2 }];
+    const f = frameShot(shot("close_up"), dog, placeFigures(dog, false), false);
+    const [biscuit] = f.inFrame;
+    expect(biscuit.height / HEIGHT).toBeCloseTo(0.72, 1);
+    expect(biscuit.baseY).toBeLessThanOrEqual(HEIGHT);
+    expect(biscuit.baseY - biscuit.height).toBeGreaterThan(0);
+    // Every coat reads against a night sky as the people's colours do: none is near black.
+    const lightness = (hex: string) => Math.max(...[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))) / 255;
+    for (let castIndex = 0; castIndex < 14; castIndex++)
+      expect(lightness(colourOf({ name: "A", gender: "neutral", kind: "animal", shape: "small", castIndex }))).toBeGreaterThan(0.5);
+  });
+
+  it("a storm darkens the sky behind the figures, not the figures", () => {
+    const svg = sceneSvg({
+      prompt: "Setting: a lighthouse in a storm. Moment: Tom climbs the ladder.",
+      style: "cinematic",
+      scene: { heading: "EXT. LIGHTHOUSE - NIGHT", interior: false, location: "LIGHTHOUSE", timeOfDay: "NIGHT" },
+      characters: [{ name: "TOM", gender: "male", castIndex: 0 }],
+      blockType: "action",
+      text: "Tom climbs the ladder.",
+      seed: "a",
+      shot: shot("close_up"),
+    });
+    const shade = svg.indexOf('fill="#2a3440" fill-opacity="0.55"');
+    expect(shade).toBeGreaterThan(0);
+    // Inside the camera's group with the backdrop, before the rain drawn over everything.
+    expect(svg.indexOf("<g transform=")).toBeGreaterThan(0);
+    expect(svg.indexOf("<g transform=")).toBeLessThan(shade);
+    expect(shade).toBeLessThan(svg.lastIndexOf('<g class="pane">'));
   });
 });

@@ -30,6 +30,8 @@ type Framing = Pick<Shot, "size" | "angle" | "movement">;
 
 /** How much of a standing figure (from the top of the head down) fills the frame's height, by size. */
 const SPAN: Partial<Record<Shot["size"], number>> = { extreme_close_up: 0.2, close_up: 0.42, medium_close_up: 0.55, medium: 0.72 };
+/** How much of the frame's height a whole animal fills, by size (a close-up of a dog is the dog, not a patch of its coat). */
+const ANIMAL_FILL: Partial<Record<Shot["size"], number>> = { extreme_close_up: 0.95, close_up: 0.72, medium_close_up: 0.6, medium: 0.45 };
 /** Figures in a wide are this size and stand this far back towards the horizon. */
 const DISTANCE: Partial<Record<Shot["size"], number>> = { wide: 0.5, extreme_wide: 0.3 };
 
@@ -90,12 +92,15 @@ export function frameShot(shot: Framing | undefined, subjects: Subject[], placem
     keep = [keep[0]];
     kept = [kept[0]];
   }
-  const s = subject ? HEIGHT / (subject.height * span) : 1 / span / 1.6;
+  const animal = subject?.kind === "animal";
+  // An animal is held whole (its head is at its side, not on top): by the share of the frame's height its body fills.
+  const s = !subject ? 1 / span / 1.6 : animal ? (HEIGHT * ANIMAL_FILL[shot.size]!) / subject.height : HEIGHT / (subject.height * span);
   const headTop = subject ? subject.baseY - subject.height : HEIGHT / 2;
   // The head's top sits below the frame's top (clear of a style's letterbox); an extreme close-up centres the face instead.
   const top = shot.size === "extreme_close_up" && subject ? HEIGHT * 0.5 - s * subject.height * 0.085 : HEIGHT * 0.15;
   const tx = WIDTH / 2 - s * (subject?.x ?? WIDTH / 2);
-  const ty = subject ? top - s * headTop : HEIGHT / 2 - s * (HEIGHT / 2);
+  // An animal's middle sits a little below the frame's (its feet on the ground, clear of a letterbox).
+  const ty = !subject ? HEIGHT / 2 - s * (HEIGHT / 2) : animal ? HEIGHT * 0.58 - s * (subject.baseY - subject.height * 0.5) : top - s * headTop;
   return {
     keep,
     placements: kept,

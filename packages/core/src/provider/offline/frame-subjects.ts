@@ -10,7 +10,8 @@ import type { Subject } from "./frame-figures";
 import { type FrameLayout, layoutOf } from "./frame-palette";
 import { type Pose, posesOf, type Prop, propsOf } from "./frame-poses";
 import { settingOf } from "./frame-settings";
-import { animalInDescription, animalShapeOf, type ObjectKind, readPrompt, type Weather } from "./prompt-reading";
+import { animalInDescription, animalShapeOf } from "../../screenplay/animals";
+import { type ObjectKind, readPrompt, type Weather } from "./prompt-reading";
 
 export interface FrameReading {
   layout: FrameLayout;
@@ -110,12 +111,17 @@ export function readFrame(input: ImageRequest): FrameReading {
   // What each one does, from the moment's words (a dialogue line shows its speaker standing, unless it says more).
   const poses = posesOf(moment, people.map((c) => c.name));
   const subjects: Subject[] = people.map((c) => ({ ...subjectOf(c, cast), pose: poses.get(c.name) }));
+  // Who and what else is there comes from the moment alone (the Setting's "It opens on …" would put its first
+  // action's beer and stranger in every frame of the scene), and never from words spoken: "Does a bear crap in
+  // the woods?" draws no bear.
+  const things = sectioned ? readPrompt(moment) : read;
+  const spoken = input.blockType === "dialogue";
   const drawnSpecies = new Set(subjects.map((s) => s.species));
-  for (const a of read.animals)
+  for (const a of spoken ? [] : things.animals)
     if (!drawnSpecies.has(a.species)) subjects.push({ gender: "neutral", kind: "animal", shape: a.shape, species: a.species });
-  if (!subjects.length && read.unnamedPerson) subjects.push({ name: "", gender: "neutral", kind: "person" });
+  if (!subjects.length && !spoken && things.unnamedPerson) subjects.push({ name: "", gender: "neutral", kind: "person" });
   // The weather of the scene (its description is in the Setting) or of the moment; the props the moment names.
   // The place itself is not drawn again as an object: no car parked inside the car, no boat on the ship's deck.
-  const objects = read.objects.filter((o) => !(o === "car" && layout.setting.shell === "car") && !(o === "boat" && layout.setting.place === "ship"));
+  const objects = things.objects.filter((o) => !(o === "car" && layout.setting.shell === "car") && !(o === "boat" && layout.setting.place === "ship"));
   return { layout, subjects, objects: objects.slice(0, 3), weather: read.weather, wind: read.wind, props: propsOf(moment) };
 }

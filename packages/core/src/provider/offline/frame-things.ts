@@ -4,7 +4,8 @@
  * needs to show that the terrier is on the bench in the rain, not its fur.
  */
 import { type DrawPalette, tone } from "./frame-palette";
-import type { AnimalShape, ObjectKind, Weather } from "./prompt-reading";
+import type { AnimalShape } from "../../screenplay/animals";
+import type { ObjectKind, Weather } from "./prompt-reading";
 import { HEIGHT, HORIZON, WIDTH } from "./frame-scene";
 
 /** Standing height in px of each animal shape, at the front row. */
@@ -106,7 +107,15 @@ export function object(kind: ObjectKind, x: number, t: Tone, o: string): string 
 export const snowCover = () =>
   `<rect x="0" y="${HORIZON}" width="${WIDTH}" height="${HEIGHT - HORIZON}" fill="#f4f7fb" fill-opacity="0.7"/>`;
 
-/** Weather over an exterior: rain streaks, snowflakes, fog banks, or a storm (rain, darker sky, lightning). */
+/**
+ * The darker sky of rain or a storm outdoors, drawn with the backdrop: over the
+ * figures it would turn whoever stands above the horizon into a dark shape.
+ */
+export const skyShade = (kind: Weather) =>
+  kind === "storm" || kind === "rain"
+    ? `<rect x="0" y="0" width="${WIDTH}" height="${HORIZON}" fill="#2a3440" fill-opacity="${kind === "storm" ? 0.55 : 0.35}"/>`
+    : "";
+
 /** An area of the frame: the whole of it outdoors, a window's pane indoors. */
 export interface Area {
   x: number;
@@ -129,10 +138,8 @@ export function weather(kind: Weather, random: () => number, area: Area = FULL_F
   const count = (full: number) => Math.max(pane ? 40 : 0, Math.round(full * share * (pane ? 3 : 1)));
   const scale = pane ? 0.6 : 1;
   if (kind === "storm" || kind === "rain") {
-    const skyHeight = pane ? area.h : HORIZON;
-    parts.push(
-      `<rect x="${area.x}" y="${area.y}" width="${area.w}" height="${skyHeight}" fill="#2a3440" fill-opacity="${kind === "storm" ? 0.55 : pane ? 0.45 : 0.35}"/>`,
-    );
+    // Outdoors the sky's shade is drawn behind the figures (skyShade); a pane darkens as a whole.
+    if (pane) parts.push(`<rect x="${area.x}" y="${area.y}" width="${area.w}" height="${area.h}" fill="#2a3440" fill-opacity="0.45"/>`);
     for (let i = 0; i < count(260); i++) {
       // In a pane each streak starts far enough inside that it ends inside: panes are not clipped (see below).
       const x = area.x + (pane ? 6 * scale + random() * (area.w - 6 * scale) : random() * area.w);

@@ -18,7 +18,7 @@ import { WIDTH, exterior, interior } from "./frame-scene";
 import { frameShot, insertSurface } from "./frame-shot";
 import { applyStyle, type RawFrame } from "./frame-style";
 import { readFrame, type FrameReading } from "./frame-subjects";
-import { object, snowCover, weather } from "./frame-things";
+import { object, skyShade, snowCover, weather } from "./frame-things";
 import { hashString, seededRandom } from "./random";
 
 export interface OfflineImageOptions {
@@ -76,7 +76,7 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
   // An insert shows its first object alone, in the middle.
   const shown = shot.insert ? objects.slice(0, 1) : objects;
   const spots = shot.insert ? [WIDTH / 2] : objectSpots(shown.length, shot.placements.map((p) => p.x));
-  const backdrop = layout.interior ? interior(ctx) : exterior(ctx);
+  const backdrop = (layout.interior ? interior(ctx) : exterior(ctx)) + (sky && !layout.interior ? skyShade(sky) : "");
   const scene = [
     shot.backdrop ? `<g transform="${shot.backdrop}">${backdrop}</g>` : backdrop,
     sky === "snow" && !layout.interior ? snowCover() : "",

@@ -5,16 +5,7 @@
  * which words of an on-demand prompt the offline frames can follow
  * (docs/product.md#renders, on-demand images).
  */
-
-export type AnimalShape = "small" | "medium" | "large" | "bird" | "fish";
-
-const ANIMAL_SHAPES: Record<string, AnimalShape> = Object.fromEntries([
-  ..."dog puppy pup mutt terrier retriever poodle hound spaniel labrador collie cat kitten kitty fox rabbit mouse rat squirrel frog turtle".split(" ").map((w) => [w, "small"]),
-  ..."wolf sheep goat pig deer monkey".split(" ").map((w) => [w, "medium"]),
-  ..."horse pony stallion mare foal donkey mule cow bull bear lion tiger elephant gorilla".split(" ").map((w) => [w, "large"]),
-  ..."bird parrot crow raven owl pigeon duck goose chicken rooster hen sparrow gull seagull hawk eagle canary budgie".split(" ").map((w) => [w, "bird"]),
-  ..."fish shark whale dolphin".split(" ").map((w) => [w, "fish"]),
-]);
+import { animalShapeOf, type AnimalShape } from "../../screenplay/animals";
 
 export type ObjectKind =
   | "bench"
@@ -34,7 +25,7 @@ export type ObjectKind =
 
 const OBJECT_WORDS: [ObjectKind, RegExp][] = [
   ["bench", /\b(bench|benches)\b/i],
-  ["car", /\b(car|cars|taxi|cab|truck|van|jeep|sedan)\b/i],
+  ["car", /\b(car|cars|taxi|cab|truck|van|jeep|sedan|porsche|ferrari|cadillac|limo|limousine|convertible|pickup|suv|mustang)\b/i],
   ["fountain", /\bfountains?\b/i],
   ["streetlight", /\b(street ?lights?|lamp ?posts?|street ?lamps?)\b/i],
   ["umbrella", /\bumbrellas?\b/i],
@@ -101,23 +92,6 @@ export interface PromptReading {
   room?: (typeof INTERIOR_WORDS)[number][0];
   /** The prompt names a person without naming a character ("a man on a bench"). */
   unnamedPerson: boolean;
-}
-
-export const animalShapeOf = (word: string): AnimalShape | undefined => ANIMAL_SHAPES[word.toLowerCase().replace(/(?<=[^s])s$/, "")];
-
-/**
- * The animal a character's description says they are: its first noun phrase, after the name ("Biscuit, a scruffy
- * dog, …", "A golden retriever with one ear"), so "A man with a dog" is a man. The same rule draws them and
- * keeps their lines unspoken (render/generate.ts), and it follows the writer's edits to the description.
- */
-export function animalInDescription(name: string, description: string): { species: string; shape: AnimalShape } | undefined {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const rest = description.trim().replace(new RegExp(`^${escaped}\\s*,\\s*`, "i"), "");
-  const phrase = rest.split(/[,.;:!?(]|\s(?:with|and|who|that|which|in|on|at|of|from|belonging|owned|whose)\s/i)[0] ?? "";
-  const words = phrase.toLowerCase().match(/\p{L}+/gu) ?? [];
-  if (words.length > 6) return undefined;
-  const found = words.map((w) => w.replace(/(?<=[^s])s$/, "")).find((w) => animalShapeOf(w));
-  return found ? { species: found, shape: animalShapeOf(found)! } : undefined;
 }
 
 export function readPrompt(text: string): PromptReading {
