@@ -15,7 +15,7 @@ import type { StyleId } from "../catalog/styles";
 import { config } from "../config";
 import { ProviderError } from "../provider/cloud/http";
 import { OfflineImageProvider } from "../provider/offline/image";
-import { animalInDescription } from "../provider/offline/prompt-reading";
+import { animalInDescription } from "../screenplay/animals";
 import { providers } from "../provider/registry";
 import { findAsset, keepAsset } from "../revision/asset-store";
 import { writerPortraitContentKey } from "../revision/content-key";
