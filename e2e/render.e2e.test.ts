@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe("a render in a real browser", () => {
-  it("prepares with a non-default style and voice, reviews, swaps an image, makes the video, plays it and downloads the zip", async () => {
+  it("prepares with a non-default style, voice and sound, reviews, swaps an image, makes the video, plays it and downloads the zip", async () => {
     const { page, context } = await signedInContext(browser, { points: 1000 });
     const screenplayId = await uploadThroughDialog(page, "fdx");
     await page.getByRole("link", { name: "Create New Render" }).click();
@@ -26,7 +26,14 @@ describe("a render in a real browser", () => {
     await picker.getByLabel("Search voices").fill("Alice");
     await picker.getByRole("radio", { name: "Alice" }).click();
     await picker.getByRole("button", { name: "Confirm" }).click();
+    // Sound: the generated bed, its level 3 dB under the default (docs/decisions.md#the-sound-mix).
+    await page.getByRole("radiogroup", { name: "Music" }).getByRole("radio", { name: /^Generated/ }).click();
+    const musicLevel = page.getByRole("slider", { name: "Music level" });
+    for (let i = 0; i < 3; i++) await musicLevel.press("ArrowLeft");
+    await page.getByText("-15 dB", { exact: true }).waitFor();
+    const created = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/renders");
     await page.getByRole("button", { name: "Confirm" }).click();
+    expect((await created).postDataJSON()).toMatchObject({ music: "generated", mixLevels: { dialogue: 0, narration: -2, music: -15 } });
     await page.waitForURL((url) => /^\/renders\/[\w-]+$/.test(url.pathname));
     const renderId = page.url().split("/").pop()!;
     // 'Descriptions Coming Soon' shows only while the descriptions are being written (offline that can be done already).
@@ -97,7 +104,12 @@ describe("a render in a real browser", () => {
         .click(),
     ]);
     const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
-    expect(Object.keys(zip)).toEqual(expect.arrayContaining(["captions.srt", "captions.vtt", "screenplay.json", "edit-list.json"]));
+    expect(Object.keys(zip)).toEqual(
+      expect.arrayContaining(["captions.srt", "captions.vtt", "screenplay.json", "edit-list.json", "timeline/storyboard.fcpxml"]),
+    );
+    // The mix's three stems, the music among them because it was chosen, and the editor's timeline refers to it.
+    expect(Object.keys(zip).filter((name) => name.startsWith("stems/")).sort()).toEqual(["stems/dialogue.wav", "stems/music.wav", "stems/narration.wav"]);
+    expect(Buffer.from(zip["timeline/storyboard.fcpxml"]).toString("utf8")).toContain("../stems/music.wav");
     await context.close();
   });
 });

@@ -67,12 +67,18 @@ export function Storage({ stack, app }: StackContext) {
   // OLD_VERSION_DAYS (an operator's mistake can be undone), then the lifecycle removes them.
   const media = new Bucket(stack, "Media", {
     blockPublicACLs: true,
-    cors: [{ allowedMethods: ["GET", "HEAD"], allowedOrigins: [siteUrl], allowedHeaders: ["*"], maxAge: "3600 seconds" }],
+    // PUT: a music track over the API's body limit is sent here by a presigned PUT (docs/decisions.md#music-uploads-straight-to-the-bucket).
+    cors: [{ allowedMethods: ["GET", "HEAD", "PUT"], allowedOrigins: [siteUrl], allowedHeaders: ["*"], maxAge: "3600 seconds" }],
     cdk: {
       bucket: {
         versioned: true,
         enforceSSL: true,
-        lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }, ...oldVersionsExpire],
+        lifecycleRules: [
+          { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+          // A track put but never checked (the tab closed between the two steps).
+          { prefix: "music-incoming/", expiration: Duration.days(1) },
+          ...oldVersionsExpire,
+        ],
       },
     },
   });

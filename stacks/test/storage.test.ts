@@ -77,7 +77,7 @@ describe("storage stack", () => {
     });
   });
 
-  it("keeps Media private: no CloudFront distribution, no bucket policy for anyone, CORS for GET from the site", () => {
+  it("keeps Media private: no CloudFront distribution, no bucket policy for anyone, CORS for GET (and a presigned PUT) from the site", () => {
     expect(resources(test, "AWS::CloudFront::Distribution")).toEqual({});
     // Nothing may read objects through a bucket policy: not anyone, not CloudFront (SST's SSL-only rule and the
     // non-prod auto-delete role, which lists and deletes, are all that is there).
@@ -91,8 +91,12 @@ describe("storage stack", () => {
     const media = Object.entries(resources(test, "AWS::S3::Bucket")).find(([id]) => id.startsWith("MediaBucket"))![1];
     expect(media.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true });
     expect(media.Properties.CorsConfiguration.CorsRules).toEqual([
-      expect.objectContaining({ AllowedMethods: ["GET", "HEAD"], AllowedOrigins: [SITE_URL] }),
+      expect.objectContaining({ AllowedMethods: ["GET", "HEAD", "PUT"], AllowedOrigins: [SITE_URL] }),
     ]);
+    // A music track put but never checked does not stay (docs/decisions.md#music-uploads-straight-to-the-bucket).
+    expect(media.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Prefix: "music-incoming/", ExpirationInDays: 1, Status: "Enabled" }),
+    );
   });
 
   it("exports the media URL as the site's /api/media/, which hands out signed addresses", () => {

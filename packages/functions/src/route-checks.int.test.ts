@@ -59,6 +59,11 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   "DELETE /api/userSubscription": { anonymous: 401, otherUser: NO_OWNED() },
   "POST /api/screenplays": { anonymous: 401, otherUser: NO_OWNED("creates the caller's own") },
   "POST /api/music-uploads": { anonymous: 401, otherUser: NO_OWNED("stores the caller's own track; a render naming another's is a 404") },
+  "POST /api/music-uploads/presigned": { anonymous: 401, otherUser: NO_OWNED("signs a PUT into the caller's own incoming folder") },
+  "POST /api/music-uploads/{id}/check": {
+    anonymous: 401,
+    otherUser: NO_OWNED("looks only in the caller's own folders: another writer's id is a 404 (music.int.test.ts)"),
+  },
   "DELETE /api/screenplays/{id}": { anonymous: 401, otherUser: { call: (f) => ({ path: `/api/screenplays/${f.screenplayId}` }) } },
   "POST /api/screenplays/{id}/characters": {
     anonymous: 401,

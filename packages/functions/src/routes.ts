@@ -111,6 +111,8 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/renders/mediaCompletion/{id}", handler: "api/render/media-completion", auth: "user", group: "render" },
   { method: "PUT", path: "/api/renders/{id}/descriptions", handler: "api/render/update-descriptions", auth: "user", group: "render", timeout: 28 },
   { method: "POST", path: "/api/music-uploads", handler: "api/mix/upload-music", auth: "user", group: "render", timeout: 28, memory: 1024 },
+  { method: "POST", path: "/api/music-uploads/presigned", handler: "api/mix/request-music-put", auth: "user", group: "render" },
+  { method: "POST", path: "/api/music-uploads/{id}/check", handler: "api/mix/check-music-put", auth: "user", group: "render", timeout: 28, memory: 1024 },
   { method: "PUT", path: "/api/renders/{id}/character-reference", handler: "api/render/character-reference", auth: "user", group: "render", timeout: 28, memory: 1024 },
   { method: "PUT", path: "/api/renders/status", handler: "api/render/update-status", auth: "user", group: "render" },
   { method: "POST", path: "/api/renders/blocks/image", handler: "api/render/generate-image", auth: "user", group: "render" },

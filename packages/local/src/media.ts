@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 
 /**
  * The media bucket as the browser reaches it locally: `/media/<bucket>/<key>`
@@ -8,12 +8,16 @@ import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
  * AWS (docs/decisions.md#private-media). The local S3 (s3rver) checks no
  * signature at all, so this edge checks it: it signs the same request again
  * with the same presigner and compares. Range requests pass through so videos seek.
+ * A presigned PUT (a music track sent straight to the bucket) is checked the
+ * same way, its signed Content-Length with it, then stored.
  */
 export function createMediaHandler(s3Endpoint: string, bucket: string) {
   const s3 = new S3Client({
     endpoint: s3Endpoint,
     region: "us-east-1",
     forcePathStyle: true,
+    // A streamed body would otherwise reach the local S3 with aws-chunked framing stored inside it.
+    requestChecksumCalculation: "WHEN_REQUIRED",
     credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
   });
   const deny = (res: ServerResponse, status: number, message: string) => {
@@ -33,6 +37,7 @@ export function createMediaHandler(s3Endpoint: string, bucket: string) {
     const slash = bucketAndKey.indexOf("/");
     const key = bucketAndKey.slice(slash + 1);
     if (slash === -1 || bucketAndKey.slice(0, slash) !== bucket) return deny(res, 404, "No such bucket.");
+    if (req.method === "PUT") return putObject(req, res, url, key);
     const verdict = await checkSignature(url, key);
     if (verdict) return deny(res, 403, verdict);
     try {
@@ -53,10 +58,22 @@ export function createMediaHandler(s3Endpoint: string, bucket: string) {
     }
     return true;
   };
+
+  /** A presigned PUT: the length must be the one signed, as S3 checks it. */
+  async function putObject(req: IncomingMessage, res: ServerResponse, url: URL, key: string) {
+    const length = Number(req.headers["content-length"]);
+    if (!req.headers["content-length"] || !Number.isInteger(length)) return deny(res, 411, "MissingContentLength");
+    const verdict = await checkSignature(url, key, length);
+    if (verdict) return deny(res, 403, verdict);
+    const out = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: req, ContentLength: length }));
+    res.writeHead(200, { etag: out.ETag ?? "", "cache-control": "no-store" });
+    res.end();
+    return true;
+  }
 }
 
-/** Why a presigned GET is refused (S3's own wording), or undefined when it is valid now. */
-async function checkSignature(url: URL, key: string): Promise<string | undefined> {
+/** Why a presigned GET (or, with its length, PUT) is refused (S3's own wording), or undefined when it is valid now. */
+async function checkSignature(url: URL, key: string, putLength?: number): Promise<string | undefined> {
   const q = url.searchParams;
   const signature = q.get("X-Amz-Signature");
   const date = q.get("X-Amz-Date");
@@ -66,12 +83,12 @@ async function checkSignature(url: URL, key: string): Promise<string | undefined
   if (Number.isNaN(signedAt)) return "Access Denied";
   if (Date.now() > signedAt + expires * 1000) return "Request has expired";
   // Core reads the environment when first imported: load it only once a request comes.
-  const { presignMediaGet } = await import("@storyboard/core/render/media-access");
-  const resigned = await presignMediaGet(key, {
-    contentDisposition: q.get("response-content-disposition") ?? undefined,
-    expiresIn: expires,
-    signingDate: new Date(signedAt),
-  });
+  const { presignMediaGet, presignMediaPut } = await import("@storyboard/core/render/media-access");
+  const signingDate = new Date(signedAt);
+  const resigned =
+    putLength === undefined
+      ? await presignMediaGet(key, { contentDisposition: q.get("response-content-disposition") ?? undefined, expiresIn: expires, signingDate })
+      : await presignMediaPut(key, { contentLength: putLength, expiresIn: expires, signingDate });
   const expected = new URL(resigned).searchParams.get("X-Amz-Signature");
   const given = Buffer.from(signature);
   const wanted = Buffer.from(expected ?? "");

@@ -118,15 +118,13 @@ export function synthesiseLoop(mood: Mood, rate = MIX_RATE): Float32Array {
         let cos = Math.cos(-CROSSFADE * rate * step);
         const second = score.brightness * 2;
         const third = score.brightness * 0.4;
-        let i = (((first % frames) + frames) % frames) * 2 + channel;
-        for (let j = 0; j < length; j++) {
-          out[i] += envelope[j] * (sin + second * sin * cos + third * sin * (3 - 4 * sin * sin));
+        addAround(out, first, length, channel, (j) => {
+          const value = envelope[j] * (sin + second * sin * cos + third * sin * (3 - 4 * sin * sin));
           const nextSin = sin * cosStep + cos * sinStep;
           cos = cos * cosStep - sin * sinStep;
           sin = nextSin;
-          i += 2;
-          if (i >= out.length) i -= out.length;
-        }
+          return value;
+        });
       }
     }
   });
@@ -145,20 +143,34 @@ export function synthesiseLoop(mood: Mood, rate = MIX_RATE): Float32Array {
 
 /** Soft bell notes: a sine and its octave, struck gently, decaying over about 1.5 s, wrapped around the loop. */
 function addMotif(out: Float32Array, score: MoodScore, seconds: number, rate: number) {
-  const frames = out.length / 2;
   const decayFrames = Math.round(1.5 * rate);
   score.motif.forEach((note, n) => {
     const at = Math.round(((n * seconds) / score.motif.length) * rate);
     const f = hz(note);
-    for (let j = 0; j < decayFrames * 3; j++) {
+    const bell = (j: number) => {
       const t = j / rate;
       const amplitude = 0.35 * Math.min(1, j / 200) * Math.exp(-j / decayFrames);
-      const value = amplitude * (Math.sin(2 * Math.PI * f * t) + 0.3 * Math.sin(4 * Math.PI * f * t));
-      const i = (at + j) % frames;
-      out[i * 2] += value * 0.9;
-      out[i * 2 + 1] += value;
-    }
+      return amplitude * (Math.sin(2 * Math.PI * f * t) + 0.3 * Math.sin(4 * Math.PI * f * t));
+    };
+    // A little to the right of centre.
+    addAround(out, at, decayFrames * 3, 0, (j) => bell(j) * 0.9);
+    addAround(out, at, decayFrames * 3, 1, bell);
   });
+}
+
+/**
+ * Adds `value(j)` for j = 0…length−1 to one channel of the interleaved stereo
+ * loop from frame `first` on, wrapping past the loop's end to its start (a
+ * sound that starts near the end goes on at the top), in order of j.
+ */
+function addAround(out: Float32Array, first: number, length: number, channel: number, value: (j: number) => number) {
+  const frames = out.length / 2;
+  let i = (((first % frames) + frames) % frames) * 2 + channel;
+  for (let j = 0; j < length; j++) {
+    out[i] += value(j);
+    i += 2;
+    if (i >= out.length) i -= out.length;
+  }
 }
 
 function normalise(samples: Float32Array): Float32Array {

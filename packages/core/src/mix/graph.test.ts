@@ -51,21 +51,21 @@ describe("the mix's filter graphs", () => {
     expect(fadeSamples(MIX_RATE)).toBe(MIX_RATE / 4);
   });
 
-  it("masters linearly with pass one's measurement, limiting first only when the peaks would pass the ceiling", () => {
+  it("masters with one gain from pass one's measurement, limiting first only when the peaks would pass the ceiling", () => {
     const calm = masterGraph({ totalSamples: 1000, measured, targetLufs: -16, ceilingDbtp: -2, hasMusic: true });
-    expect(calm).toContain("loudnorm=I=-16:TP=-2:LRA=20:measured_I=-22.00:measured_TP=-9.00:measured_LRA=6.00:measured_thresh=-32.00:offset=0:linear=true");
-    expect(calm).toContain("[d][n][2:a]amix=inputs=3");
-    expect(calm).not.toContain("alimiter");
+    // The sum as pass one made it: the voices, then the music; −22 LUFS raised by 6 dB, with no 192 kHz loudnorm.
+    expect(calm).toContain("[0:a][1:a]amix=inputs=2:duration=longest,volume=2,pan=stereo|c0=c0|c1=c0[speech]");
+    expect(calm).toContain("[speech][2:a]amix=inputs=2:duration=longest,volume=2,volume=6.00dB,");
+    expect(calm).not.toMatch(/alimiter|loudnorm|aresample/);
     // −22 LUFS with peaks at −5: +6 dB would put them at +1 dBTP; they are limited to −8.5 (−2 − 6 − 0.5) first.
     const peaky = masterGraph({ totalSamples: 1000, measured: { ...measured, truePeak: -5 }, targetLufs: -16, ceilingDbtp: -2, hasMusic: false });
-    expect(peaky).toContain(`alimiter=limit=${(10 ** (-8.5 / 20)).toFixed(4)}`);
-    expect(peaky).toContain("measured_TP=-8.50");
-    expect(peaky).toContain("[d][n]amix=inputs=2");
+    expect(peaky).toContain(`alimiter=limit=${(10 ** (-8.5 / 20)).toFixed(4)}:attack=5:release=80:level=false,volume=6.00dB`);
+    expect(peaky).not.toContain("[2:a]");
     expect(peaky).toMatch(/atrim=end_sample=1000,asplit=2\[master\]\[master_mp3\]$/);
     // A silent mix has no loudness to reach: summed and trimmed, never raised.
     const silent = masterGraph({ totalSamples: 1000, measured: null, targetLufs: -16, ceilingDbtp: -2, hasMusic: false });
-    expect(silent).not.toMatch(/loudnorm|alimiter/);
-    expect(silent).toMatch(/\[d\]\[n\]amix=inputs=2:duration=longest,volume=2,aresample=.*atrim=end_sample=1000,asplit=2\[master\]\[master_mp3\]$/);
+    expect(silent).not.toMatch(/dB|alimiter/);
+    expect(silent).toMatch(/^\[0:a\]\[1:a\]amix=inputs=2:duration=longest,volume=2,pan=stereo.*atrim=end_sample=1000,asplit=2\[master\]\[master_mp3\]$/);
   });
 });
 

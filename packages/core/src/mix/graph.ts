@@ -7,8 +7,8 @@
  * - the mix: levels, the music bed per scene with fades at scene changes,
  *   ducked under the voices by a sidechain compressor, the stems, and the
  *   sum measured with ebur128 (pass one);
- * - the master: the stems summed and brought to the target loudness by
- *   loudnorm in linear mode with pass one's measurement (pass two).
+ * - the master: the stems summed and brought to the target loudness by one
+ *   gain from pass one's measurement (pass two).
  */
 import { MIX_RATE } from "./schema";
 import type { LoudnessMeasurement } from "./loudness";
@@ -117,41 +117,34 @@ export interface MasterGraphInput {
   /** Null for a silent mix (every line silent, no music): there is no loudness to bring to the target. */
   measured: LoudnessMeasurement | null;
   targetLufs: number;
-  /** The ceiling loudnorm keeps the linear gain under (a little under the product's −1 dBTP: AAC adds peaks). */
+  /** The true peak the gain may bring the mix to (a little under the product's −1 dBTP: AAC adds peaks). */
   ceilingDbtp: number;
   /** Inputs: 0 dialogue, 1 narration, 2 music (when there is one). */
   hasMusic: boolean;
 }
 
 /**
- * Pass two: the stems summed, then loudnorm in linear mode (one gain for the
- * whole mix, as measured). A mix whose peaks would pass the ceiling after that
- * gain is first limited to fit (alimiter, sample peaks, with a half-dB margin
- * for the inter-sample ones), so loudnorm never falls back to its dynamic mode.
+ * Pass two: the stems summed as pass one summed them, then one gain for the
+ * whole mix, from pass one's measurement: what loudnorm's linear mode does,
+ * without its 192 kHz resampling (docs/decisions.md#a-cheaper-master). A mix
+ * whose peaks would pass the ceiling after that gain is first limited to fit
+ * (alimiter, sample peaks, with a half-dB margin for the inter-sample ones).
  * Outputs [master] and [master_mp3]: stereo at MIX_RATE, exactly totalSamples long.
  */
 export function masterGraph(input: MasterGraphInput): string {
   const { measured, targetLufs, ceilingDbtp, totalSamples } = input;
-  const stems = input.hasMusic ? 3 : 2;
-  const sum = `[d][n]${input.hasMusic ? "[2:a]" : ""}amix=inputs=${stems}:duration=longest,volume=${stems}`;
-  const end = `aresample=${MIX_RATE},aformat=sample_fmts=fltp:sample_rates=${MIX_RATE}:channel_layouts=stereo,apad,atrim=end_sample=${totalSamples},asplit=2[master][master_mp3]`;
-  if (!measured) return [`[0:a]${toStereo}[d]`, `[1:a]${toStereo}[n]`, `${sum},${end}`].join(";\n");
+  const speech = `[0:a][1:a]amix=inputs=2:duration=longest,volume=2,${toStereo}`;
+  const sum = input.hasMusic ? [`${speech}[speech]`, "[speech][2:a]amix=inputs=2:duration=longest,volume=2"] : [speech];
+  const end = `aformat=sample_fmts=fltp:sample_rates=${MIX_RATE}:channel_layouts=stereo,apad,atrim=end_sample=${totalSamples},asplit=2[master][master_mp3]`;
+  const last = sum.length - 1;
+  if (!measured) {
+    sum[last] += `,${end}`;
+    return sum.join(";\n");
+  }
   const gain = targetLufs - measured.integrated;
   const allowedPeak = ceilingDbtp - gain; // the peak before the gain that lands on the ceiling after it
-  const limited = measured.truePeak > allowedPeak;
   const limit = Math.min(1, Math.max(0.0625, 10 ** ((allowedPeak - PEAK_HEADROOM_MARGIN) / 20)));
-  const loudnorm = [
-    `loudnorm=I=${targetLufs}:TP=${ceilingDbtp}:LRA=20`,
-    `measured_I=${measured.integrated.toFixed(2)}`,
-    `measured_TP=${(limited ? allowedPeak - PEAK_HEADROOM_MARGIN : measured.truePeak).toFixed(2)}`,
-    // loudnorm reads an LRA of 0 as "not measured".
-    `measured_LRA=${Math.max(0.1, measured.range).toFixed(2)}`,
-    `measured_thresh=${measured.threshold.toFixed(2)}`,
-    "offset=0:linear=true",
-  ].join(":");
-  return [
-    `[0:a]${toStereo}[d]`,
-    `[1:a]${toStereo}[n]`,
-    `${sum}${limited ? `,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false` : ""},${loudnorm},${end}`,
-  ].join(";\n");
+  const limiter = measured.truePeak > allowedPeak ? `,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false` : "";
+  sum[last] += `${limiter},volume=${gain.toFixed(2)}dB,${end}`;
+  return sum.join(";\n");
 }

@@ -78,6 +78,9 @@ describe("the sound mix", () => {
       expect(Math.round((streams[0].duration ?? 0) * MIX_RATE)).toBe(result.totalSamples);
     }
     expect((await probe(result.stems.music!)).streams[0].channels).toBe(2);
+    // Kept as FLAC, mono for the voices (docs/decisions.md#stems-as-flac-in-the-compile).
+    const dialogue = (await probe(result.stems.dialogue)).streams[0];
+    expect([dialogue.codecName, dialogue.channels]).toEqual(["flac", 1]);
   }, 120_000);
 
   it("without music has no music stem and still meets the target", async () => {

@@ -4,8 +4,8 @@
  * −16 LUFS integrated with its true peak under −1 dBTP, in three ffmpeg runs:
  * the lanes (every line padded to its hold, as the video holds it), pass one
  * (levels, bed, ducking, the stems, and the sum measured) and pass two (the
- * stems summed and normalised linearly, encoded as AAC for the video and MP3
- * for download). The stems are the mix's parts at their mixed levels, before
+ * stems summed and brought to the target by one gain, encoded as AAC for the
+ * video and MP3 for download). The stems are the mix's parts at their mixed levels, before
  * the final gain.
  */
 import { open, writeFile } from "node:fs/promises";
@@ -56,8 +56,9 @@ export interface MixResult {
 const GROUP = 100;
 /** The bed's reference loudness: an uploaded track is brought here before its level (the generated loops sit about here). */
 export const BED_REFERENCE_LUFS = -20;
-/** loudnorm's ceiling: under the product's −1 dBTP by the peaks AAC adds in encoding. */
+/** The master's ceiling: under the product's −1 dBTP by the peaks AAC adds in encoding. */
 const CEILING_DBTP = MAX_TRUE_PEAK_DBTP - 1;
+const AAC_BITRATE = "128k";
 /** At or under this a mix is silence: EBU R128 gates blocks under −70 LUFS out of the measurement. */
 const SILENT_LUFS = -70;
 
@@ -68,6 +69,13 @@ async function runGraph(inputs: string[], graph: string, work: string, name: str
 }
 
 const wavOut = (label: string, path: string) => ["-map", `[${label}]`, "-c:a", "pcm_s16le", path];
+/**
+ * The stems: 16-bit FLAC, lossless and a fraction of a WAV's size (a voice lane is mostly silence), so a
+ * feature's fit in the compile's disk and transfers (docs/decisions.md#stems-as-flac-in-the-compile).
+ */
+const stemOut = (label: string, path: string) => ["-map", `[${label}]`, "-c:a", "flac", "-sample_fmt", "s16", "-compression_level", String(FLAC_LEVEL), path];
+/** FLAC's fast end: the higher levels save a few percent more for several times the CPU. */
+const FLAC_LEVEL = 1;
 
 /** The two lanes at the lines' own rate, joined in groups when there are many clips. */
 async function writeLanes(clips: MixClip[], work: string): Promise<{ dialogue: string; narration: string }> {
@@ -159,14 +167,14 @@ export async function writeMix(input: MixInput): Promise<MixResult> {
   const totalSamples = Math.round((totalMs * MIX_RATE) / 1000);
   const bed = input.music ? await writeBed(input.music, clips, totalSamples, work) : undefined;
   const stems = {
-    dialogue: join(work, "dialogue.wav"),
-    narration: join(work, "narration.wav"),
-    ...(bed ? { music: join(work, "music.wav") } : {}),
+    dialogue: join(work, "dialogue.flac"),
+    narration: join(work, "narration.flac"),
+    ...(bed ? { music: join(work, "music.flac") } : {}),
   };
   const passOne = await runGraph([lanes.dialogue, lanes.narration], mixGraph({ totalSamples, levels: input.levels, bed }), work, "mix", [
-    ...wavOut("dialogue", stems.dialogue),
-    ...wavOut("narration", stems.narration),
-    ...(stems.music ? wavOut("music", stems.music) : []),
+    ...stemOut("dialogue", stems.dialogue),
+    ...stemOut("narration", stems.narration),
+    ...(stems.music ? stemOut("music", stems.music) : []),
     "-map",
     "[measured]",
     "-f",
@@ -186,7 +194,8 @@ export async function writeMix(input: MixInput): Promise<MixResult> {
     "-aac_coder",
     "fast",
     "-b:a",
-    "160k",
+    // Web video's usual rate, and half the CPU of 160 kb/s in ffmpeg's own encoder (docs/decisions.md#a-cheaper-master).
+    AAC_BITRATE,
     "-f",
     "mp4",
     input.m4aPath,

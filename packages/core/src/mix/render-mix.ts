@@ -1,11 +1,15 @@
 /**
  * A render's sound mix in the compile phase (docs/decisions.md#the-sound-mix):
  * CompileAudio makes it from the render's settings and keeps the stems in the
- * compile folder; PackageRender, which runs after it, puts them in the project
- * zip under stems/ and gives the editing timelines their music lane.
+ * compile folder, as FLAC; PackageRender, which runs after it, puts them in
+ * the project zip under stems/ as WAV, which every editing program reads
+ * (docs/decisions.md#stems-as-flac-in-the-compile), and gives the editing
+ * timelines their music lane.
  */
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { downloadFile, listKeys, uploadFile } from "../blob/s3";
+import { ffmpeg } from "../media/ffmpeg";
 import { config } from "../config";
 import type { CompilePlan } from "../render/compile-plan";
 import { compileKeys } from "../render/compile-plan";
@@ -31,7 +35,7 @@ export function levelsOf(job: Pick<RenderJobItem, "mixLevels">): MixLevels {
 /** The stems a render's mix leaves for the project zip (music only when there is music). */
 export const STEM_NAMES = ["dialogue", "narration", "music"] as const;
 export type StemName = (typeof STEM_NAMES)[number];
-export const stemKey = (owner: { userId: string; renderJobId: string }, stem: StemName) => `${compileKeys.folder(owner)}stems/${stem}.wav`;
+export const stemKey = (owner: { userId: string; renderJobId: string }, stem: StemName) => `${compileKeys.folder(owner)}stems/${stem}.flac`;
 /** Their entry names in the project zip; the timelines refer to the music by it. */
 export const stemEntry = (stem: StemName) => `stems/${stem}.wav`;
 
@@ -76,19 +80,22 @@ export function mixClips(clips: MixClipInput[], lanes: { lane: MixClip["lane"]; 
 export async function keepStems(owner: { userId: string; renderJobId: string }, stems: Partial<Record<StemName, string>>) {
   for (const stem of STEM_NAMES) {
     const path = stems[stem];
-    if (path) await uploadFile(config.mediaBucket, stemKey(owner, stem), path, "audio/wav");
+    if (path) await uploadFile(config.mediaBucket, stemKey(owner, stem), path, "audio/flac");
   }
 }
 
-/** The stems CompileAudio kept, downloaded into `work`, as zip entries. */
+/** The stems CompileAudio kept, downloaded into `work` and decoded to 16-bit WAV (its sample format, so losslessly), as zip entries. */
 export async function fetchStems(owner: { userId: string; renderJobId: string }, work: string) {
   const files: { name: string; path: string }[] = [];
   const kept = new Set(await listKeys(config.mediaBucket, `${compileKeys.folder(owner)}stems/`));
   for (const stem of STEM_NAMES) {
     const key = stemKey(owner, stem);
     if (!kept.has(key)) continue;
+    const flac = join(work, `stem-${stem}.flac`);
     const path = join(work, `stem-${stem}.wav`);
-    await downloadFile(config.mediaBucket, key, path);
+    await downloadFile(config.mediaBucket, key, flac);
+    await ffmpeg(["-i", flac, "-map", "0:a:0", "-c:a", "pcm_s16le", path]);
+    await rm(flac, { force: true });
     files.push({ name: `${stem}.wav`, path });
   }
   return files;

@@ -68,3 +68,23 @@ export const musicUploadFieldsSchema = z.object({
     .optional()
     .transform((v) => ["true", "on", "1", "yes"].includes((v ?? "").trim().toLowerCase())),
 });
+
+const fileNameSchema = z
+  .string({ error: "Name the music file (fileName)." })
+  .trim()
+  .min(1, "Name the music file (fileName).")
+  .max(255, "The file name must be 255 characters or fewer.");
+const rightsSchema = z.boolean({ error: "Say whether you have the rights to use this music (rightsConfirmed: true or false)." });
+
+/** Step one of a track sent straight to the bucket: what it is, before any byte is sent. */
+export const musicPutRequestSchema = z.object({
+  fileName: fileNameSchema,
+  size: z
+    .number({ error: "Give the file's size in bytes (size)." })
+    .int("Give the file's size in whole bytes.")
+    .min(0, "Give the file's size in bytes (size)."),
+  rightsConfirmed: rightsSchema,
+});
+
+/** Step two: the track is in the bucket, check it. */
+export const musicPutCheckSchema = z.object({ fileName: fileNameSchema, rightsConfirmed: rightsSchema });

@@ -4,7 +4,7 @@
  * a render's files go to its owner only, the files a public showcase entry
  * shows go to anyone, and either way through an S3 presigned GET that expires.
  */
-import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { useActor } from "../actor";
 import { config, localClientOptions } from "../config";
@@ -31,6 +31,8 @@ const mediaSigningClient = () =>
   (signer ??= new S3Client({
     ...localClientOptions(config.mediaPublicEndpoint),
     forcePathStyle: Boolean(config.mediaPublicEndpoint),
+    // Otherwise a presigned PUT carries the checksum of an empty body, and S3 refuses every real one.
+    requestChecksumCalculation: "WHEN_REQUIRED",
   }));
 
 /**
@@ -43,6 +45,16 @@ export function presignMediaGet(key: string, options: { contentDisposition?: str
     Key: key,
     ...(options.contentDisposition ? { ResponseContentDisposition: options.contentDisposition } : {}),
   });
+  return getSignedUrl(mediaSigningClient(), command, { expiresIn: options.expiresIn, signingDate: options.signingDate });
+}
+
+/**
+ * A presigned PUT of exactly `contentLength` bytes (the length is signed, so S3
+ * refuses any other): how the browser sends a file larger than the API's body
+ * limit straight to the bucket (docs/decisions.md#music-uploads-straight-to-the-bucket).
+ */
+export function presignMediaPut(key: string, options: { contentLength: number; signingDate: Date; expiresIn: number }) {
+  const command = new PutObjectCommand({ Bucket: config.mediaBucket, Key: key, ContentLength: options.contentLength });
   return getSignedUrl(mediaSigningClient(), command, { expiresIn: options.expiresIn, signingDate: options.signingDate });
 }
 

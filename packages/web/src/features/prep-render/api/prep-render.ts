@@ -172,7 +172,7 @@ export function usePurchaseRender() {
   });
 }
 
-/** POST /api/music-uploads: the writer's track, checked by the server (docs/decisions.md#music-uploads). */
+/** A music track the server checked and keeps (docs/decisions.md#music-uploads). */
 export interface MusicUpload {
   musicUploadId: string;
   fileName: string;
@@ -180,13 +180,23 @@ export interface MusicUpload {
   loudnessLufs: number;
 }
 
+interface MusicPut {
+  musicUploadId: string;
+  url: string;
+}
+
+/**
+ * The writer's track in three steps (docs/decisions.md#music-uploads-straight-to-the-bucket): the API
+ * signs a PUT of the file's size (refusing the size, type or rights at once), the browser sends the file
+ * straight to the bucket (up to 20 MB, over the API's body limit), and the API checks what arrived.
+ */
 export function useUploadMusic() {
   return useMutation({
-    mutationFn: ({ file, rightsConfirmed }: { file: File; rightsConfirmed: boolean }) => {
-      const form = new FormData();
-      form.set("file", file, file.name);
-      form.set("rightsConfirmed", String(rightsConfirmed));
-      return api.post<MusicUpload>("/api/music-uploads", form);
+    mutationFn: async ({ file, rightsConfirmed }: { file: File; rightsConfirmed: boolean }) => {
+      const put = await api.post<MusicPut>("/api/music-uploads/presigned", { fileName: file.name, size: file.size, rightsConfirmed });
+      const sent = await fetch(put.url, { method: "PUT", body: file });
+      if (!sent.ok) throw new ApiError(sent.status, `${sent.status}: the track could not be sent`, "The track could not be sent. Try again.");
+      return api.post<MusicUpload>(`/api/music-uploads/${put.musicUploadId}/check`, { fileName: file.name, rightsConfirmed });
     },
   });
 }

@@ -26,12 +26,18 @@ function open(handlers: Record<string, Handler> = {}) {
 }
 
 const track = new File([new Uint8Array([1, 2, 3])], "Harbour Theme.mp3", { type: "audio/mpeg" });
+const ID = "11111111-2222-3333-4444-555555555555";
+const PUT_PATH = `/media/media-bucket/music-incoming/u1/${ID}`;
+/** The three steps of an upload (docs/decisions.md#music-uploads-straight-to-the-bucket), the check answering `checked`. */
+const uploadSteps = (checked: Handler): Record<string, Handler> => ({
+  "POST /api/music-uploads/presigned": () => ({ musicUploadId: ID, url: `http://localhost${PUT_PATH}?X-Amz-Signature=abc` }),
+  [`PUT ${PUT_PATH}`]: () => new Response(null, { status: 200 }),
+  [`POST /api/music-uploads/${ID}/check`]: checked,
+});
 
 describe("prepare render: sound and editing", () => {
   it("uploads a track once its rights are confirmed, sets the three levels and the timelines' rate, and sends them", async () => {
-    const { user, fetchMock } = open({
-      "POST /api/music-uploads": () => ({ musicUploadId: "11111111-2222-3333-4444-555555555555", fileName: "Harbour Theme.mp3", durationMs: 83_000, loudnessLufs: -14 }),
-    });
+    const { user, fetchMock } = open(uploadSteps(() => ({ musicUploadId: ID, fileName: "Harbour Theme.mp3", durationMs: 83_000, loudnessLufs: -14 })));
     await user.click(await screen.findByRole("radio", { name: /Upload/ }, { timeout: 10_000 }));
     const send = screen.getByRole("button", { name: "Upload track" });
     expect(send).toBeDisabled();
@@ -40,10 +46,11 @@ describe("prepare render: sound and editing", () => {
     await user.click(screen.getByRole("checkbox", { name: /have the rights/ }));
     await user.click(send);
     expect(await screen.findByText("Harbour Theme.mp3 (1:23) will play under the film.")).toBeInTheDocument();
-    const uploadCall = fetchMock.mock.calls.find(([url, init]) => String(url).includes("/api/music-uploads") && init?.method === "POST");
-    const form = uploadCall?.[1]?.body as FormData;
-    expect(form.get("rightsConfirmed")).toBe("true");
-    expect((form.get("file") as File).name).toBe("Harbour Theme.mp3");
+    // The size is signed first, the file goes straight to the bucket, then the server checks it.
+    expect(callsTo(fetchMock, "POST /api/music-uploads/presigned")).toEqual([{ fileName: "Harbour Theme.mp3", size: 3, rightsConfirmed: true }]);
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+    expect(put?.[1]?.body).toBe(track);
+    expect(callsTo(fetchMock, `POST /api/music-uploads/${ID}/check`)).toEqual([{ fileName: "Harbour Theme.mp3", rightsConfirmed: true }]);
 
     fireEvent.change(screen.getByRole("slider", { name: "Dialogue level" }), { target: { value: "3" } });
     fireEvent.change(screen.getByRole("slider", { name: "Narration level" }), { target: { value: "-4" } });
@@ -55,16 +62,14 @@ describe("prepare render: sound and editing", () => {
     await waitFor(() => expect(callsTo(fetchMock, "POST /api/renders")).toHaveLength(1));
     expect(callsTo(fetchMock, "POST /api/renders")[0]).toMatchObject({
       music: "upload",
-      musicUploadId: "11111111-2222-3333-4444-555555555555",
+      musicUploadId: ID,
       mixLevels: { dialogue: 3, narration: -4, music: -20 },
       timelineFps: "24",
     });
   });
 
   it("shows the server's refusal of a track and will not render with Upload until one is accepted", async () => {
-    const { user, fetchMock } = open({
-      "POST /api/music-uploads": () => json({ message: "The track is silent. Choose a track with music in it.", code: "bad_request" }, 400),
-    });
+    const { user, fetchMock } = open(uploadSteps(() => json({ message: "The track is silent. Choose a track with music in it.", code: "bad_request" }, 400)));
     await user.click(await screen.findByRole("radio", { name: /Upload/ }, { timeout: 10_000 }));
     await user.upload(screen.getByLabelText("Music track"), track);
     await user.click(screen.getByRole("checkbox", { name: /have the rights/ }));
