@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PurchaseRenderInput, RenderPaymentIntentInput } from "@storyboard/core/billing/schema";
 import type { CreateRenderInput } from "@storyboard/core/render/schema";
 import type { Voice } from "@storyboard/core/provider/types";
 import type { CharacterEntry } from "@storyboard/core/screenplay/types";
@@ -142,26 +143,22 @@ export interface RenderPaymentIntent {
 
 export function useCreateRenderPayment() {
   return useMutation({
-    mutationFn: ({ screenplayId, style, characterVoices }: Pick<CreateRenderInput, "screenplayId" | "style" | "characterVoices">) =>
-      api.post<RenderPaymentIntent>("/api/create-payment-intent", { screenplayId, style, characterVoices: characterVoices ?? {} }),
+    mutationFn: ({ screenplayId, style, characterVoices, aspect }: RenderPaymentIntentInput) =>
+      api.post<RenderPaymentIntent>("/api/create-payment-intent", { screenplayId, style, characterVoices: characterVoices ?? {}, aspect }),
   });
 }
 
-/** POST /api/purchase-render: the paid intent and the render's settings; the render starts. */
+/** POST /api/purchase-render: the paid intent and every setting of the render as POST /api/renders takes it; the render starts. */
 export function usePurchaseRender() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ paymentIntentId, values }: { paymentIntentId: string; values: CreateRenderInput }) =>
+    mutationFn: ({ paymentIntentId, values: { title, ...settings } }: { paymentIntentId: string; values: CreateRenderInput }) =>
       api.post<{ renderJob: { id: string } }>("/api/purchase-render", {
+        ...settings,
+        characterVoices: settings.characterVoices ?? {},
         paymentIntentId,
-        screenplayId: values.screenplayId,
-        renderTitle: values.title,
-        style: values.style,
-        characterVoices: values.characterVoices ?? {},
-        previewDescriptionsBeforeFirstImages: values.previewDescriptionsBeforeFirstImages,
-        previewImagesBeforeFirstRender: values.previewImagesBeforeFirstRender,
-        burnCaptions: values.burnCaptions,
-      }),
+        renderTitle: title,
+      } satisfies PurchaseRenderInput),
     onSettled: async () => {
       await Promise.all(
         [["renders"], ["screenplays"], USER_QUERY_KEY, ["points"], ["payments"], ["payment-methods"]].map((queryKey) =>

@@ -38,8 +38,8 @@ export function CompletePurchase({ payment, values, pageCount, onBack, onStarted
   const purchase = usePurchaseRender();
   const [paying, setPaying] = useState(false);
   const { mutate } = intent;
-  const { screenplayId, style, characterVoices } = values;
-  const start = () => mutate({ screenplayId, style, characterVoices });
+  const { screenplayId, style, characterVoices, aspect } = values;
+  const start = () => mutate({ screenplayId, style, characterVoices, aspect });
   // Priced once per visit of this screen, with the settings Confirm sent.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(start, [mutate, screenplayId]);

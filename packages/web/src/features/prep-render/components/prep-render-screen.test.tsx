@@ -1,3 +1,6 @@
+import { DEFAULT_ASPECT } from "@storyboard/core/catalog/aspects";
+import { DEFAULT_LEVELS, DEFAULT_MUSIC } from "@storyboard/core/mix/schema";
+import { DEFAULT_FRAME_RATE } from "@storyboard/core/timeline/schema";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, callsTo, json, mockFetch, renderApp, testUser, type Handler } from "../../../test/render";
@@ -249,7 +252,7 @@ describe("prepare render", () => {
       "Your card pays $5.40 for the 180 points you are missing. Then the render takes its 300 points from your balance, so your 120 points are used, not charged again.",
     );
     expect(callsTo(fetchMock, "POST /api/create-payment-intent")).toEqual([
-      { screenplayId: "sp-1", style: "cinematic", characterVoices: expect.any(Object) },
+      { screenplayId: "sp-1", style: "cinematic", characterVoices: expect.any(Object), aspect: DEFAULT_ASPECT },
     ]);
     expect(screen.queryByRole("button", { name: "Confirm" })).not.toBeInTheDocument();
     expect(screen.queryByText("Error creating render job")).not.toBeInTheDocument();
@@ -295,6 +298,12 @@ describe("prepare render", () => {
       screenplayId: "sp-1",
       renderTitle: "Farmland Render",
       style: "cinematic",
+      // Every setting the writer prepared, as POST /api/renders takes them: a render paid by card is the same render.
+      aspect: DEFAULT_ASPECT,
+      music: DEFAULT_MUSIC,
+      mixLevels: DEFAULT_LEVELS,
+      timelineFps: DEFAULT_FRAME_RATE,
+      burnCaptions: false,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/renders/r9"));
   });

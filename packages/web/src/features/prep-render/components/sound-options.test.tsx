@@ -37,7 +37,7 @@ const uploadSteps = (checked: Handler): Record<string, Handler> => ({
 
 describe("prepare render: sound and editing", () => {
   it("uploads a track once its rights are confirmed, sets the three levels and the timelines' rate, and sends them", async () => {
-    const { user, fetchMock } = open(uploadSteps(() => ({ musicUploadId: ID, fileName: "Harbour Theme.mp3", durationMs: 83_000, loudnessLufs: -14 })));
+    const { user, fetchMock } = open(uploadSteps(() => ({ musicUploadId: ID, fileName: "Harbour Theme.mp3", durationMs: 119_600, loudnessLufs: -14 })));
     await user.click(await screen.findByRole("radio", { name: /Upload/ }, { timeout: 10_000 }));
     const send = screen.getByRole("button", { name: "Upload track" });
     expect(send).toBeDisabled();
@@ -45,7 +45,7 @@ describe("prepare render: sound and editing", () => {
     expect(send).toBeDisabled(); // the rights are not confirmed yet
     await user.click(screen.getByRole("checkbox", { name: /have the rights/ }));
     await user.click(send);
-    expect(await screen.findByText("Harbour Theme.mp3 (1:23) will play under the film.")).toBeInTheDocument();
+    expect(await screen.findByText("Harbour Theme.mp3 (2:00) will play under the film.")).toBeInTheDocument();
     // The size is signed first, the file goes straight to the bucket, then the server checks it.
     expect(callsTo(fetchMock, "POST /api/music-uploads/presigned")).toEqual([{ fileName: "Harbour Theme.mp3", size: 3, rightsConfirmed: true }]);
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");

@@ -12,6 +12,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group";
 import { errorMessage } from "../../../lib/api";
+import { formatTimecode } from "../../../lib/timecode";
 import { type MusicUpload, useUploadMusic } from "../api/prep-render";
 
 type FormControlOf = Control<CreateRenderInput, unknown, z.output<typeof createRenderSchema>>;
@@ -22,7 +23,8 @@ const MUSIC_LABELS: Record<MusicChoice, { label: string; description: string }> 
   upload: { label: "Upload", description: "Your own track (MP3, WAV or M4A, up to 20 MB), looped under the film." },
 };
 const LEVEL_LABELS: Record<LevelKind, string> = { dialogue: "Dialogue level", narration: "Narration level", music: "Music level" };
-const duration = (ms: number) => `${Math.floor(ms / 60000)}:${String(Math.round(ms / 1000) % 60).padStart(2, "0")}`;
+/** The track's length to the nearest second (119.6 s is 2:00). */
+const duration = (ms: number) => formatTimecode(Math.round(ms / 1000) * 1000);
 
 /** The writer's track: a file, the rights checkbox, and the server's check (docs/decisions.md#music-uploads). */
 function MusicUploader({ onUploaded }: { onUploaded: (upload: MusicUpload) => void }) {
