@@ -28,6 +28,9 @@ export async function scheduleReviewMail(link: Pick<ReviewLinkItem, "linkId">) {
   if (!fresh || fresh.mailDueAt) return;
   const at = now();
   const dueAt = iso(Math.max(at, fresh.mailedAt ? Date.parse(fresh.mailedAt) + REVIEW_MAIL_INTERVAL_MS : at));
+  // The deadline first: a deadline without mailDueAt only sends a mail early, while mailDueAt without its
+  // deadline would stop the link's mails for good (every later call returns at the check above).
+  await db.entities.deadline.put({ kind: "reviewMail", id: link.linkId, dueAt }).go();
   try {
     await db.entities.reviewLink
       .patch({ linkId: link.linkId })
@@ -39,7 +42,6 @@ export async function scheduleReviewMail(link: Pick<ReviewLinkItem, "linkId">) {
     if (isConditionFailed(error)) return;
     throw error;
   }
-  await db.entities.deadline.put({ kind: "reviewMail", id: link.linkId, dueAt }).go();
 }
 
 /** The sweeper's part: every link whose mail is due gets it. Answers how many mails went. */

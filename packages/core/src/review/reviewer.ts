@@ -8,7 +8,7 @@ import { nowIso } from "../clock";
 import { getAspect } from "../catalog/aspects";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
-import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem, type RenderJobItem } from "../render/jobs";
+import { getRenderBlocks, hasMedia, type RenderBlockItem, type RenderJobItem } from "../render/jobs";
 import { REVIEW_MEDIA, signedWithin } from "../render/media-access";
 import { blockContentKey } from "./carry";
 import { commentView, type CommentItem, inThreads, placedAsMade } from "./comments-store";
@@ -33,7 +33,8 @@ const frameKey = (block: RenderBlockItem | undefined) => (block && hasMedia(bloc
 /** The link and its render, if the render can still be watched (hosting not expired). */
 export async function openReview(token: string): Promise<{ link: ReviewLinkItem; job: RenderJobItem }> {
   const link = await activeLinkOf(token);
-  const job = await getRenderJob(link.renderJobId).catch(() => undefined);
+  // Only a missing render reads as an inactive link: a storage error stays an error (a 5xx the reviewer may retry).
+  const { data: job } = await db.entities.renderJob.get({ renderJobId: link.renderJobId }).go();
   if (!job || job.userId !== link.userId || !job.outputFilePath || job.hostingExpiredAt) throw AppError.notFound(REVIEW_MESSAGES.inactive);
   return { link, job };
 }

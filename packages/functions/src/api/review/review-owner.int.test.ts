@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@storyboard/core/dynamo/service";
-import { REVIEW_MAIL_INTERVAL_MS, sendDueReviewMails } from "@storyboard/core/review/mail";
+import { REVIEW_MAIL_INTERVAL_MS, scheduleReviewMail, sendDueReviewMails } from "@storyboard/core/review/mail";
 import { createTestUser } from "@storyboard/local/test/fixtures";
 import { asReviewer, byToken, createLink, mailsTo, NIGHT_DESK, post, reviewableRender } from "./test-support";
 
@@ -126,6 +126,22 @@ describe("review e-mail to the owner", () => {
     // Nothing new: nothing more.
     await sendDueReviewMails(start + 3 * REVIEW_MAIL_INTERVAL_MS);
     expect(await mailsTo(owner.email)).toHaveLength(2);
+  });
+
+  it("a mail whose deadline could not be written is scheduled at the next activity: the link's mails never stop", async () => {
+    const owner = await createTestUser();
+    const { renderJobId } = await reviewableRender(owner);
+    const link = await createLink(owner, renderJobId);
+    const put = vi.spyOn(db.entities.deadline, "put").mockImplementationOnce(() => {
+      throw new Error("storage refused the write");
+    });
+    await expect(scheduleReviewMail({ linkId: link.linkId })).rejects.toThrow("storage refused the write");
+    put.mockRestore();
+    await scheduleReviewMail({ linkId: link.linkId });
+    const { data: deadline } = await db.entities.deadline.get({ kind: "reviewMail", id: link.linkId }).go();
+    const { data: stored } = await db.entities.reviewLink.get({ linkId: link.linkId }).go();
+    expect(deadline?.dueAt).toBeTruthy();
+    expect(stored?.mailDueAt).toBe(deadline?.dueAt);
   });
 
   it("sends nothing to an owner who turned render e-mails off", async () => {
