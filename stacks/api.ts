@@ -75,10 +75,12 @@ export const GROUP_ACCESS: Record<RouteGroup, GroupAccess> = {
     startRenders: false,
   },
   account: { table: "read-write", mail: true, cognitoAdmin: true, stripeSecrets: false, providerSecrets: false, startRenders: false },
-  // Buying a render creates it (core's createRender): the screenplay's blocks, the voices, the describe phase.
+  // Buying a render creates it (core's createRender): the screenplay's blocks, the voices, the describe phase,
+  // and the writer's uploaded music track, read from the media bucket.
   billing: {
     table: "read-write",
     uploads: "read",
+    media: "read",
     mail: true,
     cognitoAdmin: false,
     stripeSecrets: true,

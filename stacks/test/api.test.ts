@@ -196,6 +196,13 @@ describe("api stack", () => {
     }
   });
 
+  it("lets the billing routes read the media bucket (a render bought by card with the writer's own track), not write it", () => {
+    const { allows } = roleOf("POST /api/purchase-render");
+    expect(allows("s3:GetObject", "ExportsOutputFnGetAttMediaBucket")).toBe(true);
+    expect(allows("s3:ListBucket", "ExportsOutputFnGetAttMediaBucket")).toBe(true);
+    expect(allows("s3:PutObject", "ExportsOutputFnGetAttMediaBucket")).toBe(false);
+  });
+
   it("gives the account routes Cognito's admin calls and mail, and no bucket", () => {
     const account = expected.find((row) => row.group === "account")!;
     const { statements, allows } = roleOf(account.key);
