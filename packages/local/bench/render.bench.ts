@@ -7,16 +7,20 @@
  * startup for 5 pages (docs/decisions.md#scale). Then the board's export step
  * again on its own, from the project zip, in a process of its own: the time to
  * make storyboard.pdf and shot-list.csv and that step's peak memory (goals:
- * under 10 s and 300 MB for the 112-page feature, docs/decisions.md#storyboard-pdf).
+ * under 10 s and 300 MB for the 112-page feature, docs/decisions.md#storyboard-pdf), and the editing
+ * timelines' lengths against the MP4's (within one frame, or the bench exits with 1).
  *
  *   npm run bench:render [-- --pages 120] [--aspect 9:16 --style documentary] [--music generated]
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { probe } from "@storyboard/core/media/ffmpeg";
 import { benchScreenplay as screenplay } from "@storyboard/core/screenplay/fixtures/bench";
+import { timelineSeconds } from "@storyboard/core/timeline/fixtures/readers";
+import { DEFAULT_FRAME_RATE } from "@storyboard/core/timeline/schema";
 import type { BoardStepFigures } from "./board-step";
 import { printed, renderCommand } from "./render-command";
 
@@ -68,6 +72,14 @@ try {
   );
   console.log(`shot list:        ${(board.csvMs / 1000).toFixed(2)} s`);
   console.log(`PDF step peak:    ${board.peakMb} MB (its own process; goal: under 300 MB)`);
+  // The editing timelines against the MP4 (docs/product.md#editing-timelines): each as long as the video, to a frame.
+  const videoSeconds = (await probe(join(dir, "out", "video.mp4"))).duration;
+  const fps = Number(DEFAULT_FRAME_RATE);
+  const timelines = timelineSeconds((name) => readFileSync(join(project, "timeline", name), "utf8"), fps);
+  const off = Object.entries(timelines).map(([format, seconds]) => `${format} ${(seconds - videoSeconds).toFixed(3)} s`);
+  const withinAFrame = Object.values(timelines).every((seconds) => Math.abs(seconds - videoSeconds) <= 1 / fps);
+  console.log(`timelines vs MP4: ${off.join(", ")} (${videoSeconds.toFixed(3)} s at ${fps} fps; within one frame: ${withinAFrame ? "yes" : "NO"})`);
+  if (!withinAFrame) process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -8,7 +8,7 @@ import { frameBox, pageGeometry } from "@storyboard/core/board/storyboard-pdf";
 import { SHOT_LIST_COLUMNS } from "@storyboard/core/board/shot-list";
 import { probe } from "@storyboard/core/media/ffmpeg";
 import { benchScreenplay } from "@storyboard/core/screenplay/fixtures/bench";
-import { readCmx3600, readFcpxml, readOtio, readXmeml } from "@storyboard/core/timeline/fixtures/readers";
+import { timelineSeconds } from "@storyboard/core/timeline/fixtures/readers";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -83,13 +83,8 @@ describe("the board's exports of the 5-page bench screenplay", () => {
     // The editing timelines (docs/product.md#editing-timelines), at the video's 25 fps: each as long as the MP4, to a frame.
     const videoSeconds = (await probe(path.join(out, "video.mp4"))).duration;
     const entry = (name: string) => Buffer.from(zip[`timeline/${name}`]).toString("utf8");
-    const timelineSeconds = {
-      fcpxml: readFcpxml(entry("storyboard.fcpxml")).cuts.reduce((s, c) => s + c.durationSeconds, 0),
-      xml: readXmeml(entry("storyboard.xml")).cuts.reduce((s, c) => s + c.durationSeconds, 0),
-      otio: readOtio(entry("storyboard.otio")).durationSeconds,
-      edl: readCmx3600(entry("storyboard.edl"), 25).events.reduce((s, e) => s + e.recordOut - e.recordIn, 0) / 25,
-    };
-    for (const [format, seconds] of Object.entries(timelineSeconds)) {
+    const timelines = timelineSeconds(entry, 25);
+    for (const [format, seconds] of Object.entries(timelines)) {
       expect({ format, withinAFrame: Math.abs(seconds - videoSeconds) <= 1 / 25 }).toEqual({ format, withinAFrame: true });
     }
     expect(Buffer.from(zip["storyboard.pdf"]).equals(readFileSync(path.join(out, "storyboard.pdf")))).toBe(true);
