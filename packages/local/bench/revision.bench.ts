@@ -14,7 +14,7 @@
  * the same frames either side of every seam, the same frame count and
  * duration, the same narration (docs/decisions.md#proving-an-incremental-render).
  *
- *   npm run bench:revision [-- --pages 20] [--dir DIR] [--no-compare] [--verbose]
+ *   npm run bench:revision [-- --pages 20] [--dir DIR] [--only dialogue|insert|voice] [--no-compare] [--verbose]
  *
  * `--pages 120` is the 112-page feature of `bench:render`. `--dir` keeps every
  * render there and skips the renders a previous run already left in it.
@@ -148,7 +148,8 @@ try {
   const used = printed(full.output, /Voices: (.*)/);
   VOICE_CHANGE.voiceId ||= NEW_VOICES.find((v) => !used.includes(`=${v}`)) ?? NEW_VOICES[0];
   console.log(`voices:      ${used}`);
-  for (const revision of revisions()) {
+  // `--only NAME` runs one revision: a run of all three takes seven renders.
+  for (const revision of revisions().filter((r) => !option("only") || r.name === option("only"))) {
     const revised = await render(`out-${revision.name}`, [...revision.args, "--reuse", join(dir, "out-full")]);
     const share = renderSeconds(revised) / renderSeconds(full);
     const cpuShare = revised.cpuSeconds !== undefined && full.cpuSeconds ? revised.cpuSeconds / full.cpuSeconds : undefined;
@@ -160,6 +161,7 @@ try {
         (revision.goal ? `; goal at most ${revision.goal} %: ${share * 100 <= revision.goal && (cpuShare ?? 0) * 100 <= revision.goal ? "met" : "missed"}` : ""),
     );
     console.log(`  ${printed(revised.output, /(Reused .*)/)}`);
+    console.log(`  ${printed(revised.output, /(Sound mix: .*)/)}`);
     if (revision.name === "voice") console.log(`  lines remade: ${printed(revised.output, /; made \d+ image\(s\), (\d+) line/)} (${VOICE_CHANGE.character} speaks ${theoLines} distinct lines; goal: those and no others)`);
     if (!compare) continue;
     const reference = await render(`full-${revision.name}`, [...revision.args, "--reuse", picturesAndSpeechOf(join(dir, `out-${revision.name}`), `assets-${revision.name}`)]);

@@ -15,6 +15,7 @@ import { db } from "@storyboard/core/dynamo/service";
 import { planContentSegments } from "@storyboard/core/media/content-segments";
 import { ffmpeg, probe } from "@storyboard/core/media/ffmpeg";
 import { FPS } from "@storyboard/core/media/timeline";
+import { measureFile } from "@storyboard/core/mix/loudness";
 import { encodeWav } from "@storyboard/core/media/wav";
 import { setProviders } from "@storyboard/core/provider/registry";
 import type { ImageProvider, SpeechProvider } from "@storyboard/core/provider/types";
@@ -147,6 +148,9 @@ describe("re-rendering a revised draft", () => {
     expect((second.segmentsReused ?? 0) + (second.segmentsEncoded ?? 0)).toBe(segments.length);
     expect(second.segmentsEncoded).toBe(1);
     expect(second.segmentsReused).toBe(segments.length - 1);
+    // The sound is mixed in the same pieces: only the rewritten scene's is mixed again (docs/decisions.md#an-incremental-mix).
+    expect([first.mixPiecesReused ?? 0, first.mixPiecesMixed]).toEqual([0, firstSegments]);
+    expect([second.mixPiecesReused, second.mixPiecesMixed]).toEqual([segments.length - 1, 1]);
     // The three rewritten lines are new speech and pictures; everything else came from the first render.
     expect(second.audioReused).toBe(clips.length - 3);
     expect(second.imagesReused).toBe(clips.length - 3);
@@ -160,6 +164,10 @@ describe("re-rendering a revised draft", () => {
     await downloadFile(config.mediaBucket, second.outputFilePath!, videos[1]);
     const probed = await probe(videos[1]);
     expect(Math.abs(probed.duration - timeline.totalMs / 1000)).toBeLessThan(0.1);
+    // Its sound, joined from the pieces, still meets the product's loudness.
+    const loudness = await measureFile(videos[1]);
+    expect(Math.abs(loudness.integrated + 16)).toBeLessThanOrEqual(1);
+    expect(loudness.truePeak).toBeLessThanOrEqual(-1);
     const [before, after] = [await frameHashes(videos[0]), await frameHashes(videos[1])];
     expect(after).toHaveLength(timeline.totalFrames);
     expect(second.videoMs).toBe((timeline.totalFrames * 1000) / FPS);

@@ -16,6 +16,8 @@ function reuseReport(job: {
   audioReused?: number;
   segmentsReused?: number;
   segmentsEncoded?: number;
+  mixPiecesReused?: number;
+  mixPiecesMixed?: number;
 }): ReuseReport {
   // Every media block needs an image and a line.
   const blocks = job.mediaNeeded ?? 0;
@@ -24,6 +26,7 @@ function reuseReport(job: {
     images: split(job.imagesReused, blocks),
     lines: split(job.audioReused, blocks),
     segments: { reused: job.segmentsReused ?? 0, made: job.segmentsEncoded ?? 0 },
+    mixPieces: { reused: job.mixPiecesReused ?? 0, made: job.mixPiecesMixed ?? 0 },
   };
 }
 
@@ -56,6 +59,8 @@ export interface ReuseReport {
   images: { reused: number; made: number };
   lines: { reused: number; made: number };
   segments: { reused: number; made: number };
+  /** The sound mix's pieces (one per segment). */
+  mixPieces: { reused: number; made: number };
 }
 
 export interface RenderFileResult {

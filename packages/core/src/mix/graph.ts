@@ -115,7 +115,7 @@ const PEAK_HEADROOM_MARGIN = 0.5;
 export interface MasterGraphInput {
   totalSamples: number;
   /** Null for a silent mix (every line silent, no music): there is no loudness to bring to the target. */
-  measured: LoudnessMeasurement | null;
+  measured: Pick<LoudnessMeasurement, "integrated" | "truePeak"> | null;
   targetLufs: number;
   /** The true peak the gain may bring the mix to (a little under the product's −1 dBTP: AAC adds peaks). */
   ceilingDbtp: number;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,8 @@ import { encodeWav } from "../media/wav";
 import { holdsOf } from "../media/timeline";
 import { DEFAULT_LEVELS, MIX_RATE } from "./schema";
 import { measureFile } from "./loudness";
-import { type MixClip, writeMix } from "./mix";
+import { type MixClip, type PieceStore, writeMix } from "./mix";
+import type { PieceLoudness } from "./pieces";
 import { sceneLoudness } from "./scene-loudness";
 
 /**
@@ -91,4 +92,64 @@ describe("the sound mix", () => {
     expect(Math.abs(final.integrated + 16)).toBeLessThanOrEqual(1);
     expect(final.truePeak).toBeLessThanOrEqual(-1);
   }, 120_000);
+
+  it("in pieces: a revision remixes only its changed piece, reuses the others, and the whole still meets the target", async () => {
+    // A store on disk, as render-mix.ts keeps pieces in the writer's asset store.
+    const storeDir = join(work, "store");
+    await mkdir(storeDir, { recursive: true });
+    const stems = (music: boolean) => ["dialogue", "narration", ...(music ? ["music"] : [])];
+    const store: PieceStore = {
+      async find(key, dir, music) {
+        try {
+          const loudness = JSON.parse(await readFile(join(storeDir, `${key}.json`), "utf8")) as PieceLoudness;
+          for (const stem of stems(music)) await copyFile(join(storeDir, `${key}-${stem}.flac`), join(dir, `${stem}.flac`));
+          return loudness;
+        } catch {
+          return undefined;
+        }
+      },
+      async keep(key, dir, loudness, music) {
+        for (const stem of stems(music)) await copyFile(join(dir, `${stem}.flac`), join(storeDir, `${key}-${stem}.flac`));
+        await writeFile(join(storeDir, `${key}.json`), JSON.stringify(loudness));
+      },
+    };
+    const music = { kind: "generated" as const, moods: ["tense" as const, "light-hearted" as const, "quiet" as const] };
+    const mix = async (name: string, input: MixClip[]) => {
+      const dir = join(work, name);
+      await mkdir(dir);
+      const audioIds = input.map((c) => c.audioPath);
+      const m4aPath = join(dir, "mix.m4a");
+      // A piece per scene, as the compile's segments cut at scene headings.
+      const pieceStarts = [0, 3, 5];
+      const result = await writeMix({ clips: input, levels: DEFAULT_LEVELS, music, work: dir, m4aPath, mp3Path: join(dir, "mix.mp3"), pieceStarts, reuse: { userId: "u1", audioIds, store } });
+      return { result, final: await measureFile(m4aPath) };
+    };
+    const full = await mix("pieces-full", clips);
+    expect(full.result.pieces).toEqual({ total: 3, reused: 0 });
+    // The pieces' integrated loudness is one measurement's within 0.5 LU: the master lands on the target.
+    expect(Math.abs(full.final.integrated + 16)).toBeLessThanOrEqual(0.5);
+    expect(full.final.truePeak).toBeLessThanOrEqual(-1);
+
+    // Scene 1's line rewritten: another recording of another length.
+    const rewritten = join(work, "line-4-rewritten.wav");
+    const rate = await espeakSampleRate();
+    const spoken = await espeakSynthesize("Drink it slowly. The night is long and so is the coast road.", { language: "en", rate: 165, pitch: 40, range: 50 });
+    await writeFile(rewritten, encodeWav({ sampleRate: rate, channels: 1, samples: spoken }));
+    const durations = clips.map((c, i) => (i === 4 ? Math.round((spoken.length / rate) * 1000) : c.durationMs));
+    const holds = holdsOf(durations);
+    const revised = clips.map((c, i) => ({
+      ...c,
+      audioPath: i === 4 ? rewritten : c.audioPath,
+      durationMs: durations[i],
+      startMs: holds.slice(0, i).reduce((a, b) => a + b, 0),
+    }));
+    const second = await mix("pieces-revised", revised);
+    expect(second.result.pieces).toEqual({ total: 3, reused: 2 });
+    expect(Math.abs(second.final.integrated + 16)).toBeLessThanOrEqual(1);
+    expect(second.final.truePeak).toBeLessThanOrEqual(-1);
+    for (const path of Object.values(second.result.stems)) {
+      const { streams } = await probe(path);
+      expect(Math.round((streams[0].duration ?? 0) * MIX_RATE)).toBe(second.result.totalSamples);
+    }
+  }, 180_000);
 });

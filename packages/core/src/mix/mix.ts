@@ -1,14 +1,16 @@
 /**
  * The sound mix of a render (docs/decisions.md#the-sound-mix): the voices on
  * their two lanes, the music bed under them, ducked, and the sum brought to
- * −16 LUFS integrated with its true peak under −1 dBTP, in three ffmpeg runs:
- * the lanes (every line padded to its hold, as the video holds it), pass one
- * (levels, bed, ducking, the stems, and the sum measured) and pass two (the
- * stems summed and brought to the target by one gain, encoded as AAC for the
- * video and MP3 for download). The stems are the mix's parts at their mixed levels, before
- * the final gain.
+ * −16 LUFS integrated with its true peak under −1 dBTP. It is made in pieces,
+ * one per compile segment (docs/decisions.md#an-incremental-mix): per piece the
+ * lanes (every line padded to its hold, as the video holds it) and pass one
+ * (levels, bed, ducking, the piece's stems, and its loudness measured), or the
+ * stored piece under its content key; then the stems joined, and pass two (the
+ * stems summed and brought to the target by one gain from the pieces' integrated
+ * loudness, encoded as AAC for the video and MP3 for download). The stems are the
+ * mix's parts at their mixed levels, before the final gain.
  */
-import { open, writeFile } from "node:fs/promises";
+import { mkdir, open, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ffmpeg } from "../media/ffmpeg";
 import { narrationRate } from "../media/narration";
@@ -18,6 +20,14 @@ import { moodLoopWav, type Mood } from "./bed";
 import { MAX_TRUE_PEAK_DBTP, MIX_RATE, type MixLevels, TARGET_LUFS } from "./schema";
 import { type BedScene, joinGroupsGraph, type Lane, lanesGraph, masterGraph, mixGraph } from "./graph";
 import { type LoudnessMeasurement, runMeasured } from "./loudness";
+import { cutPieces, integrateLoudness, type MixPiece, type PieceLoudness, pieceClips, pieceKey, withHolds } from "./pieces";
+
+/** Where a render's mix pieces are kept and found by content key (render-mix.ts: the writer's asset store). */
+export interface PieceStore {
+  /** Puts the stored piece's stems (stemPaths) into `dir` and answers its loudness, or undefined. */
+  find(key: string, dir: string, music: boolean): Promise<PieceLoudness | undefined>;
+  keep(key: string, dir: string, loudness: PieceLoudness, music: boolean): Promise<void>;
+}
 
 export interface MixClip {
   audioPath: string;
@@ -43,13 +53,18 @@ export interface MixInput {
   work: string;
   m4aPath: string;
   mp3Path: string;
+  /** The first clips of the pieces the mix is cut into (the compile's segments); absent, one piece. */
+  pieceStarts?: number[];
+  /** Keys the pieces and reuses stored ones (docs/decisions.md#an-incremental-mix). */
+  reuse?: { userId: string; /** Per clip, a hash of its audio's bytes. */ audioIds: string[]; /** The uploaded track's id. */ trackId?: string; store: PieceStore };
 }
 
 export interface MixResult {
   stems: { dialogue: string; narration: string; music?: string };
-  /** Pass one's measurement of the mix before its final gain. */
-  measured: LoudnessMeasurement;
+  /** The mix's loudness before its final gain, integrated from its pieces' measurements. */
+  measured: Pick<LoudnessMeasurement, "integrated" | "truePeak">;
   totalSamples: number;
+  pieces: { total: number; reused: number };
 }
 
 /** Clips per ffmpeg run of the lanes: keeps each run under the open-file and argument limits. */
@@ -135,43 +150,49 @@ export function sceneSpans(clips: Pick<MixClip, "startMs" | "scene">[], totalSam
   return starts.map((s, j) => ({ ...s, samples: (starts[j + 1]?.start ?? totalSamples) - s.start })).filter((s) => s.samples > 0);
 }
 
-/** The bed's source files and, per scene, where in them it plays. */
-async function writeBed(music: MixMusic, clips: MixClip[], totalSamples: number, work: string): Promise<BedScene[]> {
+/** The bed's source: the generated moods' loops (written on demand), or the writer's track at the mix rate. */
+type BedSource = { kind: "generated"; moods: Mood[] } | { kind: "track"; path: string; frames: number };
+
+async function bedSource(music: MixMusic, work: string): Promise<BedSource> {
+  if (music.kind === "generated") return { kind: "generated", moods: music.moods };
+  const path = join(work, "bed-track.wav");
+  await ffmpeg(
+    ["-i", music.path, "-map", "0:a:0", "-af", `volume=${music.gainDb.toFixed(2)}dB`, "-ar", String(MIX_RATE), "-ac", "2", "-c:a", "pcm_s16le", path],
+    { besideEncoders: true },
+  );
+  return { kind: "track", path, frames: await wavFrames(path) };
+}
+
+/** Per scene of a piece, where in the bed's files it plays; `offset` is where the piece starts in the whole mix. */
+async function writeBed(source: BedSource, clips: MixClip[], totalSamples: number, offset: number, work: string): Promise<BedScene[]> {
   const spans = sceneSpans(clips, totalSamples);
-  if (music.kind === "generated") {
+  if (source.kind === "generated") {
     const files = new Map<Mood, string>();
-    for (const mood of new Set(spans.map((s) => music.moods[s.scene] ?? "neutral"))) {
+    for (const mood of new Set(spans.map((s) => source.moods[s.scene] ?? "neutral"))) {
       const path = join(work, `bed-${mood}.wav`);
       await writeFile(path, moodLoopWav(mood));
       files.set(mood, path);
     }
     // Each scene starts its mood's phrase from the top.
-    return spans.map((s) => ({ file: files.get(music.moods[s.scene] ?? "neutral")!, startSample: 0, samples: s.samples }));
+    return spans.map((s) => ({ file: files.get(source.moods[s.scene] ?? "neutral")!, startSample: 0, samples: s.samples }));
   }
-  const track = join(work, "bed-track.wav");
-  await ffmpeg(
-    ["-i", music.path, "-map", "0:a:0", "-af", `volume=${music.gainDb.toFixed(2)}dB`, "-ar", String(MIX_RATE), "-ac", "2", "-c:a", "pcm_s16le", track],
-    { besideEncoders: true },
-  );
-  const frames = await wavFrames(track);
   // The track runs on through the film, looping, with a dip at every scene change.
-  return spans.map((s) => ({ file: track, startSample: s.start % frames, samples: s.samples }));
+  return spans.map((s) => ({ file: source.path, startSample: (offset + s.start) % source.frames, samples: s.samples }));
 }
 
-export async function writeMix(input: MixInput): Promise<MixResult> {
-  const { clips, work } = input;
-  if (!clips.length) throw new Error("A mix needs at least one clip.");
-  const lanes = await writeLanes(clips, work);
-  const last = clips.at(-1)!;
-  const totalMs = last.startMs + (last.holdMs ?? holdsOf(clips.map((c) => c.durationMs)).at(-1)!);
-  const totalSamples = Math.round((totalMs * MIX_RATE) / 1000);
-  const bed = input.music ? await writeBed(input.music, clips, totalSamples, work) : undefined;
-  const stems = {
-    dialogue: join(work, "dialogue.flac"),
-    narration: join(work, "narration.flac"),
-    ...(bed ? { music: join(work, "music.flac") } : {}),
-  };
-  const passOne = await runGraph([lanes.dialogue, lanes.narration], mixGraph({ totalSamples, levels: input.levels, bed }), work, "mix", [
+type Stems = MixResult["stems"];
+const stemPaths = (dir: string, music: boolean): Stems => ({
+  dialogue: join(dir, "dialogue.flac"),
+  narration: join(dir, "narration.flac"),
+  ...(music ? { music: join(dir, "music.flac") } : {}),
+});
+
+/** Pass one over one piece (clips timed from its start): its stems, at their mixed levels, and its loudness. */
+async function mixPiece(clips: MixClip[], piece: MixPiece, levels: MixLevels, bed: BedSource | undefined, dir: string): Promise<PieceLoudness> {
+  const lanes = await writeLanes(clips, dir);
+  const scenes = bed ? await writeBed(bed, clips, piece.samples, piece.startSample, dir) : undefined;
+  const stems = stemPaths(dir, Boolean(scenes));
+  const passOne = await runGraph([lanes.dialogue, lanes.narration], mixGraph({ totalSamples: piece.samples, levels, bed: scenes }), dir, "mix", [
     ...stemOut("dialogue", stems.dialogue),
     ...stemOut("narration", stems.narration),
     ...(stems.music ? stemOut("music", stems.music) : []),
@@ -183,6 +204,53 @@ export async function writeMix(input: MixInput): Promise<MixResult> {
   ]);
   // Beside the video's encoders, like every run of the mix: single-threaded work the render's end waits on (media/ffmpeg.ts).
   const measured = await runMeasured(passOne, { besideEncoders: true });
+  await Promise.all([rm(lanes.dialogue, { force: true }), rm(lanes.narration, { force: true })]);
+  return { samples: piece.samples, integrated: measured.integrated, truePeak: measured.truePeak };
+}
+
+/** Each stem joined from its pieces (decoded and written again as FLAC: cheap, and the stems stay whole files). */
+async function joinStems(pieces: Stems[], work: string): Promise<Stems> {
+  const stems = stemPaths(work, Boolean(pieces[0].music));
+  if (pieces.length === 1) return pieces[0];
+  for (const name of ["dialogue", "narration", "music"] as const) {
+    const out = stems[name];
+    if (!out) continue;
+    const list = join(work, `join-${name}.txt`);
+    await writeFile(list, pieces.map((p) => `file '${p[name]!.replace(/'/g, "'\\''")}'\n`).join(""));
+    await ffmpeg(["-f", "concat", "-safe", "0", "-i", list, "-map", "0:a:0", "-c:a", "flac", "-sample_fmt", "s16", "-compression_level", String(FLAC_LEVEL), out], {
+      besideEncoders: true,
+    });
+  }
+  return stems;
+}
+
+export async function writeMix(input: MixInput): Promise<MixResult> {
+  const { work } = input;
+  if (!input.clips.length) throw new Error("A mix needs at least one clip.");
+  const clips = withHolds(input.clips);
+  const last = clips.at(-1)!;
+  const totalSamples = Math.round(((last.startMs + last.holdMs) * MIX_RATE) / 1000);
+  const bed = input.music ? await bedSource(input.music, work) : undefined;
+  const track = bed?.kind === "track" && input.reuse ? { id: input.reuse.trackId ?? "", frames: bed.frames } : undefined;
+  const pieces = cutPieces(clips, input.pieceStarts ?? [0], totalSamples);
+  const made: Stems[] = [];
+  const loudness: PieceLoudness[] = [];
+  let reused = 0;
+  for (const [j, piece] of pieces.entries()) {
+    const dir = join(work, `piece-${String(j).padStart(4, "0")}`);
+    await mkdir(dir, { recursive: true });
+    const key = input.reuse
+      ? pieceKey({ userId: input.reuse.userId, clips, audioIds: input.reuse.audioIds, piece, levels: input.levels, music: input.music, track })
+      : undefined;
+    const found = key ? await input.reuse!.store.find(key, dir, Boolean(bed)) : undefined;
+    if (found) reused++;
+    const measured = found ?? (await mixPiece(pieceClips(clips, piece), piece, input.levels, bed, dir));
+    if (key && !found) await input.reuse!.store.keep(key, dir, measured, Boolean(bed));
+    made.push(stemPaths(dir, Boolean(bed)));
+    loudness.push(measured);
+  }
+  const stems = await joinStems(made, work);
+  const measured = integrateLoudness(loudness, SILENT_LUFS);
   // A silent mix (an animal's lines only, test voices) is kept silent rather than failing the render.
   const audible = Number.isFinite(measured.integrated) && measured.integrated > SILENT_LUFS;
   const master = masterGraph({ totalSamples, measured: audible ? measured : null, targetLufs: TARGET_LUFS, ceilingDbtp: CEILING_DBTP, hasMusic: Boolean(stems.music) });
@@ -210,5 +278,5 @@ export async function writeMix(input: MixInput): Promise<MixResult> {
     input.mp3Path,
   ]);
   await ffmpeg(passTwo, { besideEncoders: true });
-  return { stems, measured, totalSamples };
+  return { stems, measured, totalSamples, pieces: { total: pieces.length, reused } };
 }

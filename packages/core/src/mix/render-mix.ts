@@ -6,9 +6,10 @@
  * (docs/decisions.md#stems-as-flac-in-the-compile), and gives the editing
  * timelines their music lane.
  */
-import { rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { downloadFile, listKeys, uploadFile } from "../blob/s3";
+import { downloadFile, getObjectJson, listKeys, putObject, uploadFile } from "../blob/s3";
 import { ffmpeg } from "../media/ffmpeg";
 import { config } from "../config";
 import type { CompilePlan } from "../render/compile-plan";
@@ -20,6 +21,9 @@ import { DEFAULT_LEVELS, DEFAULT_MUSIC, LEVEL_KINDS, type MixLevels, type MusicC
 import type { MixClip, MixMusic } from "./mix";
 import { BED_REFERENCE_LUFS } from "./mix";
 import { musicUploadKey, readUploadLoudness } from "./upload";
+import type { PieceStore } from "./mix";
+import type { PieceLoudness } from "./pieces";
+import { assetStoreKeys } from "../revision/asset-store";
 
 type MixSettingsOf = Pick<RenderJobItem, "music" | "musicUploadId" | "mixLevels" | "userId">;
 
@@ -99,4 +103,42 @@ export async function fetchStems(owner: { userId: string; renderJobId: string },
     files.push({ name: `${stem}.wav`, path });
   }
   return files;
+}
+
+/**
+ * The writer's mix pieces in the asset store (docs/decisions.md#an-incremental-mix), beside the images, lines
+ * and segments: `assets/{user}/{screenplay}/mix/{key}-{stem}.flac` are its stems and `{key}-loudness.json` its
+ * loudness, written last, so a piece half kept is never found (one flat folder per kind, as the command line's
+ * reuse folder copies them). Deleting the screenplay deletes them with its other assets.
+ */
+export function pieceStore(owner: { userId: string; screenplayId: string }): PieceStore {
+  const file = (key: string, name: string) => assetStoreKeys.asset(owner.userId, owner.screenplayId, "mix", `${key}-${name}`);
+  const names = (music: boolean) => (music ? STEM_NAMES : STEM_NAMES.filter((s) => s !== "music"));
+  return {
+    async find(key, dir, music) {
+      let stored: { samples: number; integrated: number | null; truePeak: number | null };
+      try {
+        stored = await getObjectJson(config.mediaBucket, file(key, "loudness.json"));
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if ((error as { name?: string }).name === "NoSuchKey" || status === 404) return undefined;
+        throw error;
+      }
+      await Promise.all(names(music).map((stem) => downloadFile(config.mediaBucket, file(key, `${stem}.flac`), join(dir, `${stem}.flac`))));
+      // JSON has no −Infinity (a silent piece): it is kept as null.
+      const figure = (n: number | null) => n ?? Number.NEGATIVE_INFINITY;
+      return { samples: stored.samples, integrated: figure(stored.integrated), truePeak: figure(stored.truePeak) };
+    },
+    async keep(key, dir, loudness: PieceLoudness, music) {
+      await Promise.all(names(music).map((stem) => uploadFile(config.mediaBucket, file(key, `${stem}.flac`), join(dir, `${stem}.flac`), "audio/flac")));
+      const figure = (n: number) => (Number.isFinite(n) ? n : null);
+      const stored = { samples: loudness.samples, integrated: figure(loudness.integrated), truePeak: figure(loudness.truePeak) };
+      await putObject(config.mediaBucket, file(key, "loudness.json"), JSON.stringify(stored), "application/json");
+    },
+  };
+}
+
+/** A clip's audio identity for the mix's piece keys: the hash of its bytes. */
+export async function fileHash(path: string): Promise<string> {
+  return createHash("sha256").update(await readFile(path)).digest("hex");
 }

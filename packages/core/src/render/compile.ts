@@ -11,7 +11,7 @@ import { db } from "../dynamo/service";
 import { editListOf, writeProjectZip } from "../media/archive";
 import { captionFiles, joinSegments, renderSegment, writeCaptionImages } from "../media/compile";
 import { writeMix } from "../mix/mix";
-import { clipLanes, fetchStems, keepStems, levelsOf, mixClips, musicFor, stemEntry } from "../mix/render-mix";
+import { clipLanes, fetchStems, fileHash, keepStems, levelsOf, mixClips, musicFor, pieceStore, stemEntry } from "../mix/render-mix";
 import { planContentSegments, segmentKeyInput } from "../media/content-segments";
 import { timelineFiles } from "../timeline/files";
 import { timelineFpsOf, timelineSourceOf } from "../timeline/render-timeline";
@@ -167,6 +167,11 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
   });
 }
 
+/** What the mix took from the writer's store and what it mixed, for the compile's report (set: CompileAudio runs once). */
+async function recordMixPieces(renderJobId: string, pieces: { total: number; reused: number }) {
+  await db.entities.renderJob.patch({ renderJobId }).set({ mixPiecesReused: pieces.reused, mixPiecesMixed: pieces.total - pieces.reused }).go();
+}
+
 /** CompileAudio: the sound mix (mix/), as AAC for the video and MP3 for download, and its stems for the project zip. */
 export async function compileAudio({ renderJobId }: { renderJobId: string }) {
   const job = await getRenderJob(renderJobId);
@@ -182,7 +187,19 @@ export async function compileAudio({ renderJobId }: { renderJobId: string }) {
     const m4a = join(work, "narration.m4a");
     const mp3 = join(work, "audio.mp3");
     const music = await musicFor(job, moods, work);
-    const { stems } = await writeMix({ clips: mixClips(clips, lanes), levels: levelsOf(job), music, work, m4aPath: m4a, mp3Path: mp3 });
+    // Mixed in pieces per segment, the unchanged ones reused from the writer's store (docs/decisions.md#an-incremental-mix).
+    const audioIds = await Promise.all(audio.map(fileHash));
+    const { stems, pieces } = await writeMix({
+      clips: mixClips(clips, lanes),
+      levels: levelsOf(job),
+      music,
+      work,
+      m4aPath: m4a,
+      mp3Path: mp3,
+      pieceStarts: plan.segments.map((s) => s.firstClip),
+      reuse: { userId: job.userId, audioIds, trackId: job.musicUploadId, store: pieceStore(job) },
+    });
+    await recordMixPieces(renderJobId, pieces);
     await keepStems(job, stems);
     await uploadFile(config.mediaBucket, compileKeys.narration(job), m4a, "audio/mp4");
     await uploadFile(config.mediaBucket, outputKey(job, "audio.mp3"), mp3, outputOf("audio.mp3").contentType);

@@ -12,7 +12,7 @@ import { join } from "node:path";
 
 export const REUSE_FOLDER = "reuse";
 const MANIFEST = "manifest.json";
-const KINDS = ["image", "audio", "segment", "poster"] as const;
+const KINDS = ["image", "audio", "segment", "poster", "mix"] as const;
 /** Files moved at once between the folder and the local S3 (one by one, a 112-page store took minutes each way). */
 const TRANSFERS = 8;
 
