@@ -10,6 +10,7 @@ import { logger } from "../logger";
 import { ProviderError } from "../provider/cloud/http";
 import { writerMessage } from "../provider/cloud/failure";
 import { OfflineImageProvider } from "../provider/offline/image";
+import { TITLE_CARD } from "../provider/offline/frame-title-card";
 import { providers } from "../provider/registry";
 import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types";
 import { reusableImage } from "../revision/reuse";
@@ -67,7 +68,8 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
     style: job.style as StyleId,
     scene: imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined),
     characters,
-    blockType: block.type,
+    // A centred block is a title card: drawn as its words (provider/offline/frame-title-card.ts), told apart by its type.
+    blockType: block.centred ? TITLE_CARD : block.type,
     text: block.text,
     seed: `${job.renderJobId}:${block.blockId}:${variant}`,
     shot: block.shot ? (block.shot as Shot) : undefined,
@@ -80,7 +82,7 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
           prompt,
           scene: request.scene,
           characters,
-          blockType: block.type,
+          blockType: request.blockType,
           text: block.text,
           shot: request.shot,
         })

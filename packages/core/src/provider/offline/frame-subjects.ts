@@ -10,6 +10,7 @@ import type { Subject } from "./frame-figures";
 import { type FrameLayout, layoutOf } from "./frame-palette";
 import { type Pose, posesOf, type Prop, propsOf } from "./frame-poses";
 import { settingOf } from "./frame-settings";
+import { TITLE_CARD, titleCardLines } from "./frame-title-card";
 import { animalInDescription, animalShapeOf } from "../../screenplay/animals";
 import { type ObjectKind, readPrompt, type Weather } from "./prompt-reading";
 
@@ -37,9 +38,13 @@ export interface DrawingPlan {
   /** Everyone drawn, with their pose: people and animals. */
   figures: { name: string; kind: "person" | "animal"; species?: string; pose: Pose }[];
   props: Prop[];
+  /** A title card's lines (a centred block): drawn alone on a plate, with no place, figures or props. */
+  titleCard?: string[];
 }
 
 export function drawingPlan(input: ImageRequest, reading: FrameReading = readFrame(input)): DrawingPlan {
+  if (input.blockType === TITLE_CARD)
+    return { place: "", placeKnown: false, interior: false, elements: [], light: "", weather: [], figures: [], props: [], titleCard: titleCardLines(input.text) };
   const { layout } = reading;
   return {
     place: layout.setting.place,

@@ -20,6 +20,7 @@ import { applyStyle, type RawFrame } from "./frame-style";
 import { readFrame, type FrameReading } from "./frame-subjects";
 import { object, skyShade, snowCover, weather } from "./frame-things";
 import { hashString, seededRandom } from "./random";
+import { TITLE_CARD, titleCardPlate, titleCardText } from "./frame-title-card";
 
 export interface OfflineImageOptions {
   /** JPEG (default) is ~10x faster to encode than PNG for grainy frames and far smaller. */
@@ -121,6 +122,33 @@ export class OfflineImageProvider implements ImageProvider {
   }
 
   async generate(input: ImageRequest): Promise<GeneratedImage> {
+    const frame = input.blockType === TITLE_CARD ? await this.titleCard(input) : await this.scene(input);
+    const { width, height } = frame;
+    const image = sharp(frame.data, { raw: { width, height, channels: 4 } }).removeAlpha();
+    const bytes =
+      this.format === "png"
+        ? await image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()
+        : await image.jpeg({ quality: this.quality, mozjpeg: false, chromaSubsampling: "4:2:0" }).toBuffer();
+    return {
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+      contentType: this.format === "png" ? "image/png" : "image/jpeg",
+      width,
+      height,
+    };
+  }
+
+  /** A centred block: its words on a plate, no people and no place (frame-title-card.ts). */
+  private async titleCard(input: ImageRequest): Promise<RawFrame> {
+    const view = stageWindow(getAspect(input.aspect), undefined);
+    const size = { width: view.width, height: view.height + view.padTop + view.padBottom };
+    const { pixels } = new Resvg(titleCardPlate(input.style, size), { font: { loadSystemFonts: false } }).render();
+    const frame = { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), ...size };
+    await applyStyle(frame, input.style, hashString(input.seed));
+    drawCaption(frame, titleCardText(input.text, input.style, size));
+    return frame;
+  }
+
+  private async scene(input: ImageRequest): Promise<RawFrame> {
     const reading = readFrame(input);
     // On the main thread (the command line, an on-demand image) on libuv's thread pool, so the main thread
     // meanwhile makes speech or answers requests. In a media worker thread (npm start) right there: that
@@ -135,17 +163,6 @@ export class OfflineImageProvider implements ImageProvider {
     // Name tags in frame pixels: the stage moved by the window's corner and the rows added above it.
     const tags = shot.inFrame.map((p) => ({ ...p, x: p.x - view.x, baseY: p.baseY - view.y + view.padTop }));
     drawCaption(frame, captionSvg(tags, frame));
-    const { width, height } = frame;
-    const image = sharp(frame.data, { raw: { width, height, channels: 4 } }).removeAlpha();
-    const bytes =
-      this.format === "png"
-        ? await image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()
-        : await image.jpeg({ quality: this.quality, mozjpeg: false, chromaSubsampling: "4:2:0" }).toBuffer();
-    return {
-      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
-      contentType: this.format === "png" ? "image/png" : "image/jpeg",
-      width,
-      height,
-    };
+    return frame;
   }
 }
