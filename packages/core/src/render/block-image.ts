@@ -22,6 +22,7 @@ import type { DescribedScenes } from "./describe";
 import { noteDrawnInPlace } from "./image-charge";
 import type { RenderBlockItem, RenderJobItem } from "./jobs";
 import { withRetries } from "./retry";
+import { placeScene } from "./shot-heading";
 
 export const snapshotOf = (job: RenderJobItem) =>
   job.screenplaySnapshot as { characterDictionary: CharacterDictionary; sceneDictionary: DescribedScenes };
@@ -66,7 +67,7 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
   const request = {
     prompt,
     style: job.style as StyleId,
-    scene: imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined),
+    scene: imageScene(placeScene(block.sceneId, sceneDictionary)),
     characters,
     // A centred block is a title card: drawn as its words (provider/offline/frame-title-card.ts), told apart by its type.
     blockType: block.centred ? TITLE_CARD : block.type,

@@ -20,6 +20,7 @@ import { applyStyle, type RawFrame } from "./frame-style";
 import { readFrame, type FrameReading } from "./frame-subjects";
 import { object, skyShade, snowCover, weather } from "./frame-things";
 import { hashString, seededRandom } from "./random";
+import { viewMaskSvg } from "./frame-view-mask";
 import { TITLE_CARD, titleCardPlate, titleCardText } from "./frame-title-card";
 
 export interface OfflineImageOptions {
@@ -95,6 +96,8 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
     // Outdoors only: rain across the walls of a room would read as a glitch (indoors it is in the windows).
     sky && !layout.interior ? weather(sky, random) : "",
     palette.blinds ? blinds() : "",
+    // A point of view through a scope, binoculars or a keyhole: the place, seen through its opening.
+    reading.mask ? viewMaskSvg(reading.mask, view) : "",
   ].join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${view.width}" height="${view.height}" viewBox="${view.x} ${view.y} ${view.width} ${view.height}">${body}</svg>`;
 }
