@@ -21,6 +21,7 @@ import { readFrame, type FrameReading } from "./frame-subjects";
 import { object, skyShade, snowCover, weather } from "./frame-things";
 import { hashString, seededRandom } from "./random";
 import { viewMaskSvg } from "./frame-view-mask";
+import { foregroundSvg } from "./frame-foreground";
 import { TITLE_CARD, titleCardPlate, titleCardText } from "./frame-title-card";
 
 export interface OfflineImageOptions {
@@ -75,8 +76,9 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
   };
   const shot = frameShot(input.shot, subjects, placeFigures(subjects, input.blockType === "dialogue"), layout.interior);
   const t = (c: string) => tone(c, palette);
-  // An insert shows its first object alone, in the middle.
-  const shown = shot.insert ? objects.slice(0, 1) : objects;
+  // An insert shows its first object alone, in the middle; a close framing shows the props the block names beside the figure.
+  const close = !shot.insert && shot.scale > 1;
+  const shown = shot.insert ? objects.slice(0, 1) : close ? [] : objects;
   const spots = shot.insert ? [WIDTH / 2] : objectSpots(shown.length, shot.placements.map((p) => p.x));
   const backdrop = (layout.interior ? interior(ctx) : exterior(ctx)) + (sky && !layout.interior ? skyShade(sky) : "");
   const scene = [
@@ -92,6 +94,7 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
   ].join("");
   const body = [
     shot.camera ? `<g transform="${shot.camera}">${scene}</g>` : scene,
+    close ? foregroundSvg({ objects, lamp: ctx.lamp, door: ctx.door }, view, shot.scale, t, palette.outline) : "",
     shot.shoulder && shot.shoulderOf !== undefined ? figures([shot.shoulder], [subjects[shot.shoulderOf]], palette) : "",
     // Outdoors only: rain across the walls of a room would read as a glitch (indoors it is in the windows).
     sky && !layout.interior ? weather(sky, random) : "",
