@@ -45,3 +45,11 @@ describe("props in a close framing (docs/decisions.md#title-cards-and-shots-with
     expect(cornerXs(small)).toEqual([179.2, 1100.8, 384]);
   });
 });
+
+describe("a screen door", () => {
+  it("is a door, not a computer", () => {
+    const svg = sceneSvg(close("The SCREEN DOOR slides open and STEEL emerges.", "wide"));
+    expect(svg).not.toContain("#6fb3ff");
+    expect(sceneSvg(close("Steel stares at the screen.", "wide"))).toContain("#6fb3ff");
+  });
+});
