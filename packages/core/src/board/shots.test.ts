@@ -123,6 +123,25 @@ describe("shot rules", () => {
     ]);
   });
 
+  it("holds a face that fills the frame in close-up, whoever the line names, and frames a shot heading as its shot", () => {
+    const blocks = [
+      b("scene_heading", "EXT. BRICK'S POOL - DAY"),
+      b("action", "Steel paces by the pool."),
+      b("scene_heading", "SNIPER SCOPE POV"),
+      b("action", "From what seems like only INCHES AWAY. Steel's face FILLS the Leupold Mark 4 scope."),
+      b("action", "BRICK and STEEL, in close-up, both grin."),
+      b("action", "An extreme close-up of the trigger."),
+      b("action", "BRICK and STEEL face the pool."),
+    ];
+    expect(framing(blocks, ["BRICK", "STEEL"]).slice(2)).toEqual([
+      "2A medium pov static",
+      "2B close_up eye_level static",
+      "2C close_up eye_level static",
+      "2D extreme_close_up eye_level static",
+      "2E full eye_level static",
+    ]);
+  });
+
   it("takes a scene's first frame wide when there is no heading to establish it", () => {
     const blocks = [b("action", "MARA runs through the crowd.")];
     expect(framing(blocks, ["MARA"])).toEqual(["1A wide eye_level static"]);

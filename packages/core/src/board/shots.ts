@@ -6,6 +6,8 @@
  */
 import { charactersInBlock } from "../render/characters-in-block";
 import { hasMedia } from "../render/jobs";
+import { isShotHeading } from "../render/shot-heading";
+import { parseSceneHeading } from "../screenplay/scene-heading";
 import { SHOT_ANGLES, SHOT_MOVEMENTS, SHOT_SIZES, type Shot, type ShotAngle, type ShotMovement, type ShotSize } from "./shot-vocabulary";
 
 export interface ScriptBlock {
@@ -89,6 +91,9 @@ export function isShotLine(block: ScriptBlock): boolean {
 /** Verbs that play on a face: a close-up. */
 const FACE =
   /\b(stares?|glares?|gazes?|weeps?|cries|sobs?|gasps?|smiles?|grins?|winces?|flinches?|blinks?|tears? (up|roll)|swallows?|trembles?|freezes?|whispers?|screams?|eyes (widen|narrow|fill))\b/i;
+/** Words that ask for a face filling the frame, whoever else the line names: "Steel's face FILLS the scope", "in close-up". */
+const CLOSE =
+  /\b(face|eyes?|head)\b[^.!?]{0,40}?\b(fills?|filling|fill)\b|\bfills? the (frame|screen|scope|lens|shot|viewfinder)\b|\b(an?|in|into|to) (an? )?(extreme )?close[- ]?up\b/i;
 /** Verbs of a whole body in motion: a medium shot that holds the body. */
 const BODY =
   /\b(grabs?|slams?|punches?|kicks?|runs?|sprints?|lunges?|leaps?|jumps?|falls?|collapses?|throws?|hurls?|smashes?|stabs?|shoots?|fires?|fights?|struggles?|dives?|spins?|charges?|shoves?|drags?|climbs?)\b/i;
@@ -121,6 +126,8 @@ function forAction(block: ScriptBlock, names: string[]): Framing {
   const present = charactersInBlock(block, names);
   const movement = movementIn(block.text) ?? "static";
   const angle = angleIn(block.text) ?? "eye_level";
+  // "CLOSE ON" counts in capitals only, the camera's convention ("Close on the table" is not an instruction).
+  if (CLOSE.test(block.text) || /\bCLOSE ON\b/.test(block.text)) return { size: /\bextreme close[- ]?up\b/i.test(block.text) ? "extreme_close_up" : "close_up", angle, movement };
   if (present.length === 1) {
     // A character alone with a strong action: the face for what plays on it, the body for what it does.
     if (FACE.test(block.text)) return { size: "close_up", angle, movement };
@@ -152,7 +159,10 @@ export function deriveShots(blocks: ScriptBlock[], names: string[]): Map<string,
     let framing: Framing;
     if (block.type === "scene_heading") {
       // The establishing wide: outdoors, the whole place; indoors, the whole room.
-      framing = { size: /^\s*(EXT|I\/E|EXT\/INT)/i.test(block.text) ? "extreme_wide" : "wide", angle: "eye_level", movement: "static" };
+      // A heading that is a shot ('SNIPER SCOPE POV', 'CLOSE ON THE LETTER'): framed as the shot it names.
+      framing = isShotHeading(parseSceneHeading(block.text))
+        ? fromShotLine(block.text)
+        : { size: /^\s*(EXT|I\/E|EXT\/INT)/i.test(block.text) ? "extreme_wide" : "wide", angle: "eye_level", movement: "static" };
     } else if (isShotLine(block)) framing = fromShotLine(block.text);
     else if (block.type === "dialogue") framing = forDialogue(blocks, index);
     else if (inScene === 0) framing = { size: "wide", angle: "eye_level", movement: movementIn(block.text) ?? "static" };

@@ -10,6 +10,7 @@ import { logger } from "../logger";
 import { ProviderError } from "../provider/cloud/http";
 import { writerMessage } from "../provider/cloud/failure";
 import { OfflineImageProvider } from "../provider/offline/image";
+import { TITLE_CARD } from "../provider/offline/frame-title-card";
 import { providers } from "../provider/registry";
 import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types";
 import { reusableImage } from "../revision/reuse";
@@ -21,6 +22,7 @@ import type { DescribedScenes } from "./describe";
 import { noteDrawnInPlace } from "./image-charge";
 import type { RenderBlockItem, RenderJobItem } from "./jobs";
 import { withRetries } from "./retry";
+import { placeScene } from "./shot-heading";
 
 export const snapshotOf = (job: RenderJobItem) =>
   job.screenplaySnapshot as { characterDictionary: CharacterDictionary; sceneDictionary: DescribedScenes };
@@ -65,9 +67,10 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
   const request = {
     prompt,
     style: job.style as StyleId,
-    scene: imageScene(block.sceneId ? sceneDictionary?.[block.sceneId] : undefined),
+    scene: imageScene(placeScene(block.sceneId, sceneDictionary)),
     characters,
-    blockType: block.type,
+    // A centred block is a title card: drawn as its words (provider/offline/frame-title-card.ts), told apart by its type.
+    blockType: block.centred ? TITLE_CARD : block.type,
     text: block.text,
     seed: `${job.renderJobId}:${block.blockId}:${variant}`,
     shot: block.shot ? (block.shot as Shot) : undefined,
@@ -80,7 +83,7 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
           prompt,
           scene: request.scene,
           characters,
-          blockType: block.type,
+          blockType: request.blockType,
           text: block.text,
           shot: request.shot,
         })

@@ -220,6 +220,7 @@ async function writeBlocks(renderJobId: string, blocks: Block[], changed: Set<st
       sceneId,
       changed: changed.has(b.id),
       ...(delivery.length ? { delivery } : {}),
+      ...(b.centred ? { centred: true } : {}),
     };
   });
   await batchWriteAll(

@@ -60,7 +60,7 @@ export function assemble(raw: RawScreenplay, format: ScreenplayFormat): ParsedSc
     dual = false;
     extension = undefined;
     const text = p.kind === "scene_heading" ? normaliseHeading(p.text) : p.text;
-    blocks.push({ id, type: p.kind, text });
+    blocks.push({ id, type: p.kind, text, ...(p.centred && p.kind === "action" ? { centred: true as const } : {}) });
   }
   for (const name of raw.extraCharacters ?? []) if (name) names.add(name);
 

@@ -178,7 +178,10 @@ function classify(out: RawParagraph[], group: string[]) {
     const heading = (forcedHeading ? first.slice(1) : first).replace(SCENE_NUMBER, "");
     out.push({ kind: "scene_heading", text: clean(heading) });
     pushAction(out, rest);
-  } else if (/^>.*<$/.test(first)) pushAction(out, lines.map(unwrapCentred));
+  } else if (/^>.*<$/.test(first)) {
+    const text = clean(lines.map(unwrapCentred).join("\n"));
+    if (text) out.push({ kind: "action", text, centred: true });
+  }
   else if (first.startsWith(">")) {
     out.push({ kind: "transition", text: clean(first.slice(1)) });
     pushAction(out, rest);

@@ -10,6 +10,8 @@ export interface RawParagraph {
   text: string;
   /** On character cues: the speech is half of a dual-dialogue pair. */
   dual?: boolean;
+  /** On action paragraphs: the text is centred (Fountain's `> TEXT <`), a title card rather than something seen. */
+  centred?: boolean;
 }
 
 export interface RawScreenplay {

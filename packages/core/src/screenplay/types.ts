@@ -19,6 +19,8 @@ export interface Block {
   dual?: true;
   /** The cue's delivery extension on a dialogue block, e.g. "V.O.", "O.S." (absent when the cue has none). */
   extension?: string;
+  /** Present (and true) on an action block the script centres (Fountain's `> TEXT <`): a title card, drawn as its words. */
+  centred?: true;
 }
 
 export type Gender = "male" | "female" | "neutral";

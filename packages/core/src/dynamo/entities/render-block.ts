@@ -14,6 +14,8 @@ export const RenderBlock = new Entity({
     /** How a line is said: the parentheticals before it in its speech and the cue's extension (SpeechRequest delivery). */
     delivery: { type: "list", items: { type: "string" } },
     sceneId: { type: "string" },
+    /** A centred action block (a title card): its frame is its words, not a place (screenplay Block.centred). */
+    centred: { type: "boolean" },
     imagePrompt: { type: "string" },
     /** Who the frame shows, read with the whole script in view (render/characters-in-block.ts presentInBlocks). */
     present: { type: "list", items: { type: "string" } },

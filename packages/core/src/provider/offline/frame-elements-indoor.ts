@@ -19,7 +19,7 @@ const rect = (x: number, y: number, w: number, h: number, fill: string, o = "") 
 const row = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join("");
 
 /** A standing lamp; dead, its shade is grey and it casts no light. */
-export function standingLamp(x: number, c: IndoorContext): string {
+export function standingLamp(x: number, c: Pick<IndoorContext, "t" | "o" | "lampLit">): string {
   const shade = c.lampLit ? "#ffe7a0" : "#8a8478";
   const glow = c.lampLit ? `<circle cx="${x + 21}" cy="365" r="90" fill="#ffd27a" fill-opacity="0.35"/>` : "";
   return glow + rect(x + 18, 380, 6, 150, c.t("#333"), c.o) + `<path d="M${x} 385 L${x + 42} 385 L${x + 32} 345 L${x + 10} 345 Z" fill="${c.t(shade)}"${c.o}/>`;

@@ -18,6 +18,8 @@ export interface ShotFraming {
   /** SVG transforms: the camera over everything, and the backdrop's own (the horizon's move for an angle). */
   camera: string;
   backdrop: string;
+  /** The camera's zoom (1 when it does not move in): a close framing's props are drawn at a size that follows it. */
+  scale: number;
   /** An insert: no figures, the first object alone, large. */
   insert: boolean;
   /** The listener of an over-the-shoulder shot: drawn large, dark and cut by the frame's edge. */
@@ -48,7 +50,7 @@ const scaled = (p: FigurePlacement, s: number, tx: number, ty: number): FigurePl
  */
 export function frameShot(shot: Framing | undefined, subjects: Subject[], placements: FigurePlacement[], interior: boolean): ShotFraming {
   const all = placements.map((_, i) => i);
-  const none: ShotFraming = { keep: all, placements, inFrame: placements, camera: "", backdrop: "", insert: false };
+  const none: ShotFraming = { keep: all, placements, inFrame: placements, camera: "", backdrop: "", insert: false, scale: 1 };
   if (!shot) return none;
   if (shot.size === "insert") return { ...none, keep: [], placements: [], inFrame: [], insert: true, camera: insertCamera() };
 
@@ -108,6 +110,7 @@ export function frameShot(shot: Framing | undefined, subjects: Subject[], placem
     camera: `translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${s.toFixed(3)})`,
     backdrop,
     insert: false,
+    scale: s,
     shoulder,
     shoulderOf,
   };

@@ -10,6 +10,8 @@ import type { Subject } from "./frame-figures";
 import { type FrameLayout, layoutOf } from "./frame-palette";
 import { type Pose, posesOf, type Prop, propsOf } from "./frame-poses";
 import { settingOf } from "./frame-settings";
+import { TITLE_CARD, titleCardLines } from "./frame-title-card";
+import { type ViewMask, viewMaskOf } from "./frame-view-mask";
 import { animalInDescription, animalShapeOf } from "../../screenplay/animals";
 import { type ObjectKind, readPrompt, type Weather } from "./prompt-reading";
 
@@ -20,6 +22,8 @@ export interface FrameReading {
   weather?: Weather;
   wind: boolean;
   props: Prop[];
+  /** A point of view seen through a scope, binoculars or a keyhole (frame-view-mask.ts). */
+  mask?: ViewMask;
 }
 
 /**
@@ -37,9 +41,15 @@ export interface DrawingPlan {
   /** Everyone drawn, with their pose: people and animals. */
   figures: { name: string; kind: "person" | "animal"; species?: string; pose: Pose }[];
   props: Prop[];
+  /** What a point of view is seen through, drawn as a mask over the place. */
+  seenThrough?: ViewMask;
+  /** A title card's lines (a centred block): drawn alone on a plate, with no place, figures or props. */
+  titleCard?: string[];
 }
 
 export function drawingPlan(input: ImageRequest, reading: FrameReading = readFrame(input)): DrawingPlan {
+  if (input.blockType === TITLE_CARD)
+    return { place: "", placeKnown: false, interior: false, elements: [], light: "", weather: [], figures: [], props: [], titleCard: titleCardLines(input.text) };
   const { layout } = reading;
   return {
     place: layout.setting.place,
@@ -55,6 +65,7 @@ export function drawingPlan(input: ImageRequest, reading: FrameReading = readFra
       pose: s.pose ?? "stand",
     })),
     props: reading.props,
+    ...(reading.mask ? { seenThrough: reading.mask } : {}),
   };
 }
 
@@ -123,5 +134,6 @@ export function readFrame(input: ImageRequest): FrameReading {
   // The weather of the scene (its description is in the Setting) or of the moment; the props the moment names.
   // The place itself is not drawn again as an object: no car parked inside the car, no boat on the ship's deck.
   const objects = things.objects.filter((o) => !(o === "car" && layout.setting.shell === "car") && !(o === "boat" && layout.setting.place === "ship"));
-  return { layout, subjects, objects: objects.slice(0, 3), weather: read.weather, wind: read.wind, props: propsOf(moment) };
+  const mask = viewMaskOf(placeText);
+  return { layout, subjects, objects: objects.slice(0, 3), weather: read.weather, wind: read.wind, props: propsOf(moment), ...(mask ? { mask } : {}) };
 }

@@ -66,7 +66,7 @@ export function animal(
   );
 }
 
-type Tone = (hex: string) => string;
+export type Tone = (hex: string) => string;
 
 /** Key objects, each at its own spot on the ground (x from the caller), sized for the middle distance. */
 export function object(kind: ObjectKind, x: number, t: Tone, o: string): string {

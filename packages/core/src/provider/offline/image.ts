@@ -20,6 +20,9 @@ import { applyStyle, type RawFrame } from "./frame-style";
 import { readFrame, type FrameReading } from "./frame-subjects";
 import { object, skyShade, snowCover, weather } from "./frame-things";
 import { hashString, seededRandom } from "./random";
+import { viewMaskSvg } from "./frame-view-mask";
+import { foregroundSvg } from "./frame-foreground";
+import { TITLE_CARD, titleCardPlate, titleCardText } from "./frame-title-card";
 
 export interface OfflineImageOptions {
   /** JPEG (default) is ~10x faster to encode than PNG for grainy frames and far smaller. */
@@ -73,8 +76,9 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
   };
   const shot = frameShot(input.shot, subjects, placeFigures(subjects, input.blockType === "dialogue"), layout.interior);
   const t = (c: string) => tone(c, palette);
-  // An insert shows its first object alone, in the middle.
-  const shown = shot.insert ? objects.slice(0, 1) : objects;
+  // An insert shows its first object alone, in the middle; a close framing shows the props the block names beside the figure.
+  const close = !shot.insert && shot.scale > 1;
+  const shown = shot.insert ? objects.slice(0, 1) : close ? [] : objects;
   const spots = shot.insert ? [WIDTH / 2] : objectSpots(shown.length, shot.placements.map((p) => p.x));
   const backdrop = (layout.interior ? interior(ctx) : exterior(ctx)) + (sky && !layout.interior ? skyShade(sky) : "");
   const scene = [
@@ -90,10 +94,13 @@ export function sceneSvg(input: ImageRequest, reading: FrameReading = readFrame(
   ].join("");
   const body = [
     shot.camera ? `<g transform="${shot.camera}">${scene}</g>` : scene,
+    close ? foregroundSvg({ objects, lamp: ctx.lamp, door: ctx.door }, view, shot.scale, t, palette.outline) : "",
     shot.shoulder && shot.shoulderOf !== undefined ? figures([shot.shoulder], [subjects[shot.shoulderOf]], palette) : "",
     // Outdoors only: rain across the walls of a room would read as a glitch (indoors it is in the windows).
     sky && !layout.interior ? weather(sky, random) : "",
     palette.blinds ? blinds() : "",
+    // A point of view through a scope, binoculars or a keyhole: the place, seen through its opening.
+    reading.mask ? viewMaskSvg(reading.mask, view) : "",
   ].join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${view.width}" height="${view.height}" viewBox="${view.x} ${view.y} ${view.width} ${view.height}">${body}</svg>`;
 }
@@ -121,6 +128,33 @@ export class OfflineImageProvider implements ImageProvider {
   }
 
   async generate(input: ImageRequest): Promise<GeneratedImage> {
+    const frame = input.blockType === TITLE_CARD ? await this.titleCard(input) : await this.scene(input);
+    const { width, height } = frame;
+    const image = sharp(frame.data, { raw: { width, height, channels: 4 } }).removeAlpha();
+    const bytes =
+      this.format === "png"
+        ? await image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()
+        : await image.jpeg({ quality: this.quality, mozjpeg: false, chromaSubsampling: "4:2:0" }).toBuffer();
+    return {
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+      contentType: this.format === "png" ? "image/png" : "image/jpeg",
+      width,
+      height,
+    };
+  }
+
+  /** A centred block: its words on a plate, no people and no place (frame-title-card.ts). */
+  private async titleCard(input: ImageRequest): Promise<RawFrame> {
+    const view = stageWindow(getAspect(input.aspect), undefined);
+    const size = { width: view.width, height: view.height + view.padTop + view.padBottom };
+    const { pixels } = new Resvg(titleCardPlate(input.style, size), { font: { loadSystemFonts: false } }).render();
+    const frame = { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), ...size };
+    await applyStyle(frame, input.style, hashString(input.seed));
+    drawCaption(frame, titleCardText(input.text, input.style, size));
+    return frame;
+  }
+
+  private async scene(input: ImageRequest): Promise<RawFrame> {
     const reading = readFrame(input);
     // On the main thread (the command line, an on-demand image) on libuv's thread pool, so the main thread
     // meanwhile makes speech or answers requests. In a media worker thread (npm start) right there: that
@@ -135,17 +169,6 @@ export class OfflineImageProvider implements ImageProvider {
     // Name tags in frame pixels: the stage moved by the window's corner and the rows added above it.
     const tags = shot.inFrame.map((p) => ({ ...p, x: p.x - view.x, baseY: p.baseY - view.y + view.padTop }));
     drawCaption(frame, captionSvg(tags, frame));
-    const { width, height } = frame;
-    const image = sharp(frame.data, { raw: { width, height, channels: 4 } }).removeAlpha();
-    const bytes =
-      this.format === "png"
-        ? await image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()
-        : await image.jpeg({ quality: this.quality, mozjpeg: false, chromaSubsampling: "4:2:0" }).toBuffer();
-    return {
-      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
-      contentType: this.format === "png" ? "image/png" : "image/jpeg",
-      width,
-      height,
-    };
+    return frame;
   }
 }

@@ -31,7 +31,8 @@ const OBJECT_WORDS: [ObjectKind, RegExp][] = [
   ["umbrella", /\bumbrellas?\b/i],
   ["bicycle", /\b(bicycles?|bikes?)\b/i],
   ["table", /\b(table|desk)s?\b/i],
-  ["computer", /\b(computers?|laptops?|screens?|monitors?|terminals?)\b/i],
+  // A screen door is a door, not a monitor.
+  ["computer", /\b(computers?|laptops?|screens?(?! doors?\b)|monitors?|terminals?)\b/i],
   ["bucket", /\b(buckets?|mops?)\b/i],
   ["cup", /\b(coffees?|cups?|mugs?|beers?|glass(es)?|drinks?)\b/i],
   ["boat", /\b(boats?|ships?|canoe|yacht)\b/i],
