@@ -29,11 +29,6 @@ export interface BoardExportInput {
   aspect?: Aspect;
 }
 
-/** What a render job stored of its screenplay when it was made (render/create.ts). */
-export function snapshotOf(job: { screenplaySnapshot?: unknown }): { writer?: string; characterDictionary?: CharacterDictionary } {
-  return (job.screenplaySnapshot ?? {}) as { writer?: string; characterDictionary?: CharacterDictionary };
-}
-
 export async function writeBoardExports(input: BoardExportInput): Promise<{ pdfPath: string; csv: string; pages: number }> {
   const names = Object.keys(input.characterDictionary ?? {});
   const clips = new Map(input.clips.map((c) => [c.blockId, c]));

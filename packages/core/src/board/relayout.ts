@@ -16,7 +16,8 @@ import { AppError } from "../error";
 import { mapWithLimit } from "../render/concurrency";
 import { outputKey, outputOf } from "../render/compile-plan";
 import { getOwnRenderJob, getRenderBlocks, hasMedia } from "../render/jobs";
-import { snapshotOf, writeBoardExports } from "./export";
+import { screenplaySnapshotOf } from "../render/screenplay-snapshot";
+import { writeBoardExports } from "./export";
 import type { PdfLayout } from "./schema";
 
 const DOWNLOADS_AT_ONCE = 16;
@@ -45,12 +46,12 @@ export async function relayoutStoryboardPdf(renderJobId: string, layout: PdfLayo
     const board = await writeBoardExports({
       work,
       title: job.title,
-      writer: snapshotOf(job).writer,
+      writer: screenplaySnapshotOf(job).writer,
       style: job.style,
       createdAt: job.createdAt,
       layout,
       aspect: getAspect(job.aspect),
-      characterDictionary: snapshotOf(job).characterDictionary,
+      characterDictionary: screenplaySnapshotOf(job).characterDictionary,
       blocks,
       clips,
     });

@@ -18,17 +18,15 @@ import type { CharacterDictionary } from "../screenplay/types";
 import { castOrder } from "./cast-order";
 import { referencesOf } from "./character-references";
 import { type BlockOfScript, charactersInBlock } from "./characters-in-block";
-import type { DescribedScenes } from "./describe";
+import { type DescribedScenes, screenplaySnapshotOf } from "./screenplay-snapshot";
 import { noteDrawnInPlace } from "./image-charge";
 import type { RenderBlockItem, RenderJobItem } from "./jobs";
 import { withRetries } from "./retry";
 import { placeScene } from "./shot-heading";
 
-export const snapshotOf = (job: RenderJobItem) =>
-  job.screenplaySnapshot as { characterDictionary: CharacterDictionary; sceneDictionary: DescribedScenes };
 
 /** What reuse reads of a job: its owner and settings, and the character descriptions the render uses. */
-export const jobFacts = (job: RenderJobItem) => ({ ...job, characterDictionary: snapshotOf(job).characterDictionary });
+export const jobFacts = (job: RenderJobItem) => ({ ...job, characterDictionary: screenplaySnapshotOf(job).characterDictionary });
 
 /** An asset taken from the writer's earlier renders, for the render's report (the CLI prints it). */
 export const countReused = (kind: "image" | "audio", renderJobId: string) =>
@@ -62,7 +60,7 @@ export function shotCharacters(block: BlockOfScript & { present?: readonly strin
  * `offline` draws it here whatever the provider (the free frame offered for a refused prompt).
  */
 export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string, options: { offline?: boolean } = {}) {
-  const { characterDictionary, sceneDictionary } = snapshotOf(job);
+  const { characterDictionary, sceneDictionary } = screenplaySnapshotOf(job);
   const characters = shotCharacters(block, characterDictionary);
   const request = {
     prompt,

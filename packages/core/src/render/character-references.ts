@@ -29,6 +29,7 @@ import { castOrder } from "./cast-order";
 import { getOwnRenderJob, type RenderJobItem } from "./jobs";
 import { moveRenderStatus } from "./transition";
 import { withRetries } from "./retry";
+import { screenplaySnapshotOf } from "./screenplay-snapshot";
 
 /** Reference portraits drawn at once (the provider's own semaphore still limits the account). */
 const REFERENCE_CONCURRENCY = 4;
@@ -152,7 +153,7 @@ async function carryWriterPicture(job: ReferenceJob, name: string, from: Charact
  * one missing, is drawn now, so every frame of the character is drawn from its current description.
  */
 export async function refreshCharacterReferences(job: RenderJobItem): Promise<void> {
-  const snapshot = job.screenplaySnapshot as { characterDictionary?: CharacterDictionary };
+  const snapshot = screenplaySnapshotOf(job);
   const dictionary = snapshot?.characterDictionary ?? {};
   const folder = renderKeys.folder(job.userId, job.renderJobId);
   if (Object.values(dictionary).every((c) => referenceIsCurrent(c) && c.reference!.key.startsWith(folder))) return;
@@ -188,7 +189,7 @@ export async function replaceCharacterReference(input: { renderJobId: string; na
   if (job.status !== "descriptions_ready") {
     throw AppError.conflict("A character's picture can be replaced only while the render waits for your review of the descriptions.");
   }
-  const snapshot = job.screenplaySnapshot as { characterDictionary: CharacterDictionary };
+  const snapshot = screenplaySnapshotOf(job);
   const character = snapshot.characterDictionary?.[input.name];
   if (!character) throw AppError.notFound("That character is not part of this render.");
   const sent = Buffer.from(input.image, "base64");

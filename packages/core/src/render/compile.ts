@@ -3,7 +3,8 @@ import { getAspect } from "../catalog/aspects";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
-import { snapshotOf, writeBoardExports } from "../board/export";
+import { writeBoardExports } from "../board/export";
+import { screenplaySnapshotOf } from "./screenplay-snapshot";
 import type { PdfLayout } from "../board/schema";
 import { deletePrefix, downloadFile, objectTag, putObject, uploadFile } from "../blob/s3";
 import { config } from "../config";
@@ -108,7 +109,7 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
   await db.entities.videoJob.create({ videoJobId, renderJobId, userId: job.userId, status: "processing" }).go();
   // The poster names the screenplay, not the render ("Night Shift", not "Night Shift Render"); renders made
   // before the snapshot kept the screenplay's title fall back to theirs.
-  const posterTitle = (job.screenplaySnapshot as { title?: string } | undefined)?.title || job.title;
+  const posterTitle = screenplaySnapshotOf(job).title || job.title;
   const plan: CompilePlan = {
     renderJobId,
     videoJobId,
@@ -226,12 +227,12 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
     const board = await writeBoardExports({
       work,
       title: job.title,
-      writer: snapshotOf(job).writer,
+      writer: screenplaySnapshotOf(job).writer,
       style: job.style,
       createdAt: job.createdAt,
       layout: job.pdfLayout as PdfLayout | undefined,
       aspect: getAspect(job.aspect),
-      characterDictionary: snapshotOf(job).characterDictionary,
+      characterDictionary: screenplaySnapshotOf(job).characterDictionary,
       blocks,
       clips: editList.map((e, i) => ({ blockId: e.blockId, durationMs: e.durationMs, frame: e.image, path: images[i] })),
     });

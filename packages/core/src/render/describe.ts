@@ -5,7 +5,7 @@ import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { providers } from "../provider/registry";
 import type { StyleId } from "../catalog/styles";
-import type { Block, CharacterDictionary, SceneDictionary, SceneInfo } from "../screenplay/types";
+import type { Block, CharacterDictionary, SceneInfo } from "../screenplay/types";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderBlockItem } from "./jobs";
 import { startPhase } from "./phases";
 import type { RenderStatus } from "./status";
@@ -13,15 +13,15 @@ import { presentInBlocks } from "./characters-in-block";
 import { mapWithLimit } from "./concurrency";
 import { withRetries } from "./retry";
 import { addCharacterReferences } from "./character-references";
-import { sceneContinuity, type SceneContinuity } from "./continuity";
+import { sceneContinuity } from "./continuity";
 import { characterFacts, sceneFacts, sceneIdsInScriptOrder, type SceneFacts } from "./story-facts";
 import { castOrder } from "./cast-order";
+import { type DescribedScenes, screenplaySnapshotOf } from "./screenplay-snapshot";
 
 /** Text requests in flight at once: a cloud model answers in seconds, and a feature has hundreds of blocks. */
 const TEXT_CONCURRENCY = 8;
 
 /** Scenes with their descriptions and continuity (the time a CONTINUOUS scene happens at, flashbacks, dreams). */
-export type DescribedScenes = Record<string, SceneInfo & { description?: string; continuity?: SceneContinuity }>;
 
 const asBlock = (b: RenderBlockItem): Block => ({ id: b.blockId, type: b.type as Block["type"], text: b.text, character: b.character });
 
@@ -34,11 +34,7 @@ export async function describeRender(renderJobId: string) {
   if (job.status !== "queued") return { renderJobId, skipped: true };
   const blocks = await getRenderBlocks(renderJobId);
   const plain = blocks.map(asBlock);
-  const snapshot = job.screenplaySnapshot as {
-    characterDictionary: CharacterDictionary;
-    sceneDictionary: SceneDictionary;
-    pageCount: number;
-  };
+  const snapshot = screenplaySnapshotOf(job);
   const text = providers().text;
 
   const characters = Object.entries(snapshot.characterDictionary ?? {});

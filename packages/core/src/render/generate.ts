@@ -16,7 +16,8 @@ import { NARRATOR_KEY } from "./schema";
 import { readWavInfo, silentWav } from "../media/wav";
 import { reusableSpeech } from "../revision/reuse";
 import { refreshCharacterReferences } from "./character-references";
-import { countReused, jobFacts, makeImage, snapshotOf } from "./block-image";
+import { countReused, jobFacts, makeImage } from "./block-image";
+import { screenplaySnapshotOf } from "./screenplay-snapshot";
 
 export { makeImage, shotCharacters } from "./block-image";
 export type AssetKind = BlockTask["kind"];
@@ -99,7 +100,7 @@ export async function generateBlockAsset(task: BlockTask, known?: RenderJobItem)
   const voiceId = (block.character && voices[block.character]?.voiceId) || voices[NARRATOR_KEY]?.voiceId;
   if (!voiceId) throw new Error(`No voice for block ${block.blockId}`);
   const delivery = block.delivery ?? [];
-  const speaker = block.character ? snapshotOf(job).characterDictionary[block.character] : undefined;
+  const speaker = block.character ? screenplaySnapshotOf(job).characterDictionary[block.character] : undefined;
   // An animal's line is not spoken by a human voice: a beat of silence while its frame shows it (docs/decisions.md#offline-frames-follow-the-story).
   if (block.character && speaker && animalInDescription(block.character, speaker.description ?? "")) return storeSpeech(job, task, block.blockId, animalLine(block.text), voiceId);
   // A line unchanged since the writer's earlier render is copied, not spoken again (docs/decisions.md#revised-drafts);

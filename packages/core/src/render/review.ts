@@ -7,8 +7,8 @@ import { assertCommitted, commitWithRetry } from "../dynamo/transaction";
 import { AppError } from "../error";
 import { debitItems } from "../points/points";
 import { assertNothingOwed } from "../points/shortfall";
-import type { CharacterDictionary, SceneDictionary } from "../screenplay/types";
-import { type DescribedScenes, writeImagePrompts } from "./describe";
+import { writeImagePrompts } from "./describe";
+import { type DescribedScenes, screenplaySnapshotOf } from "./screenplay-snapshot";
 import { logger } from "../logger";
 import { withoutStaleReferences } from "./character-references";
 import { markRenderFailed } from "./failure";
@@ -34,10 +34,7 @@ export async function updateDescriptions(
   if (job.status !== "descriptions_ready") {
     throw AppError.conflict(`Descriptions can be edited only while the render waits for your review (it is ${statusLabel(job.status)}).`);
   }
-  const snapshot = job.screenplaySnapshot as {
-    characterDictionary: CharacterDictionary;
-    sceneDictionary: SceneDictionary & DescribedScenes;
-  };
+  const snapshot = screenplaySnapshotOf(job);
   const edited = { ...snapshot.characterDictionary };
   for (const [name, edit] of Object.entries(edits.characterDictionary)) {
     if (edited[name]) edited[name] = { ...edited[name], description: edit.description.trim() };
@@ -122,7 +119,7 @@ export async function saveImageOrder(input: { renderJobId: string; blockId: stri
 export async function reRender(renderJobId: string) {
   const job = await getOwnRenderJob(renderJobId);
   if (job.status !== "complete") throw AppError.conflict("Only a finished render can be rendered again.");
-  const pageCount = (job.screenplaySnapshot as { pageCount?: number })?.pageCount ?? 1;
+  const pageCount = screenplaySnapshotOf(job).pageCount ?? 1;
   const cost = reRenderCost(pageCount);
   await assertNothingOwed(job.userId);
   const result = await commitWithRetry(() =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DescribedScenes } from "./describe";
+import type { DescribedScenes } from "./screenplay-snapshot";
 import { isShotHeading, placeScene } from "./shot-heading";
 
 const scenes: DescribedScenes = {

@@ -4,7 +4,7 @@
  * 'INSERT - THE LETTER', 'CLOSE ON THE DOOR'. Its frames are drawn in the
  * place, time and weather of the scene it sits in.
  */
-import type { DescribedScenes } from "./describe";
+import type { DescribedScenes } from "./screenplay-snapshot";
 
 /** A heading that names a shot, not a place: no INT./EXT. and a camera word ('SNIPER SCOPE POV', 'INSERT - THE LETTER'). */
 const SHOT_HEADING = /\b(POV|POINT OF VIEW|INSERT|CLOSE ON|CLOSE[- ]?UP|ANGLE ON|REVERSE ANGLE|WIDE ON|BACK TO SCENE)\b/i;

@@ -9,9 +9,9 @@ import { AppError } from "../error";
 import { clipEntryNames } from "../media/archive";
 import { compiledClips, type PlannedClip } from "../render/compile-plan";
 import { getOwnRenderJob, getRenderBlocks, type RenderBlockItem, type RenderJobItem } from "../render/jobs";
-import type { CharacterDictionary } from "../screenplay/types";
 import { timelineFile, type TimelineSource } from "./files";
 import { DEFAULT_FRAME_RATE, FRAME_RATES, type FrameRateLabel, type TimelineFormat } from "./schema";
+import { screenplaySnapshotOf } from "../render/screenplay-snapshot";
 
 /** The rate a render asked for its zip's timelines; renders made before the choice get the video's own. */
 export const timelineFpsOf = (job: Pick<RenderJobItem, "timelineFps">): FrameRateLabel =>
@@ -23,7 +23,7 @@ export function timelineSourceOf(
   blocks: RenderBlockItem[],
   clips: PlannedClip[],
 ): TimelineSource {
-  const dictionary = (job.screenplaySnapshot as { characterDictionary?: CharacterDictionary } | undefined)?.characterDictionary;
+  const dictionary = screenplaySnapshotOf(job).characterDictionary;
   return {
     title: job.title,
     blocks,
