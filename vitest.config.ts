@@ -3,7 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 /**
  * Integration files that act on the whole table rather than their own users' items: the stuck-work sweeper
  * (it takes over any overdue render, with the phase starter of its own process) and the scheduled jobs
- * (hosting expiry, the weekly digest to every active user). They run one at a time, after the others, which
+ * (hosting expiry, the weekly digest to every active user). They run one at a time, before the others, which
  * run two at a time on the shared stand-ins.
  */
 const TABLE_WIDE = [
@@ -55,8 +55,14 @@ export default defineConfig({
         include: ["packages/*/src/**/*.int.test.ts"],
         exclude: [...TABLE_WIDE, "**/node_modules/**"],
       }),
-      // After the files above (vitest runs a pool's single-worker projects once its others are done), one at a time.
-      integrationProject("integration-table-wide", { include: TABLE_WIDE, poolOptions: { forks: { singleFork: true } } }),
+      // One at a time, in a worker thread from the start of the run (the stand-ins are up by then): beside the unit,
+      // web and stack files rather than after the other integration files, where it left a core idle.
+      integrationProject("integration-table-wide", {
+        include: TABLE_WIDE,
+        pool: "threads",
+        poolOptions: { threads: { singleThread: true } },
+        sequence: { groupOrder: 0 },
+      }),
       {
         test: {
           name: "stacks",
