@@ -14,7 +14,8 @@ import { holdsOf } from "../src/media/timeline";
 import { encodeWav } from "../src/media/wav";
 import { MOODS } from "../src/mix/bed";
 import { measureFile } from "../src/mix/loudness";
-import { type MixClip, writeMix } from "../src/mix/mix";
+import { writeMix } from "../src/mix/mix";
+import type { MixClip } from "../src/mix/mix-input";
 import { DEFAULT_LEVELS } from "../src/mix/schema";
 import { espeakSampleRate, espeakSynthesize } from "../src/provider/offline/espeak";
 

@@ -8,7 +8,8 @@ import { encodeWav } from "../media/wav";
 import { holdsOf } from "../media/timeline";
 import { DEFAULT_LEVELS, MIX_RATE } from "./schema";
 import { measureFile } from "./loudness";
-import { type MixClip, type PieceStore, writeMix } from "./mix";
+import { type PieceStore, writeMix } from "./mix";
+import type { MixClip } from "./mix-input";
 import type { PieceLoudness } from "./pieces";
 import { sceneLoudness } from "./scene-loudness";
 

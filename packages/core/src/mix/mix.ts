@@ -17,8 +17,9 @@ import { narrationRate } from "../media/narration";
 import { holdsOf } from "../media/timeline";
 import { readWavInfo } from "../media/wav";
 import { moodLoopWav, type Mood } from "./bed";
+import type { MixClip, MixMusic } from "./mix-input";
 import { MAX_TRUE_PEAK_DBTP, MIX_RATE, type MixLevels, TARGET_LUFS } from "./schema";
-import { type BedScene, joinGroupsGraph, type Lane, lanesGraph, masterGraph, mixGraph } from "./graph";
+import { type BedScene, joinGroupsGraph, lanesGraph, masterGraph, mixGraph } from "./graph";
 import { type LoudnessMeasurement, runMeasured } from "./loudness";
 import { cutPieces, integrateLoudness, type MixPiece, type PieceLoudness, pieceClips, pieceKey, withHolds } from "./pieces";
 
@@ -28,23 +29,6 @@ export interface PieceStore {
   find(key: string, dir: string, music: boolean): Promise<PieceLoudness | undefined>;
   keep(key: string, dir: string, loudness: PieceLoudness, music: boolean): Promise<void>;
 }
-
-export interface MixClip {
-  audioPath: string;
-  /** Where the clip starts in the video (the timeline's startMs). */
-  startMs: number;
-  /** The line's own length. */
-  durationMs: number;
-  /** The timeline's hold when it differs from holdsOf's (a segment's last clip). */
-  holdMs?: number;
-  lane: Lane;
-  /** 0-based scene the clip belongs to; scenes change where this does. */
-  scene: number;
-}
-
-export type MixMusic =
-  | { kind: "generated"; /** Per scene, its mood's score. */ moods: Mood[] }
-  | { kind: "upload"; path: string; /** Brings the track to the bed's reference loudness. */ gainDb: number };
 
 export interface MixInput {
   clips: MixClip[];

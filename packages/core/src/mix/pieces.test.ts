@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { holdsOf } from "../media/timeline";
 import type { Mood } from "./bed";
-import type { MixClip } from "./mix";
+import type { MixClip } from "./mix-input";
 import { cutPieces, integrateLoudness, pieceClips, pieceKey, withHolds } from "./pieces";
 import { DEFAULT_LEVELS, MIX_RATE } from "./schema";
 

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { holdsOf } from "../media/timeline";
 import type { LoudnessMeasurement } from "./loudness";
-import type { MixClip, MixMusic } from "./mix";
+import type { MixClip, MixMusic } from "./mix-input";
 import { MIX_RATE, type MixLevels } from "./schema";
 
 /** Bump when what a piece's mix makes from the same inputs changes. */

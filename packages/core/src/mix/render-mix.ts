@@ -18,7 +18,7 @@ import type { RenderBlockItem, RenderJobItem } from "../render/jobs";
 import { sceneMood } from "../render/story-facts";
 import { type Mood, moodOfScene } from "./bed";
 import { DEFAULT_LEVELS, DEFAULT_MUSIC, LEVEL_KINDS, type MixLevels, type MusicChoice } from "./schema";
-import type { MixClip, MixMusic } from "./mix";
+import type { MixClip, MixMusic } from "./mix-input";
 import { BED_REFERENCE_LUFS } from "./mix";
 import { musicUploadKey, readUploadLoudness } from "./upload";
 import type { PieceStore } from "./mix";

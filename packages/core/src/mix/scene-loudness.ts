@@ -6,7 +6,8 @@
  */
 import { MIX_RATE } from "./schema";
 import { measureFile, runMeasured } from "./loudness";
-import { sceneSpans, type MixClip } from "./mix";
+import { sceneSpans } from "./mix";
+import type { MixClip } from "./mix-input";
 
 export interface SceneLoudness {
   scene: number;
