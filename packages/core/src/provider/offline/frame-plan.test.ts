@@ -59,6 +59,7 @@ describe("the settings library (docs/decisions.md#offline-frames-follow-the-stor
     ["EXT. DESERT - DAY", "desert", "dunes"],
     ["EXT. MOUNTAIN PASS - DAWN", "mountain", "peaks"],
     ["EXT. SNOWFIELD - DAY", "snow", "snowfield"],
+    ["EXT. COURTYARD - DAY", "town square", "shopfronts"],
   ])("draws %s as the %s", (heading, place, element) => {
     const plan = drawingPlan(request(heading, "Nothing moves."));
     expect(plan).toMatchObject({ place, placeKnown: true });

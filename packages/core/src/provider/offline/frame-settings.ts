@@ -86,7 +86,7 @@ const PLACES: PlaceRow[] = [
   { place: "highway", words: /HIGHWAY|FREEWAY|MOTORWAY|INTERSTATE|\bROAD\b|ROADSIDE/, ext: ["open", "road"] },
   { place: "bridge", words: /BRIDGE/, ext: ["water", "bridge"] },
   { place: "rooftop", words: /ROOF/, ext: ["city", "buildings", "parapet"] },
-  { place: "town square", words: /SQUARE|PLAZA|PIAZZA|TOWN CENTRE|VILLAGE GREEN/, ext: ["city", "shopfronts", "streetlamps"] },
+  { place: "town square", words: /SQUARE|PLAZA|PIAZZA|TOWN CENTRE|VILLAGE GREEN|COURTYARD|QUADRANGLE|\bQUAD\b/, ext: ["city", "shopfronts", "streetlamps"] },
   { place: "market", words: /MARKET|BAZAAR|FAIRGROUND|CARNIVAL/, ext: ["city", "stalls", "shopfronts"] },
   { place: "shop", words: /\bSHOP\b|\bSTORE\b|SUPERMARKET|BOUTIQUE|PHARMACY|GROCERY|DELI\b|PAWN/, ext: ["city", "shopfronts", "road"], int: ["room", "goods-shelves", "counter"] },
   { place: "hotel", words: /HOTEL|MOTEL|\bLOBBY\b|RECEPTION/, ext: ["city", "buildings", "road"], int: ["room", "reception-desk", "sofa"] },
