@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useIsHydrating } from "./hydration";
 import type { NotificationPreferences } from "@storyboard/core/auth/schema";
 import { api } from "./api";
 import { USER_QUERY_KEY } from "./query-keys";
@@ -37,19 +38,35 @@ export const userQueryOptions = () =>
     queryFn: fetchUser,
   });
 
+/** What screens read of the session. */
+export interface UserQuery {
+  data: User | null | undefined;
+  isPending: boolean;
+  isSuccess: boolean;
+  isPlaceholderData: boolean;
+}
+
+/** The session as the prerender saw it: signed out (a public page) or not yet known (a signed-in frame). */
+function prerenderedSession(): UserQuery {
+  return assumesSignedOut()
+    ? { data: null, isPending: false, isSuccess: true, isPlaceholderData: true }
+    : { data: undefined, isPending: true, isSuccess: false, isPlaceholderData: false };
+}
+
 /**
  * The signed-in user, `null` when signed out. While a prerendered page hydrates
- * (lib/session-hint.ts) it starts from a placeholder `null` (signed out), so the
- * page renders as it was prerendered; `isPlaceholderData` tells screens that need
- * the real answer.
+ * (lib/session-hint.ts) it reads as the prerender saw it, signed out or not yet
+ * known, even when `/api/user` has already answered, so the page hydrates as it
+ * was prerendered; `isPlaceholderData` tells screens that need the real answer.
  */
-export function useUser() {
+export function useUser(): UserQuery {
   const query = useQuery({ ...userQueryOptions(), placeholderData: assumesSignedOut() ? null : undefined });
+  const hydrating = useIsHydrating();
   const known = query.isSuccess && !query.isPlaceholderData;
   useEffect(() => {
     if (known) rememberSession(query.data !== null);
   }, [known, query.data]);
-  return query;
+  return hydrating ? prerenderedSession() : query;
 }
 
 /**
