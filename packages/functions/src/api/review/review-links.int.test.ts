@@ -83,6 +83,24 @@ describe("review links: the owner's side", () => {
 });
 
 describe("review links: the reviewer's side", () => {
+  it("a storage failure while opening the review is a 503 to retry, not 'no longer active'", async () => {
+    const owner = await createTestUser();
+    const { renderJobId } = await reviewableRender(owner);
+    const link = await createLink(owner, renderJobId);
+    const refused = Object.assign(new Error("The storage is unavailable"), { name: "InternalServerError" });
+    const read = vi.spyOn(db.entities.renderJob, "get").mockImplementationOnce(() => ({ go: () => Promise.reject(refused) }) as never);
+    try {
+      const res = await viewHandler(makeEvent({ path: "/api/review", routeKey: "GET /api/review", headers: { [REVIEW_TOKEN_HEADER]: link.token } }));
+      expect(res.statusCode).toBe(503);
+      const body = JSON.parse(res.body!);
+      expect(body).toMatchObject({ code: "storage_unavailable" });
+      expect(body.message).not.toBe(REVIEW_MESSAGES.inactive);
+    } finally {
+      read.mockRestore();
+    }
+    expect((await asReviewer(link.token, "")).status).toBe(200);
+  });
+
   it("shows its own render's frames and media through the token, never the owner's e-mail", async () => {
     const owner = await createTestUser();
     const { renderJobId, folder, blockIds } = await reviewableRender(owner);

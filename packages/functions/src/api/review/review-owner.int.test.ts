@@ -2,7 +2,27 @@ import { randomUUID } from "node:crypto";
 import { db } from "@storyboard/core/dynamo/service";
 import { REVIEW_MAIL_INTERVAL_MS, scheduleReviewMail, sendDueReviewMails } from "@storyboard/core/review/mail";
 import { createTestUser } from "@storyboard/local/test/fixtures";
+import type { TestUser } from "@storyboard/local/test/fixtures";
 import { asReviewer, byToken, createLink, mailsTo, NIGHT_DESK, post, reviewableRender } from "./test-support";
+
+/**
+ * The links whose mails this file's sweeps send. Other integration files share the table and run alongside:
+ * a sweep 30 minutes ahead across the whole table would mail (and mark mailed) their links too.
+ */
+const ownLinks = vi.hoisted(() => new Set<string>());
+vi.mock("@storyboard/core/render/deadlines", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@storyboard/core/render/deadlines")>();
+  const dueDeadlines: typeof actual.dueDeadlines = async (kind, at) =>
+    (await actual.dueDeadlines(kind, at)).filter((d) => kind !== "reviewMail" || ownLinks.has(d.id));
+  return { ...actual, dueDeadlines };
+});
+
+/** A link whose mails this file's sweeps may send. */
+async function mailedLink(owner: TestUser, renderJobId: string) {
+  const link = await createLink(owner, renderJobId);
+  ownLinks.add(link.linkId);
+  return link;
+}
 
 const address = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 const comment = (token: string, body: Record<string, unknown>) => asReviewer(token, "/comments", post(body), address());
@@ -97,7 +117,11 @@ describe("review e-mail to the owner", () => {
   it("batches activity: two comments within 10 minutes make one mail, the next waits 10 minutes", async () => {
     const owner = await createTestUser();
     const { renderJobId } = await reviewableRender(owner, { title: "Harbour Night" });
-    const link = await createLink(owner, renderJobId);
+    const link = await mailedLink(owner, renderJobId);
+    // Another file's link, due at once: this file's sweeps leave it to its own.
+    const stranger = await createTestUser();
+    const strangerLink = await createLink(stranger, (await reviewableRender(stranger)).renderJobId);
+    await comment(strangerLink.token, { name: "Lee", text: "Not yours to mail." });
     await comment(link.token, { name: "Dana", text: "First note." });
     await comment(link.token, { name: "Sam", text: "Second note." });
     await asReviewer(link.token, "/decision", post({ decision: "changes_requested", name: "Dana", note: "Two frames." }), address());
@@ -126,12 +150,14 @@ describe("review e-mail to the owner", () => {
     // Nothing new: nothing more.
     await sendDueReviewMails(start + 3 * REVIEW_MAIL_INTERVAL_MS);
     expect(await mailsTo(owner.email)).toHaveLength(2);
+    expect(await mailsTo(stranger.email)).toEqual([]);
+    await db.entities.deadline.delete({ kind: "reviewMail", id: strangerLink.linkId }).go();
   });
 
   it("a mail whose deadline could not be written is scheduled at the next activity: the link's mails never stop", async () => {
     const owner = await createTestUser();
     const { renderJobId } = await reviewableRender(owner);
-    const link = await createLink(owner, renderJobId);
+    const link = await mailedLink(owner, renderJobId);
     const put = vi.spyOn(db.entities.deadline, "put").mockImplementationOnce(() => {
       throw new Error("storage refused the write");
     });
@@ -148,7 +174,7 @@ describe("review e-mail to the owner", () => {
     const owner = await createTestUser();
     await db.entities.user.patch({ userId: owner.userId }).set({ notificationPreferences: { renderNotifications: false } }).go();
     const { renderJobId } = await reviewableRender(owner);
-    const link = await createLink(owner, renderJobId);
+    const link = await mailedLink(owner, renderJobId);
     await comment(link.token, { name: "Dana", text: "A note." });
     await sendDueReviewMails(Date.now() + 1000);
     expect(await mailsTo(owner.email)).toEqual([]);
