@@ -163,6 +163,15 @@ describe("render page: review links", () => {
     expect(within(thread("Dana", "Too dark")).getByRole("button", { name: "Reopen the comment by Dana" })).toBeInTheDocument();
   });
 
+  it("names the timeline's frames as the reviewer's page does, not 1, 2, 3", async () => {
+    open({});
+    await waitFor(() => expect(shots()[1]).toHaveTextContent("Scene 1 Shot 1B"));
+    expect(shots().map((shot) => within(shot).getByRole("button").getAttribute("aria-label")?.split(" at ")[0])).toEqual(
+      BOARD_NAMES.map((f) => f.label),
+    );
+    expect(within(shots()[2]).getByRole("button", { name: /^Scene 2 Shot 2A at 0:0\d/ })).toHaveTextContent("Scene 2 Shot 2A");
+  });
+
   it("is not offered before the render is finished", async () => {
     const { fetchMock } = open({}, renderJob({ status: "assets_ready", ...completeAssets, outputFilePath: null }));
     expect(await screen.findByRole("heading", { level: 1, name: "Farmland Render" })).toBeInTheDocument();

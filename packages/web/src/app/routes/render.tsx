@@ -1,9 +1,11 @@
 import { lazy, Suspense } from "react";
+import { useParams } from "react-router-dom";
 import { usePublicEnv } from "../../config/env";
 import { hasRole, useUser } from "../../lib/user";
-import type { RenderJob } from "../../features/renders/api/renders";
+import { type RenderJob, useRender } from "../../features/renders/api/renders";
 import { RenderScreen } from "../../features/renders/components/render-screen";
 import { ShotPicker } from "../../features/board/components/shot-picker";
+import { useFrameLabels } from "../../features/review/api/owner";
 import { FrameCommentBadge } from "../../features/review/components/frame-comment-badge";
 import { ShowcasePromotionCard } from "../../features/showcase/components/showcase-promotion-card";
 import { TimelineDownloads } from "../../features/timelines/components/timeline-downloads";
@@ -25,9 +27,14 @@ export function RenderRoute() {
   const { data: user } = useUser();
   const { data: env } = usePublicEnv();
   const canPromote = hasRole(user, "features");
+  // The screen's own query (one request): a finished render's timeline names its frames as the review page does.
+  const { id = "" } = useParams();
+  const { data: current } = useRender(id);
+  const { data: frameLabels } = useFrameLabels(current && hasVideo(current) ? current.id : undefined);
   return (
     <RenderScreen
       shotSlot={(props) => <ShotPicker {...props} />}
+      frameLabels={frameLabels}
       frameBadge={(render, blockId) => (hasVideo(render) ? <FrameCommentBadge renderId={render.id} blockId={blockId} /> : null)}
       extra={(render) => (
         <>

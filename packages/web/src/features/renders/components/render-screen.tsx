@@ -36,16 +36,19 @@ function formatCreated(iso: string) {
 /**
  * /renders/:id: status, progress, the review gates, the media and the editors of one render.
  * `extra` lets the route add cards of other features (the showcase promotion form) below the media;
- * `frameBadge` marks a timeline block with another feature's count (open review comments).
+ * `frameBadge` marks a timeline block with another feature's count (open review comments); `frameLabels`
+ * name the timeline's blocks as the review page does.
  */
 export function RenderScreen({
   extra,
   shotSlot,
   frameBadge,
+  frameLabels,
 }: {
   extra?: (render: RenderJob) => ReactNode;
   shotSlot?: (props: ShotSlotProps) => ReactNode;
   frameBadge?: (render: RenderJob, blockId: string) => ReactNode;
+  frameLabels?: ReadonlyMap<string, string>;
 } = {}) {
   const { id = "" } = useParams();
   const location = useLocation();
@@ -116,7 +119,7 @@ export function RenderScreen({
         </p>
       </header>
 
-      <RenderBody render={render} onRetry={() => refetch()} retrying={isFetching} extra={extra} shotSlot={shotSlot} frameBadge={frameBadge} />
+      <RenderBody render={render} onRetry={() => refetch()} retrying={isFetching} extra={extra} shotSlot={shotSlot} frameBadge={frameBadge} frameLabels={frameLabels} />
 
       {/* Only while the descriptions are really being written: once they are ready the screen shows them. */}
       <DescriptionsComingSoonDialog open={comingSoon && render.status === "queued"} onDismiss={dismissComingSoon} />
@@ -131,6 +134,7 @@ function RenderBody({
   extra,
   shotSlot,
   frameBadge,
+  frameLabels,
 }: {
   render: RenderJob;
   onRetry: () => void;
@@ -138,6 +142,7 @@ function RenderBody({
   extra?: (render: RenderJob) => ReactNode;
   shotSlot?: (props: ShotSlotProps) => ReactNode;
   frameBadge?: (render: RenderJob, blockId: string) => ReactNode;
+  frameLabels?: ReadonlyMap<string, string>;
 }) {
   const [pickerBlockId, setPickerBlockId] = useState<string | null>(null);
   const blocks = useMemo(() => timelineBlocks(render.screenplaySnapshot.blocks ?? []), [render.screenplaySnapshot.blocks]);
@@ -194,6 +199,7 @@ function RenderBody({
             onOpenBlock={setPickerBlockId}
             note={render.status === "complete" ? "New choices show in the video after a re-render." : undefined}
             frameBadge={frameBadge && ((blockId) => frameBadge(render, blockId))}
+            frameLabels={frameLabels}
           />
           <ImagePickerDialog renderId={render.id} blocks={blocks} blockId={pickerBlockId} onClose={() => setPickerBlockId(null)} />
         </>

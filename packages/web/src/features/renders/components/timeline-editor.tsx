@@ -25,18 +25,21 @@ const TYPE_ACCENT: Record<string, string> = {
 /**
  * The video's blocks side by side, each as wide as its narration (docs/product.md#constants zoom).
  * Arrow keys, Home and End move between blocks; Enter or a click opens the image picker.
- * `frameBadge` lets the route mark a block with another feature's count (open review comments).
+ * `frameBadge` lets the route mark a block with another feature's count (open review comments), and
+ * `frameLabels` name the blocks as the review page does ('Scene 1 Shot 1B'); a block without one is 'Shot 3'.
  */
 export function TimelineEditor({
   blocks,
   onOpenBlock,
   note,
   frameBadge,
+  frameLabels,
 }: {
   blocks: RenderBlock[];
   onOpenBlock: (blockId: string) => void;
   note?: string;
   frameBadge?: (blockId: string) => ReactNode;
+  frameLabels?: ReadonlyMap<string, string>;
 }) {
   const [zoom, setZoom] = useState(ZOOM_INITIAL);
   const [active, setActive] = useState(0);
@@ -98,6 +101,7 @@ export function TimelineEditor({
             >
               {items.map(({ block, startMs, durationMs, leftPx, widthPx }, index) => {
                 const image = toUrl(block.imageUrl[0]);
+                const label = frameLabels?.get(block.id);
                 return (
                   <li key={block.id} className="absolute inset-y-0" style={{ left: leftPx, width: widthPx }} data-testid="timeline-block">
                     <button
@@ -111,7 +115,7 @@ export function TimelineEditor({
                         onOpenBlock(block.id);
                       }}
                       onFocus={() => setActive(index)}
-                      aria-label={`Shot ${index + 1} at ${formatTimecode(startMs)}, ${(durationMs / 1000).toFixed(1)} s: ${block.text.slice(0, 80)}. Change image`}
+                      aria-label={`${label ?? `Shot ${index + 1}`} at ${formatTimecode(startMs)}, ${(durationMs / 1000).toFixed(1)} s: ${block.text.slice(0, 80)}. Change image`}
                       title={block.text}
                       className={cn(
                         "group relative size-full overflow-hidden rounded-sm border border-l-4 border-background bg-card text-left outline-none",
@@ -121,7 +125,7 @@ export function TimelineEditor({
                     >
                       {image && <img src={image} alt="" className="absolute inset-0 size-full object-cover" loading="lazy" draggable={false} />}
                       <span className="absolute inset-x-0 bottom-0 truncate bg-black/60 px-1 text-[10px] leading-4 text-white">
-                        {index + 1}
+                        {label ?? index + 1}
                         {block.character ? ` ${block.character}` : ""}
                       </span>
                     </button>

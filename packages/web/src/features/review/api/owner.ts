@@ -27,6 +27,15 @@ const selectOpenCounts = (data: RenderComments) => openThreadsByBlock(data.comme
 /** Open threads per frame, read from the same answer as the comments panel (one request for both). */
 export const useOpenThreadCounts = (renderId: string) => useQuery({ ...renderCommentsQueryOptions(renderId), select: selectOpenCounts });
 
+const selectFrameLabels = (data: RenderComments): ReadonlyMap<string, string> => new Map(data.frames.map((f) => [f.blockId, f.label]));
+
+/**
+ * Each frame's name ('Scene 1 Shot 1B'), as the reviewer's page names it, from the comments panel's answer (one
+ * request for both). `undefined` asks nothing: a render without a video has no review frames.
+ */
+export const useFrameLabels = (renderId: string | undefined) =>
+  useQuery({ ...renderCommentsQueryOptions(renderId ?? ""), enabled: !!renderId, select: selectFrameLabels });
+
 /** A link's counts follow its comments: replies and resolutions read the links again. */
 const refreshLinks = (queryClient: QueryClient, renderId: string) => queryClient.invalidateQueries({ queryKey: reviewKeys.links(renderId) });
 
