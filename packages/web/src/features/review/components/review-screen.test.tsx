@@ -191,6 +191,26 @@ describe("/review#token", () => {
     }
   });
 
+  it("goes on playing from where it was once a renewal has reloaded the video", async () => {
+    let reads = 0;
+    open({
+      "GET /api/review": () => ({ review: review({ videoUrl: `https://media.test/renders/u1/r1/video.mp4?X-Amz-Signature=v${++reads}` }) }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Night Shift" });
+    const player = video();
+    const play = vi.fn(() => Promise.resolve());
+    Object.defineProperties(player, { paused: { value: false, configurable: true }, currentTime: { value: 7, writable: true, configurable: true } });
+    player.play = play;
+    fireEvent.timeUpdate(player);
+    // A frame's picture ended, not the video: its new address still reloads the video.
+    fireEvent.error(frames()[2].querySelector("img")!);
+    await waitFor(() => expect(player).toHaveAttribute("src", "https://media.test/renders/u1/r1/video.mp4?X-Amz-Signature=v2"));
+    player.currentTime = 0;
+    fireEvent.loadedMetadata(player);
+    expect(player.currentTime).toBe(7);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
   it("requests changes with a note, then approves", async () => {
     localStorage.setItem("reviewerName", "Dana");
     const { user, fetchMock } = open({

@@ -90,13 +90,15 @@ function ReviewBody({ token, review, renewMedia }: { token: string; review: Revi
   };
 
   // Media addresses are signed for minutes (docs/decisions.md#review-links): one that has ended is asked for
-  // again, at most every 30 s, and the video goes on from where it was.
+  // again, at most every 30 s, and the video goes on from where it was, playing if it was. A new address
+  // reloads the video paused, also when a frame's picture was the one that ended.
   const lastRenewal = useRef(0);
-  const resumeAtMs = useRef<number | null>(null);
+  const resume = useRef<{ atMs: number; playing: boolean } | null>(null);
   const renewExpiredMedia = () => {
     if (Date.now() - lastRenewal.current < 30_000) return;
     lastRenewal.current = Date.now();
-    resumeAtMs.current = currentMs;
+    const player = video.current;
+    resume.current = { atMs: currentMs, playing: !!player && !player.paused && !player.ended };
     renewMedia();
   };
 
@@ -136,8 +138,12 @@ function ReviewBody({ token, review, renewMedia }: { token: string; review: Revi
               onSeeked={(e) => setCurrentMs(e.currentTarget.currentTime * 1000)}
               onError={renewExpiredMedia}
               onLoadedMetadata={() => {
-                if (resumeAtMs.current !== null) seek(resumeAtMs.current);
-                resumeAtMs.current = null;
+                const at = resume.current;
+                resume.current = null;
+                if (!at) return;
+                seek(at.atMs);
+                // A refused play (the browser's autoplay rules) leaves the video paused where it was.
+                if (at.playing) video.current?.play()?.catch(() => undefined);
               }}
               className="mx-auto w-full object-contain"
               style={{ aspectRatio: `${width} / ${height}`, maxHeight: "70vh" }}
