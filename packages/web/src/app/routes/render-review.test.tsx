@@ -164,12 +164,15 @@ describe("render page: review links", () => {
   });
 
   it("names the timeline's frames as the reviewer's page does, not 1, 2, 3", async () => {
-    open({});
+    const { user } = open({});
     await waitFor(() => expect(shots()[1]).toHaveTextContent("Scene 1 Shot 1B"));
     expect(shots().map((shot) => within(shot).getByRole("button").getAttribute("aria-label")?.split(" at ")[0])).toEqual(
       BOARD_NAMES.map((f) => f.label),
     );
     expect(within(shots()[2]).getByRole("button", { name: /^Scene 2 Shot 2A at 0:0\d/ })).toHaveTextContent("Scene 2 Shot 2A");
+    // The image picker it opens names the shot alike.
+    await user.click(within(shots()[2]).getByRole("button"));
+    expect(await within(await screen.findByRole("dialog")).findByRole("region", { name: "Scene 2 Shot 2A" })).toBeInTheDocument();
   });
 
   it("is not offered before the render is finished", async () => {

@@ -21,20 +21,22 @@ interface Props {
   /** The block the picker opens on; null keeps it closed. */
   blockId: string | null;
   onClose: () => void;
+  /** The blocks' names as the review page gives them ('Scene 1 Shot 1B'); a block without one is 'Shot 3'. */
+  frameLabels?: ReadonlyMap<string, string>;
 }
 
 /** docs/product.md#renders image picker: search blocks by text, 8 per page; choose one of a block's images or generate another. */
-export function ImagePickerDialog({ renderId, blocks, blockId, onClose }: Props) {
+export function ImagePickerDialog({ renderId, blocks, blockId, onClose, frameLabels }: Props) {
   return (
     <Dialog open={blockId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-5xl sm:p-6">
-        {blockId !== null && <ImagePicker key={blockId} renderId={renderId} blocks={blocks} initialBlockId={blockId} onClose={onClose} />}
+        {blockId !== null && <ImagePicker key={blockId} renderId={renderId} blocks={blocks} initialBlockId={blockId} onClose={onClose} frameLabels={frameLabels} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ImagePicker({ renderId, blocks, initialBlockId, onClose }: Omit<Props, "blockId"> & { initialBlockId: string }) {
+function ImagePicker({ renderId, blocks, initialBlockId, onClose, frameLabels }: Omit<Props, "blockId"> & { initialBlockId: string }) {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(() => pageContaining(blocks, initialBlockId));
   const [blockId, setBlockId] = useState(initialBlockId);
@@ -63,6 +65,7 @@ function ImagePicker({ renderId, blocks, initialBlockId, onClose }: Omit<Props, 
   };
 
   const index = block ? blocks.indexOf(block) : -1;
+  const shotName = (block && frameLabels?.get(block.id)) ?? `Shot ${index + 1}`;
   const unchanged = !block || chosen === block.imageUrl[0];
 
   return (
@@ -75,9 +78,9 @@ function ImagePicker({ renderId, blocks, initialBlockId, onClose }: Omit<Props, 
       </DialogHeader>
       <div className="grid min-h-0 gap-6 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
         {block ? (
-          <section aria-label={`Shot ${index + 1}`} className="flex min-w-0 flex-col gap-4 md:col-start-2 md:row-start-1">
+          <section aria-label={shotName} className="flex min-w-0 flex-col gap-4 md:col-start-2 md:row-start-1">
             <blockquote className="rounded-md border-l-4 bg-muted/50 px-3 py-2 text-sm">
-              <span className="font-medium">Shot {index + 1}</span>
+              <span className="font-medium">{shotName}</span>
               {block.character ? <span className="text-muted-foreground"> · {block.character}</span> : null}
               <p className="mt-1 text-muted-foreground">{block.text}</p>
             </blockquote>

@@ -201,7 +201,13 @@ function RenderBody({
             frameBadge={frameBadge && ((blockId) => frameBadge(render, blockId))}
             frameLabels={frameLabels}
           />
-          <ImagePickerDialog renderId={render.id} blocks={blocks} blockId={pickerBlockId} onClose={() => setPickerBlockId(null)} />
+          <ImagePickerDialog
+            renderId={render.id}
+            blocks={blocks}
+            blockId={pickerBlockId}
+            onClose={() => setPickerBlockId(null)}
+            frameLabels={frameLabels}
+          />
         </>
       )}
       {render.status === "complete" && <ReRenderCard render={render} />}
