@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@storyboard/core/dynamo/service";
 import { REVIEW_MAIL_INTERVAL_MS, scheduleReviewMail, sendDueReviewMails } from "@storyboard/core/review/mail";
-import { createTestUser } from "@storyboard/local/test/fixtures";
-import type { TestUser } from "@storyboard/local/test/fixtures";
+import { createTestUser, type TestUser } from "@storyboard/local/test/fixtures";
 import { asReviewer, byToken, createLink, mailsTo, NIGHT_DESK, post, reviewableRender } from "./test-support";
 
 /**
