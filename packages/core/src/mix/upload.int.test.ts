@@ -17,9 +17,10 @@ import { config } from "../config";
 import { ffmpegPath } from "../media/ffmpeg";
 import { checkMusicPut, incomingMusicKey } from "./upload";
 
-const gate = vi.hoisted(() => {
-  let open!: () => void;
-  return { downloads: 0, opened: new Promise<void>((resolve) => (open = resolve)), open: () => open() };
+const gate = vi.hoisted(() => ({ downloads: 0, opened: Promise.resolve(), open: () => {} }));
+beforeEach(() => {
+  gate.downloads = 0;
+  gate.opened = new Promise<void>((resolve) => (gate.open = resolve));
 });
 
 vi.mock("../blob/s3", async (importOriginal) => {
@@ -36,16 +37,21 @@ vi.mock("../blob/s3", async (importOriginal) => {
 const dir = mkdtempSync(join(tmpdir(), "music-check-race-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** An 8 s track from one of ffmpeg's sources, put in the incoming folder; and a check of it as that user. */
+async function putTrack(source: string) {
+  const userId = randomUUID();
+  const musicUploadId = randomUUID();
+  const path = join(dir, `${musicUploadId}.wav`);
+  execFileSync(ffmpegPath, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", source, "-t", "8", path]);
+  await putObject(config.mediaBucket, incomingMusicKey(userId, musicUploadId), readFileSync(path), "application/octet-stream");
+  const actor = { type: "user" as const, userId, roles: [], sessionId: randomUUID() };
+  const check = () => withActor(actor, () => checkMusicPut(musicUploadId, { fileName: "Twice.wav", rightsConfirmed: true })).finally(gate.open);
+  return { userId, musicUploadId, check };
+}
+
 describe("two checks of one music upload at once", () => {
   it("answer the same track, checked once and stored once, with nothing left in the incoming folder", async () => {
-    const userId = randomUUID();
-    const musicUploadId = randomUUID();
-    const path = join(dir, "twice.wav");
-    execFileSync(ffmpegPath, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=f=330:r=44100", "-t", "8", path]);
-    await putObject(config.mediaBucket, incomingMusicKey(userId, musicUploadId), readFileSync(path), "application/octet-stream");
-
-    const actor = { type: "user" as const, userId, roles: [], sessionId: randomUUID() };
-    const check = () => withActor(actor, () => checkMusicPut(musicUploadId, { fileName: "Twice.wav", rightsConfirmed: true })).finally(gate.open);
+    const { userId, musicUploadId, check } = await putTrack("sine=f=330:r=44100");
     const [first, second] = await Promise.allSettled([check(), check()]);
 
     expect(first.status === "fulfilled" ? first.value : first.reason).toMatchObject({ musicUploadId, fileName: "Twice.wav", durationMs: 8000 });
@@ -56,5 +62,16 @@ describe("two checks of one music upload at once", () => {
       [`music/${userId}/${musicUploadId}/facts.json`, `music/${userId}/${musicUploadId}/track`].sort(),
     );
     expect(await listKeys(config.mediaBucket, `music-incoming/${userId}/`)).toEqual([]);
+  }, 60_000);
+
+  it("after a refusal: the first answers why, the second that the track is gone, and nothing is kept", async () => {
+    const { userId, check } = await putTrack("anullsrc=r=44100:cl=stereo");
+    const answers = await Promise.allSettled([check(), check()]);
+    // Whichever took the lease first refused it.
+    const [refused, gone] = answers.map((answer) => (answer.status === "rejected" ? answer.reason : answer.value)).sort((a, b) => a.status - b.status);
+    expect(refused).toMatchObject({ status: 400, message: "The track is silent. Choose a track with music in it." });
+    expect(gone).toMatchObject({ status: 404, message: expect.stringMatching(/did not arrive, or it has expired/) });
+    expect(gate.downloads).toBe(1);
+    expect([...(await listKeys(config.mediaBucket, `music/${userId}/`)), ...(await listKeys(config.mediaBucket, `music-incoming/${userId}/`))]).toEqual([]);
   }, 60_000);
 });
