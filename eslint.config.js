@@ -209,4 +209,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Requests go through lib/: the API client (lib/api.ts) and presigned uploads (lib/upload.ts), so every
+    // answer is read and every failure worded one way (docs/decisions.md#a-presigned-upload-shows-its-progress).
+    files: [`${WEB}/{features,components,app,hooks}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Call the API through lib/api.ts (api.get, api.post...) in the feature's query hooks." },
+        { name: "XMLHttpRequest", message: "Send files to a presigned address with lib/upload.ts uploadToPresignedUrl." },
+      ],
+    },
+  },
 );

@@ -15,6 +15,7 @@ import { extname, join } from "node:path";
 import { useUserId } from "../actor";
 import { copyObject, deleteKeys, downloadFile, getObjectJson, listKeys, putObject } from "../blob/s3";
 import { config } from "../config";
+import { withLease } from "../dynamo/lease";
 import { AppError } from "../error";
 import { probe } from "../media/ffmpeg";
 import { presignMediaPut } from "../render/media-access";
@@ -125,33 +126,42 @@ export async function requestMusicPut(input: { fileName: string; size: number; r
   return { musicUploadId, url, method: "PUT" as const, expiresInSeconds: MUSIC_PUT_LIFETIME_SECONDS };
 }
 
+/** A second check of the same upload waits this long for the first, within the route's 28 s. */
+const CHECK_WAIT_MS = 15_000;
+export const CHECK_IN_PROGRESS = "This track is already being checked.";
+
 /**
  * Step two: the track the browser put is checked as a posted one is. Refused,
  * it is deleted (the refusal leaves nothing); accepted, it moves to the
  * writer's folder and its facts are written. Checking an accepted track again
- * answers the same upload.
+ * answers the same upload. One check of an upload runs at a time: a second
+ * waits for the first and answers what it kept, or 409 if it takes too long
+ * (docs/decisions.md#one-check-of-a-music-upload-at-a-time).
  */
 export async function checkMusicPut(musicUploadId: string, input: { fileName: string; rightsConfirmed: boolean }): Promise<MusicUpload> {
   const userId = useUserId();
   if (!/^[0-9a-f-]{36}$/.test(musicUploadId)) throw AppError.notFound("That music track was not found. Upload it again.");
-  const incoming = incomingMusicKey(userId, musicUploadId);
-  const kept = await listKeys(config.mediaBucket, folder(userId, musicUploadId));
-  if (kept.includes(factsKey(userId, musicUploadId))) return getOwnMusicUpload(userId, musicUploadId);
-  if (!(await listKeys(config.mediaBucket, incoming)).includes(incoming))
-    throw AppError.notFound("That music track was not found: it did not arrive, or it has expired. Upload it again.");
-  const work = await mkdtemp(join(tmpdir(), "music-put-"));
-  try {
-    const path = join(work, `track${extname(input.fileName).toLowerCase()}`);
-    await downloadFile(config.mediaBucket, incoming, path);
-    checkRequest({ ...input, size: (await stat(path)).size });
-    return await keepChecked(userId, musicUploadId, input.fileName, path, () =>
-      copyObject(config.mediaBucket, incoming, musicUploadKey(userId, musicUploadId)),
-    );
-  } finally {
-    // Accepted or refused, the incoming object goes: a refusal leaves nothing, an acceptance has its copy.
-    await deleteKeys(config.mediaBucket, [incoming]);
-    await rm(work, { recursive: true, force: true });
-  }
+  return withLease(`music-check:${userId}/${musicUploadId}`, { waitMs: CHECK_WAIT_MS, busyMessage: CHECK_IN_PROGRESS }, async () => {
+    const kept = await listKeys(config.mediaBucket, folder(userId, musicUploadId));
+    if (kept.includes(factsKey(userId, musicUploadId))) return getOwnMusicUpload(userId, musicUploadId);
+    const incoming = incomingMusicKey(userId, musicUploadId);
+    const gone = AppError.notFound("That music track was not found: it did not arrive, or it has expired. Upload it again.");
+    if (!(await listKeys(config.mediaBucket, incoming)).includes(incoming)) throw gone;
+    const work = await mkdtemp(join(tmpdir(), "music-put-"));
+    try {
+      const path = join(work, `track${extname(input.fileName).toLowerCase()}`);
+      await downloadFile(config.mediaBucket, incoming, path);
+      checkRequest({ ...input, size: (await stat(path)).size });
+      return await keepChecked(userId, musicUploadId, input.fileName, path, async () => {
+        // Expired from the incoming folder while it was checked: no track, so no facts either.
+        if (!(await copyObject(config.mediaBucket, incoming, musicUploadKey(userId, musicUploadId)))) throw gone;
+      });
+    } finally {
+      // Accepted or refused, the incoming object goes: a refusal leaves nothing, an acceptance has its copy.
+      await deleteKeys(config.mediaBucket, [incoming]);
+      await rm(work, { recursive: true, force: true });
+    }
+  });
 }
 
 /** The writer's own upload, or a 404 (another writer's id is not found either). */

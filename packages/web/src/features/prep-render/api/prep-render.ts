@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PurchaseRenderInput, RenderPaymentIntentInput } from "@storyboard/core/billing/schema";
 import type { CreateRenderInput } from "@storyboard/core/render/schema";
@@ -7,6 +7,7 @@ import type { CharacterEntry } from "@storyboard/core/screenplay/types";
 import { toast } from "../../../components/ui/use-toast";
 import { api, ApiError } from "../../../lib/api";
 import { USER_QUERY_KEY } from "../../../lib/query-keys";
+import { uploadToPresignedUrl } from "../../../lib/upload";
 
 export type { Voice };
 
@@ -182,18 +183,35 @@ interface MusicPut {
   url: string;
 }
 
+/** Where an upload is: the file on its way to storage (its share sent, once known), or the server checking it. */
+export type MusicUploadStep = { step: "sending"; share: number | null } | { step: "checking" };
+
 /**
  * The writer's track in three steps (docs/decisions.md#music-uploads-straight-to-the-bucket): the API
  * signs a PUT of the file's size (refusing the size, type or rights at once), the browser sends the file
  * straight to the bucket (up to 20 MB, over the API's body limit), and the API checks what arrived.
+ * `step` says which of the last two is under way; leaving the screen stops the PUT.
  */
 export function useUploadMusic() {
-  return useMutation({
+  const [step, setStep] = useState<MusicUploadStep | null>(null);
+  const leaving = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    leaving.current = controller;
+    return () => controller.abort();
+  }, []);
+  const mutation = useMutation({
     mutationFn: async ({ file, rightsConfirmed }: { file: File; rightsConfirmed: boolean }) => {
+      setStep({ step: "sending", share: null });
       const put = await api.post<MusicPut>("/api/music-uploads/presigned", { fileName: file.name, size: file.size, rightsConfirmed });
-      const sent = await fetch(put.url, { method: "PUT", body: file });
-      if (!sent.ok) throw new ApiError(sent.status, `${sent.status}: the track could not be sent`, "The track could not be sent. Try again.");
+      await uploadToPresignedUrl(put.url, file, {
+        onProgress: (share) => setStep({ step: "sending", share }),
+        signal: leaving.current?.signal,
+      });
+      setStep({ step: "checking" });
       return api.post<MusicUpload>(`/api/music-uploads/${put.musicUploadId}/check`, { fileName: file.name, rightsConfirmed });
     },
+    onSettled: () => setStep(null),
   });
+  return { ...mutation, step };
 }

@@ -13,7 +13,7 @@ import { Label } from "../../../components/ui/label";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group";
 import { errorMessage } from "../../../lib/api";
 import { formatTimecode } from "../../../lib/timecode";
-import { type MusicUpload, useUploadMusic } from "../api/prep-render";
+import { type MusicUpload, type MusicUploadStep, useUploadMusic } from "../api/prep-render";
 
 type FormControlOf = Control<CreateRenderInput, unknown, z.output<typeof createRenderSchema>>;
 
@@ -25,6 +25,13 @@ const MUSIC_LABELS: Record<MusicChoice, { label: string; description: string }> 
 const LEVEL_LABELS: Record<LevelKind, string> = { dialogue: "Dialogue level", narration: "Narration level", music: "Music level" };
 /** The track's length to the nearest second (119.6 s is 2:00). */
 const duration = (ms: number) => formatTimecode(Math.round(ms / 1000) * 1000);
+
+/** The button while a track is on its way: sending (with its share, once known), then the server's check. */
+function pendingLabel(step: MusicUploadStep | null) {
+  if (step?.step === "checking") return "Checking the track...";
+  const share = step?.share;
+  return share == null ? "Uploading the track..." : `Uploading the track... ${Math.floor(share * 100)} %`;
+}
 
 /** The writer's track: a file, the rights checkbox, and the server's check (docs/decisions.md#music-uploads). */
 function MusicUploader({ onUploaded }: { onUploaded: (upload: MusicUpload) => void }) {
@@ -57,7 +64,7 @@ function MusicUploader({ onUploaded }: { onUploaded: (upload: MusicUpload) => vo
       </div>
       <Button type="button" variant="outline" disabled={!file || !rights || upload.isPending} onClick={send}>
         {upload.isPending && <Loader2 className="animate-spin" aria-hidden />}
-        {upload.isPending ? "Checking the track..." : "Upload track"}
+        {upload.isPending ? pendingLabel(upload.step) : "Upload track"}
       </Button>
       {upload.isError && (
         <p role="alert" className="text-sm text-destructive">
