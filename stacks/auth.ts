@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from "@storyboard/core/auth/schema";
 import { RemovalPolicy, SecretValue, Stack } from "aws-cdk-lib";
 import * as cognito from "aws-cdk-lib/aws-cognito";
 import { AwsCustomResource, AwsCustomResourcePolicy, Logging, PhysicalResourceId } from "aws-cdk-lib/custom-resources";
@@ -30,9 +31,10 @@ export function Auth({ stack, app }: StackContext) {
     autoVerify: { email: false },
     // Our own codes reset passwords (Decision 3), not Cognito's mails.
     accountRecovery: cognito.AccountRecovery.NONE,
-    // The product's rule is "at least 6 characters", nothing else.
+    // The product's rule, "at least 6 characters" and nothing else: a stricter pool would refuse passwords the
+    // API accepted (docs/decisions.md#production-on-aws).
     passwordPolicy: {
-      minLength: 6,
+      minLength: PASSWORD_MIN_LENGTH,
       requireLowercase: false,
       requireUppercase: false,
       requireDigits: false,

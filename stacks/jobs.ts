@@ -1,7 +1,9 @@
 import { SCHEDULED_JOBS, type ScheduledJobName } from "@storyboard/core/jobs/schedules";
+import { PROVIDER_CHECK_FAILED } from "@storyboard/core/provider/check-alarm";
 import type { DeployCheckParams } from "@storyboard/core/provider/deploy-check";
 import { Duration } from "aws-cdk-lib";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
+import * as logs from "aws-cdk-lib/aws-logs";
 import { Cron, Script, type StackContext, use } from "sst/constructs";
 import { grantStorage, grantTableReadAndUpdate, providerEnvironment, sesSendStatement, storageEnvironment } from "./access";
 import { Alerts, alarm, deadLetterQueue } from "./alarms";
@@ -103,6 +105,22 @@ export function Jobs({ stack, app }: StackContext) {
       return [row.name, cron];
     }),
   );
+
+  // A failing check ends its run normally (its result is kept for Admin Fixes), so the job's errors alarm
+  // never hears of it: its log line, marked `providerCheck: "failed"`, is counted instead (docs/decisions.md#provider-check).
+  const failedChecks = new logs.MetricFilter(stack, "ProviderCheckFailedLines", {
+    logGroup: crons["provider-check"].jobFunction.logGroup,
+    filterPattern: logs.FilterPattern.stringValue(`$.${PROVIDER_CHECK_FAILED.field}`, "=", PROVIDER_CHECK_FAILED.value),
+    metricNamespace: `${app.name}/${app.stage}`,
+    metricName: "ProviderCheckFailed",
+    metricValue: "1",
+  });
+  alarm(stack, app, topic, "ProviderCheckFailed", {
+    title: "Provider check: some provider work will fail",
+    metric: failedChecks.metric({ period: Duration.hours(1), statistic: "Sum" }),
+    threshold: 1,
+    atLeast: true,
+  });
 
   // Runs at every deploy (a new version each time) and fails the deploy when the function throws;
   // it is skipped while a stack rolls back, so a failed check cannot leave the stack stuck.

@@ -11,7 +11,8 @@
  *   SITE_HOSTED_ZONE  its hosted zone when it differs from the domain's parent
  *   SITE_URL          the site's URL when there is no custom domain (the
  *                     CloudFront URL printed by a first deploy), see stacks/README.md
- *   API_DOMAIN        optional custom domain of the API itself (direct access)
+ *   API_DOMAIN        custom domain of the API: CloudFront's /api/* origin, and the execute-api
+ *                     address disabled (docs/decisions.md#production-on-aws)
  *   MAIL_FROM         sender of the e-mails (an SES-verified identity)
  *   STRIPE_PUBLISHABLE_KEY  Stripe's publishable key (public by design; the
  *                     secret key and webhook secret are SST secrets)

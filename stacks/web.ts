@@ -234,7 +234,7 @@ export function Web({ stack, app }: StackContext) {
   stack.addOutputs({
     SiteUrl: site.customDomainUrl ?? site.url ?? "",
     // Also ties this stack to the API's endpoint when the site is not synthesized (see stacks/synth.ts).
-    ApiEndpoint: api.url,
+    ApiEndpoint: api.customDomainUrl ?? api.url,
   });
   return { site };
 }

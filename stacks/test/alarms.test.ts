@@ -5,13 +5,16 @@
  */
 import { NOT_FOUND_ROUTE, ROUTE_GROUPS, routeKey, routes } from "@storyboard/functions/routes";
 import { SCHEDULED_JOBS } from "@storyboard/core/jobs/schedules";
+import { PROVIDER_CHECK_FAILED } from "@storyboard/core/provider/check-alarm";
+import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { STACKS } from "../../sst.config";
 import { Alerts } from "../alarms";
 import { API_5XX_RATE, GROUP_ERRORS_PER_5_MINUTES, STRIPE_WEBHOOK_ROUTE } from "../api";
+import { Jobs } from "../jobs";
 import { SES_BOUNCE_RATE, SES_COMPLAINT_RATE } from "../monitoring";
 import { Web } from "../web";
-import { arnTarget, build, type Json, type StackFn } from "./harness";
+import { arnTarget, build, handlersByLogicalId, type Json, type StackFn } from "./harness";
 
 const ALARM_EMAIL = "ops@storyboard.test";
 
@@ -24,8 +27,10 @@ interface Found {
 describe("alarms", () => {
   const templates = new Map<string, Json>();
   let alarms: Found[];
+  let jobs: Template;
   beforeAll(async () => {
     const app = await build("placeholders", "test", { ALARM_EMAIL });
+    jobs = app.template(Jobs);
     // The site stack has no alarm and needs a built site; every other stack is read.
     for (const fn of STACKS as readonly StackFn[]) if (fn !== Web) templates.set(fn.name, app.template(fn).toJSON());
     alarms = [...templates].flatMap(([stack, t]) =>
@@ -184,6 +189,25 @@ describe("alarms", () => {
       expect(metric!.dimension.Ref).toMatch(new RegExp(`^${job.constructId}Job`));
       expect(props.Threshold).toBe(0);
     }
+  });
+
+  it("alarms within the hour when the provider check finds provider work that will fail (the run itself succeeds)", () => {
+    const { props } = byName("Jobs-ProviderCheckFailed");
+    expect(props).toMatchObject({ Threshold: 1, ComparisonOperator: "GreaterThanOrEqualToThreshold", Period: 3600, Statistic: "Sum" });
+    // Its metric is the count of the check's lines marked failed, in the provider-check function's own log group.
+    const filters = resourcesOf("Jobs", "AWS::Logs::MetricFilter").map(([, r]) => r.Properties);
+    const counting = filters.filter((f) =>
+      f.MetricTransformations.some((m: Json) => m.MetricNamespace === props.Namespace && m.MetricName === props.MetricName),
+    );
+    expect(counting).toHaveLength(1);
+    const [filter] = counting;
+    expect(filter.FilterPattern).toBe(`{ $.${PROVIDER_CHECK_FAILED.field} = "${PROVIDER_CHECK_FAILED.value}" }`);
+    expect(filter.FilterPattern).toBe('{ $.providerCheck = "failed" }');
+    expect(filter.MetricTransformations[0].MetricValue).toBe("1");
+    const [logGroupOwner] = filter.LogGroupName["Fn::GetAtt"];
+    const logGroupName = templates.get("Jobs")!.Resources[logGroupOwner].Properties.LogGroupName["Fn::Join"][1];
+    expect(logGroupName[0]).toBe("/aws/lambda/");
+    expect(handlersByLogicalId(jobs).get(logGroupName[1].Ref)).toBe("packages/functions/src/cron/provider-check.handler");
   });
 
   it("shows every alarm on the dashboard", () => {

@@ -1,3 +1,4 @@
+import { MESSAGES, PASSWORD_MIN_LENGTH } from "@storyboard/core/auth/schema";
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Auth } from "../auth";
@@ -56,8 +57,10 @@ describe("auth stack", () => {
     expect(pool.UsernameAttributes).toEqual(["email"]);
     expect(pool.UsernameConfiguration).toEqual({ CaseSensitive: false });
     expect(pool.AdminCreateUserConfig).toEqual({ AllowAdminCreateUserOnly: true });
+    // The product's own rule, no stricter: the API checks it before Cognito sees a password.
+    expect(MESSAGES.password).toBe(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
     expect(pool.Policies.PasswordPolicy).toEqual({
-      MinimumLength: 6,
+      MinimumLength: PASSWORD_MIN_LENGTH,
       RequireLowercase: false,
       RequireNumbers: false,
       RequireSymbols: false,
@@ -65,6 +68,14 @@ describe("auth stack", () => {
     });
     // Our API sends its own codes: Cognito must not mail verification codes.
     expect(pool.AutoVerifiedAttributes ?? []).toEqual([]);
+  });
+
+  it("offers optional TOTP (no SMS) and watches sign-ins with threat protection in audit mode", () => {
+    const [pool] = Object.values(resources(template, "AWS::Cognito::UserPool"));
+    expect(pool.Properties).toMatchObject({ MfaConfiguration: "OPTIONAL", EnabledMfas: ["SOFTWARE_TOKEN_MFA"] });
+    // Threat protection needs the Plus feature plan; audit mode reports and blocks nothing (our own lockouts decide).
+    expect(pool.Properties.UserPoolTier).toBe("PLUS");
+    expect(pool.Properties.UserPoolAddOns).toEqual({ AdvancedSecurityMode: "AUDIT" });
   });
 
   it("federates Google with the client id and secret read from the SST secrets at deploy time", () => {

@@ -2,7 +2,7 @@ import { DEFINITIONS, PHASES, TASK, TASK_TIMEOUT_SECONDS, type TaskName } from "
 import { TASK_HANDLERS } from "@storyboard/functions/task-handlers";
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Render } from "../render";
+import { FANOUT_CONCURRENCY, Render } from "../render";
 import { actionsOf, build, flatten, handlersByLogicalId, resources, statementsOfRole } from "./harness";
 
 describe("render stack", () => {
@@ -99,6 +99,13 @@ describe("render stack", () => {
     for (const task of ["PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "FinishCompile"] as TaskName[]) {
       expect(props(task).Timeout, task).toBeLessThanOrEqual(900);
       expect(props(task).Timeout, task).toBe(TASK_TIMEOUT_SECONDS[task]);
+    }
+  });
+
+  it("reserves concurrency for the fan-out tasks only, so a burst of renders cannot take the API's Lambdas", () => {
+    expect(FANOUT_CONCURRENCY).toEqual({ GenerateBlock: 100, CompileSegment: 50 });
+    for (const task of Object.values(TASK)) {
+      expect(functions[taskFunction.get(task)!].Properties.ReservedConcurrentExecutions, task).toBe(FANOUT_CONCURRENCY[task]);
     }
   });
 

@@ -1,7 +1,7 @@
 import { Match, type Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Storage } from "../storage";
-import { arnTarget, build, handlersByLogicalId, resources, SITE_URL } from "./harness";
+import { OLD_VERSION_DAYS, Storage } from "../storage";
+import { actionsOf, arnTarget, build, handlersByLogicalId, type Json, resources, SITE_URL, statementsOfRole } from "./harness";
 
 const keyOf = (schema: { AttributeName: string; KeyType: string }[]) => Object.fromEntries(schema.map((k) => [k.KeyType, k.AttributeName]));
 
@@ -97,6 +97,41 @@ describe("storage stack", () => {
     expect(media.Properties.LifecycleConfiguration.Rules).toContainEqual(
       expect.objectContaining({ Prefix: "music-incoming/", ExpirationInDays: 1, Status: "Enabled" }),
     );
+  });
+
+  it("versions both buckets and removes old versions after OLD_VERSION_DAYS, so deleted media (expired hosting) goes for good then", () => {
+    expect(OLD_VERSION_DAYS).toBe(30);
+    const buckets = Object.entries(resources(prod, "AWS::S3::Bucket"));
+    expect(buckets).toHaveLength(2);
+    for (const [id, bucket] of buckets) {
+      expect(bucket.Properties.VersioningConfiguration, id).toEqual({ Status: "Enabled" });
+      const rules = bucket.Properties.LifecycleConfiguration.Rules as Json[];
+      // For the whole bucket (no prefix): hosting expiry's deletes leave old versions, which this removes.
+      const oldVersions = rules.filter((r) => r.NoncurrentVersionExpiration);
+      expect(oldVersions, id).toEqual([
+        {
+          NoncurrentVersionExpiration: { NoncurrentDays: OLD_VERSION_DAYS },
+          ExpiredObjectDeleteMarker: true,
+          Status: "Enabled",
+        },
+      ]);
+      expect(rules, id).toContainEqual({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: "Enabled" });
+    }
+  });
+
+  it("sends a parse that died outside its error handling, after 2 retries, to the ParseFailures queue", () => {
+    const handlers = handlersByLogicalId(test);
+    const parser = [...handlers].find(([, handler]) => handler === "packages/functions/src/s3/screenplay-uploaded.handler")![0];
+    const configs = Object.values(resources(test, "AWS::Lambda::EventInvokeConfig")).map((c) => c.Properties);
+    const config = configs.find((c) => c.FunctionName.Ref === parser);
+    expect(config).toMatchObject({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600, Qualifier: "$LATEST" });
+    const [queue] = config.DestinationConfig.OnFailure.Destination["Fn::GetAtt"];
+    expect(queue).toMatch(/^ParseFailures/);
+    expect(resources(test, "AWS::SQS::Queue")[queue]).toBeDefined();
+    // The function may send to it.
+    const role = test.toJSON().Resources[parser].Properties.Role["Fn::GetAtt"][0];
+    const sends = statementsOfRole(test, role).filter((st) => actionsOf(st).includes("sqs:SendMessage"));
+    expect(sends.map((st: Json) => st.Resource["Fn::GetAtt"][0])).toEqual([queue]);
   });
 
   it("exports the media URL as the site's /api/media/, which hands out signed addresses", () => {

@@ -175,6 +175,16 @@ describe("web stack", () => {
     expect(JSON.stringify(apiOrigin.OriginCustomHeaders)).toContain("OriginVerifySecret");
   });
 
+  it("without API_DOMAIN keeps the execute-api address on, as CloudFront's origin, and the header keeps others out", () => {
+    const [api] = Object.values(resources(apiTemplate, "AWS::ApiGatewayV2::Api"));
+    // With API_DOMAIN it is off and CloudFront uses that domain (stacks/test/production.test.ts).
+    expect(api.Properties.DisableExecuteApiEndpoint).toBe(false);
+    const apiOrigin = origin(config.CacheBehaviors[0].TargetOriginId);
+    expect(JSON.stringify(apiOrigin.DomainName)).toMatch(/ApiEndpoint/);
+    // A direct request without the header gets 403 (packages/functions/src/shared/client-address.int.test.ts).
+    expect(apiOrigin.OriginCustomHeaders.map((h: any) => h.HeaderName)).toEqual(["x-origin-verify"]);
+  });
+
   // docs/decisions.md#review-links: CloudFront's logs keep each request's path, query and Referer (and
   // cookies if asked); API Gateway's keep the path. A review token travels in none of them.
   it("keeps review tokens out of the access logs: no cookies logged, no token in any route's path", () => {
