@@ -41,7 +41,7 @@ async function answerImages() {
     const png = await sharp({ create: { width: 1536, height: 864, channels: 3, background: { r: (count * 37) % 256, g: (count * 91) % 256, b: 80 } } })
       .png()
       .toBuffer();
-    return { json: { created: 1764115200, data: [{ b64_json: png.toString("base64") }], output_format: "png", size: "1536x864" } };
+    return { json: { created: 1764115200, data: [{ b64_json: png.toString("base64") }], output_format: "png" } };
   });
 }
 

@@ -54,7 +54,7 @@ function attemptsPerBlock(requests: RecordedRequest[], path: RegExp): number {
 }
 
 const imagesAnswer = (): StandInAnswer => ({
-  json: { created: 1764115200, background: "opaque", data: [{ b64_json: pngBase64 }], output_format: "png", quality: "medium", size: "1536x864" },
+  json: { created: 1764115200, background: "opaque", data: [{ b64_json: pngBase64 }], output_format: "png", quality: "medium" },
 });
 const openAiError = (status: number, code: string, message: string, type = "invalid_request_error", headers: Record<string, string> = {}) => ({
   status,
@@ -62,6 +62,19 @@ const openAiError = (status: number, code: string, message: string, type = "inva
   json: { error: { message, type, param: null, code } },
 });
 const elevenLabsError = (status: number, detail: unknown, headers: Record<string, string> = {}) => ({ status, headers, json: { detail } });
+
+/** OpenAI's two codes for a prompt its safety system refused (the current one and the older one), as it sends them. */
+const REFUSALS = [
+  { code: "moderation_blocked", type: "image_generation_user_error", message: "Your request was rejected by the safety system." },
+  {
+    code: "content_policy_violation",
+    type: "invalid_request_error",
+    message: "Your request was rejected as a result of our safety system. Your prompt may contain text that is not allowed by our safety system.",
+  },
+];
+/** The refusal a block's frame gets: blocks ending in an even digit get the first, the others the second. */
+const refusalFor = (blockId: string) => REFUSALS[blockId.charCodeAt(blockId.length - 1) % 2];
+const refusalAnswer = (refusal: (typeof REFUSALS)[number]) => openAiError(400, refusal.code, refusal.message, refusal.type);
 
 beforeAll(async () => {
   useLocalWorkflows({ retryIntervalSeconds: 0 });
@@ -238,9 +251,10 @@ describe("provider errors in a render", () => {
     expect(await balanceOf(user.userId)).toBe(1000 - job.pointsCharged!);
   });
 
-  it("OpenAI: a refused frame (400 moderation_blocked) is drawn offline, once, and the render completes", async () => {
+  it("OpenAI: refused frames (400 moderation_blocked, 400 content_policy_violation) are drawn offline, once, and the render completes", async () => {
     useOpenAiImages();
-    standIn.answer(() => openAiError(400, "moderation_blocked", "Your request was rejected by the safety system.", "image_generation_user_error"));
+    // Each block's frame is refused with one of the two codes, told apart by its block id (the seed in the prompt).
+    standIn.answer((request) => refusalAnswer(refusalFor(/\[[^\]:]+:([^\]:]+):[^\]:]+\]/.exec(request.body.toString("utf8"))?.[1] ?? "")));
     const user = await createTestUser({ points: 1000 });
     const { id } = await startRender(user, await readyScreenplay(user));
     await workflowsSettled();
@@ -249,14 +263,14 @@ describe("provider errors in a render", () => {
     expect(attemptsPerBlock(standIn.requests, IMAGES)).toBe(1);
     const blocks = (await getRenderBlocks(id)).filter(hasMedia);
     expect(blocks.every((b) => b.imageUrl?.length)).toBe(true);
-    // Each refused frame is listed on its block with the refusal, not charged beyond the render.
+    // Each refused frame is listed on its block with its own refusal's words, not charged beyond the render.
     const frames = await asUser(user, () => listImageRequests(id));
-    expect(frames.length).toBeGreaterThan(0);
+    expect(new Set(frames.map((f) => refusalFor(f.blockId).code))).toEqual(new Set(REFUSALS.map((r) => r.code)));
     for (const frame of frames) {
       expect(frame).toMatchObject({
         requestId: `main-${frame.blockId}`,
         status: "drawn",
-        message: "The image service refused this prompt: Your request was rejected by the safety system. Edit the prompt or use a drawn frame.",
+        message: `The image service refused this prompt: ${refusalFor(frame.blockId).message} Edit the prompt or use a drawn frame.`,
       });
       expect(blocks.find((b) => b.blockId === frame.blockId)!.imageUrl).toContain(frame.url);
     }

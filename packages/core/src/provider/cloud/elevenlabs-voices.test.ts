@@ -15,7 +15,7 @@ function voice(voice_id: string, name: string, gender: string | undefined, previ
     name,
     samples: null,
     category,
-    fine_tuning: { is_allowed_to_fine_tune: true, state: {}, verification_failures: [], verification_attempts_count: 0 },
+    fine_tuning: { is_allowed_to_fine_tune: true, state: {}, verification_failures: [], verification_attempts_count: 0, manual_verification_requested: false },
     labels: { accent: "british", description: "warm", age: "middle aged", ...(gender ? { gender } : {}), use_case: "narration" },
     description: null,
     preview_url: preview,
@@ -78,7 +78,9 @@ describe("ElevenLabsVoiceCatalog", () => {
     expect(await voices.resolveVoiceId(DEFAULT_NARRATOR_VOICE_ID)).toBe(ELEVENLABS_GEORGE_ID);
     expect(await voices.resolveVoiceId("EXAVITQu4vr4xnSDxMaL")).toBe("EXAVITQu4vr4xnSDxMaL");
 
-    standIn.answer(() => ({ json: { voices: [voice("otherGeorgeId000001", "George", "male", `${standIn.origin}/previews/g.mp3`)] } }));
+    standIn.answer(() => ({
+      json: { voices: [voice("otherGeorgeId000001", "George", "male", `${standIn.origin}/previews/g.mp3`)], has_more: false, total_count: 1, next_page_token: null },
+    }));
     const other = catalog();
     expect((await other.list()).map((v) => v.voice_id)).toEqual([DEFAULT_NARRATOR_VOICE_ID]);
     expect(await other.resolveVoiceId(DEFAULT_NARRATOR_VOICE_ID)).toBe("otherGeorgeId000001");

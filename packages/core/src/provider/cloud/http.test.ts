@@ -36,7 +36,7 @@ describe("ProviderClient", () => {
 
   it("waits as long as Retry-After says on a 429, then succeeds", async () => {
     let calls = 0;
-    standIn.answer(() => (++calls === 1 ? { status: 429, headers: { "retry-after": "1" }, json: { error: { message: "Rate limit reached", code: "rate_limit_exceeded" } } } : { json: { ok: true } }));
+    standIn.answer(() => (++calls === 1 ? { status: 429, headers: { "retry-after": "1" }, json: { error: { message: "Rate limit reached", type: "requests", param: null, code: "rate_limit_exceeded" } } } : { json: { ok: true } }));
     const started = Date.now();
     await expect(client().json({ operation: "test", path: "/things" })).resolves.toEqual({ ok: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -44,7 +44,7 @@ describe("ProviderClient", () => {
   });
 
   it("retries 5xx answers with backoff and gives up after maxRetries with the last status", async () => {
-    standIn.answer(() => ({ status: 503, json: { error: { message: "The server is overloaded", type: "server_error" } } }));
+    standIn.answer(() => ({ status: 503, json: { error: { message: "The server is overloaded", type: "server_error", param: null, code: null } } }));
     const error = await client({ maxRetries: 2 }).json({ operation: "image generation", path: "/things" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).status).toBe(503);
@@ -53,11 +53,11 @@ describe("ProviderClient", () => {
   });
 
   it("does not retry a 400, nor a 429 for an exhausted quota", async () => {
-    standIn.answer(() => ({ status: 400, json: { error: { message: "Invalid size", code: "invalid_value" } } }));
+    standIn.answer(() => ({ status: 400, json: { error: { message: "Invalid size", type: "invalid_request_error", param: "size", code: "invalid_value" } } }));
     await expect(client().json({ operation: "test", path: "/x" })).rejects.toMatchObject({ status: 400, code: "invalid_value", retryable: false });
     expect(standIn.requests).toHaveLength(1);
 
-    standIn.answer(() => ({ status: 429, json: { error: { message: "You exceeded your current quota", code: "insufficient_quota" } } }));
+    standIn.answer(() => ({ status: 429, json: { error: { message: "You exceeded your current quota", type: "insufficient_quota", param: null, code: "insufficient_quota" } } }));
     await expect(client().json({ operation: "test", path: "/x" })).rejects.toMatchObject({ status: 429, code: "insufficient_quota" });
     expect(standIn.requests).toHaveLength(1);
   });
@@ -65,7 +65,7 @@ describe("ProviderClient", () => {
   it("names the provider and status on a 401 and never shows the key, even masked", async () => {
     standIn.answer(() => ({
       status: 401,
-      json: { error: { message: `Incorrect API key provided: ${KEY}. Also sk-proj-****************cret.`, type: "invalid_request_error", code: "invalid_api_key" } },
+      json: { error: { message: `Incorrect API key provided: ${KEY}. Also sk-proj-****************cret.`, type: "invalid_request_error", param: null, code: "invalid_api_key" } },
     }));
     const error = (await client().json({ operation: "moderation", path: "/moderations" }).catch((e: unknown) => e)) as ProviderError;
     expect(error.message).toMatch(/^OpenAI moderation failed: HTTP 401 \(invalid_api_key\)/);

@@ -92,21 +92,21 @@ describe("OpenAiImageProvider", () => {
     }
   });
 
-  it("reports a refusal by OpenAI's safety system as such, after one attempt", async () => {
-    standIn.answer(() => ({
-      status: 400,
-      json: { error: { message: "Your request was rejected by the safety system.", type: "image_generation_user_error", param: null, code: "moderation_blocked" } },
-    }));
+  it.each([
+    { code: "moderation_blocked", type: "image_generation_user_error", message: "Your request was rejected by the safety system." },
+    { code: "content_policy_violation", type: "invalid_request_error", message: "Your request was rejected as a result of our safety system." },
+  ])("reports a refusal by OpenAI's safety system ($code) as such, after one attempt", async ({ code, type, message }) => {
+    standIn.answer(() => ({ status: 400, json: { error: { message, type, param: null, code } } }));
     const error = await images.generate(request).catch((e: unknown) => e);
     expect(standIn.requests).toHaveLength(1);
-    expect(error).toMatchObject({ name: "ProviderError", kind: "refused", retryable: false, detail: "Your request was rejected by the safety system." });
+    expect(error).toMatchObject({ name: "ProviderError", kind: "refused", retryable: false, detail: message });
   });
 
   it("retries a 429 and then succeeds", async () => {
     let calls = 0;
     standIn.answer(() =>
       ++calls === 1
-        ? { status: 429, headers: { "retry-after": "0" }, json: { error: { message: "Rate limit reached for images per minute", code: "rate_limit_exceeded" } } }
+        ? { status: 429, headers: { "retry-after": "0" }, json: { error: { message: "Rate limit reached for images per minute", type: "requests", param: null, code: "rate_limit_exceeded" } } }
         : imagesAnswer(),
     );
     const image = await images.generate(request);
@@ -117,7 +117,7 @@ describe("OpenAiImageProvider", () => {
   it("fails with the provider and status on a 401, without the key", async () => {
     standIn.answer(() => ({
       status: 401,
-      json: { error: { message: `Incorrect API key provided: ${KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`, code: "invalid_api_key" } },
+      json: { error: { message: `Incorrect API key provided: ${KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`, type: "invalid_request_error", param: null, code: "invalid_api_key" } },
     }));
     const error = (await images.generate(request).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/^OpenAI image generation failed: HTTP 401 \(invalid_api_key\)/);

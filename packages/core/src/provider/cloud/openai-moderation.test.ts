@@ -1,23 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODEL_DEFAULTS } from "./models";
 import { mapOpenAiCategories, OpenAiModerationProvider } from "./openai-moderation";
-import { startStandIn, type RecordedRequest, type StandIn } from "./stand-in";
+import { moderationResult, startStandIn, type RecordedRequest, type StandIn } from "./stand-in";
 
 const KEY = "sk-moderation-key-0123456789";
 let standIn: StandIn;
-
-const CATEGORIES = [
-  "harassment", "harassment/threatening", "hate", "hate/threatening", "illicit", "illicit/violent", "self-harm",
-  "self-harm/intent", "self-harm/instructions", "sexual", "sexual/minors", "violence", "violence/graphic",
-];
-
-/** One result as omni-moderation-latest returns it, with the named categories flagged. */
-function result(flaggedCategories: string[]) {
-  const categories = Object.fromEntries(CATEGORIES.map((c) => [c, flaggedCategories.includes(c)]));
-  const category_scores = Object.fromEntries(CATEGORIES.map((c) => [c, flaggedCategories.includes(c) ? 0.91 : 0.0004]));
-  const category_applied_input_types = Object.fromEntries(CATEGORIES.map((c) => [c, ["text"]]));
-  return { flagged: flaggedCategories.length > 0, categories, category_scores, category_applied_input_types };
-}
 
 /** The stand-in's classifier: markers in the text say which categories it falls under. */
 const MARKERS: Record<string, string[]> = {
@@ -33,7 +20,7 @@ function classify(request: RecordedRequest) {
     json: {
       id: "modr-970d409ef3bef3b70c73d8232df86e7d",
       model: "omni-moderation-latest",
-      results: input.map((text) => result(Object.entries(MARKERS).flatMap(([marker, c]) => (text.includes(marker) ? c : [])))),
+      results: input.map((text) => moderationResult(Object.entries(MARKERS).flatMap(([marker, c]) => (text.includes(marker) ? c : [])))),
     },
   };
 }
@@ -118,7 +105,7 @@ describe("OpenAiModerationProvider", () => {
   });
 
   it("fails when the answer does not have one result per input", async () => {
-    standIn.answer(() => ({ json: { id: "modr-1", model: "omni-moderation-latest", results: [result([])] } }));
+    standIn.answer(() => ({ json: { id: "modr-1", model: "omni-moderation-latest", results: [moderationResult()] } }));
     await expect(moderator().moderate([{ text: "one" }, { text: "two" }])).rejects.toThrow("OpenAI moderation failed: 1 results for 2 inputs");
   });
 });

@@ -13,7 +13,7 @@ import { ElevenLabsSpeechProvider } from "./elevenlabs-speech";
 import { OpenAiImageProvider } from "./openai-image";
 import { OpenAiModerationProvider } from "./openai-moderation";
 import { OpenAiTextProvider } from "./openai-text";
-import { chatCompletion, startStandIn, type StandIn } from "./stand-in";
+import { chatCompletion, moderationResult, startStandIn, type StandIn } from "./stand-in";
 
 let standIn: StandIn;
 let png: string;
@@ -30,7 +30,7 @@ describe("every request the adapters send fits the API definitions", () => {
     standIn.answer((r) => {
       if (/\/images\/(generations|edits)$/.test(r.path)) return { json: { created: 1, data: [{ b64_json: png }] } };
       if (r.path.endsWith("/chat/completions")) return { json: chatCompletion(JSON.stringify({ text: "A tired guard by a bank of monitors." })) };
-      if (r.path.endsWith("/moderations")) return { json: { id: "modr-1", model: "omni-moderation-latest", results: r.json<{ input: string[] }>().input.map(() => ({ flagged: false, categories: {} })) } };
+      if (r.path.endsWith("/moderations")) return { json: { id: "modr-1", model: "omni-moderation-latest", results: r.json<{ input: string[] }>().input.map(() => moderationResult()) } };
       return { body: Buffer.alloc(4410), headers: { "content-type": "audio/pcm" } };
     });
     await new OpenAiImageProvider(settings()).generate({ prompt: "A guard at a desk", style: "noir", characters: [], blockType: "action", text: "x", seed: "s" });
@@ -62,6 +62,14 @@ describe("every request the adapters send fits the API definitions", () => {
       return TextToSpeechBody.safeParse(r.json());
     });
     expect(checked).toHaveLength(5);
+    // And each canned answer was held to the definition's response schema (answer-check.ts; close() fails on a misfit).
+    expect(standIn.requests.map((r) => r.answerSchema)).toEqual([
+      "OpenAI ImagesResponse",
+      "OpenAI ImagesResponse",
+      "OpenAI CreateChatCompletionResponse",
+      "OpenAI CreateModerationResponse",
+      "ElevenLabs text-to-speech audio",
+    ]);
     for (const result of checked) expect(result.error?.issues ?? []).toEqual([]);
   });
 });

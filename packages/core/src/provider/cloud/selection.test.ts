@@ -12,7 +12,8 @@ import { ELEVENLABS_GEORGE_ID, ElevenLabsVoiceCatalog } from "./elevenlabs-voice
 import { OpenAiImageProvider } from "./openai-image";
 import { OpenAiModerationProvider } from "./openai-moderation";
 import { OpenAiTextProvider } from "./openai-text";
-import { startStandIn, type StandIn } from "./stand-in";
+import { openAiError } from "./fixtures/account-answers";
+import { moderationResult, startStandIn, type StandIn } from "./stand-in";
 
 const NAMES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "ELEVENLABS_API_KEY", "ELEVENLABS_BASE_URL"] as const;
 const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
@@ -86,11 +87,12 @@ describe("provider selection", () => {
     setEnv({ OPENAI_API_KEY: "sk-test-openai", OPENAI_BASE_URL: `${standIn.origin}/openai/v1`, ELEVENLABS_API_KEY: "sk_test_el", ELEVENLABS_BASE_URL: `${standIn.origin}/el/v1` });
     standIn.answer((request) => {
       if (request.path === "/el/v2/voices") {
-        return { json: { voices: [{ voice_id: ELEVENLABS_GEORGE_ID, name: "George", category: "premade", labels: { gender: "male" }, preview_url: `${standIn.origin}/p.mp3` }] } };
+        const george = { voice_id: ELEVENLABS_GEORGE_ID, name: "George", category: "premade", labels: { gender: "male" }, preview_url: `${standIn.origin}/p.mp3` };
+        return { json: { voices: [{ ...george, available_for_tiers: [], high_quality_base_model_ids: [] }], has_more: false, total_count: 1 } };
       }
       if (request.path.startsWith("/el/v1/text-to-speech/")) return { body: Buffer.alloc(2205 * 2), headers: { "content-type": "audio/pcm" } };
-      if (request.path === "/openai/v1/moderations") return { json: { id: "modr-1", model: "omni-moderation-latest", results: [{ flagged: false, categories: {} }] } };
-      return { status: 404, json: { error: { message: `unexpected ${request.path}` } } };
+      if (request.path === "/openai/v1/moderations") return { json: { id: "modr-1", model: "omni-moderation-latest", results: [moderationResult()] } };
+      return { status: 404, json: openAiError(`unexpected ${request.path}`, "unknown_url") };
     });
     expect((await providers().voices.list()).map((v) => v.voice_id)).toEqual([DEFAULT_NARRATOR_VOICE_ID]);
     const { durationMs } = await providers().speech.synthesize({ text: "Hello.", voiceId: DEFAULT_NARRATOR_VOICE_ID });
