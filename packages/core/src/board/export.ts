@@ -20,6 +20,8 @@ export interface BoardExportInput {
   style: string;
   /** When the render was made: the draft's date on the title page and in the footer. */
   createdAt: string;
+  /** The screenplay draft the render was made from (the render's `screenplayVersion`; renders before drafts were counted are draft 1). */
+  screenplayVersion?: number;
   characterDictionary?: CharacterDictionary;
   blocks: BoardBlock[];
   /** The compiled clips in order: block, hold, the frame's zip entry and its local file. */
@@ -27,6 +29,18 @@ export interface BoardExportInput {
   layout?: PdfLayout;
   /** The render's aspect: the title page names it and every panel keeps it; default 16:9. */
   aspect?: Aspect;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * 'Draft 3 · 26 Nov 2026': the number the product shows the draft by and the
+ * render's day (UTC). Months are spelled here, not by Intl, whose en-GB "Sept"
+ * depends on the ICU the runtime ships.
+ */
+export function draftLabel(screenplayVersion: number | undefined, createdAt: string): string {
+  const day = new Date(createdAt);
+  return `Draft ${screenplayVersion ?? 1} · ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
 export async function writeBoardExports(input: BoardExportInput): Promise<{ pdfPath: string; csv: string; pages: number }> {
@@ -39,7 +53,7 @@ export async function writeBoardExports(input: BoardExportInput): Promise<{ pdfP
     outPath: pdfPath,
     title: input.title,
     writer: input.writer,
-    draftDate: new Date(input.createdAt).toISOString().slice(0, 10),
+    draft: draftLabel(input.screenplayVersion, input.createdAt),
     style: VISUAL_STYLES.find((s) => s.id === input.style)?.name ?? input.style,
     aspect: { label: aspect.id, ratio: aspect.ratio },
     layout: input.layout ?? DEFAULT_PDF_LAYOUT,

@@ -49,6 +49,7 @@ export async function relayoutStoryboardPdf(renderJobId: string, layout: PdfLayo
       writer: screenplaySnapshotOf(job).writer,
       style: job.style,
       createdAt: job.createdAt,
+      screenplayVersion: job.screenplayVersion,
       layout,
       aspect: getAspect(job.aspect),
       characterDictionary: screenplaySnapshotOf(job).characterDictionary,

@@ -146,4 +146,16 @@ describe("shot rules", () => {
     const blocks = [b("action", "MARA runs through the crowd.")];
     expect(framing(blocks, ["MARA"])).toEqual(["1A wide eye_level static"]);
   });
+
+  it("counts only those who speak: a cue with a parenthetical and no line leaves the speech before it a single", () => {
+    // Night Shift's "JANITOR (silent)": an over-the-shoulder from behind him had no one to draw behind.
+    const blocks = [
+      b("scene_heading", "INT. OFFICE - NIGHT"),
+      b("parenthetical", "(drowsy)", "PROGRAMMER"),
+      b("dialogue", "What algorithm is this?", "PROGRAMMER"),
+      b("parenthetical", "(silent)", "JANITOR"),
+      b("action", "The janitor shrugs."),
+    ];
+    expect(framing(blocks, ["PROGRAMMER", "JANITOR"])[2]).toBe("1B medium_close_up eye_level static");
+  });
 });

@@ -101,13 +101,18 @@ const BODY =
 /** A speech this long holds the screen: the camera pushes in slowly. */
 const LONG_SPEECH_WORDS = 60;
 
-/** The speakers of the dialogue run around `index` (dialogue and parentheticals, nothing else between). */
+/**
+ * The speakers of the dialogue run around `index` (dialogue and parentheticals, nothing else between).
+ * Only a speech makes a speaker: a cue with a parenthetical and no line ("JANITOR (silent)") is not one,
+ * and the frame could not show him as the listener, since the speech's block does not name him.
+ */
 function exchangeAround(blocks: ScriptBlock[], index: number): string[] {
   const speakers = new Set<string>();
   const inRun = (b: ScriptBlock) => b.type === "dialogue" || b.type === "parenthetical";
   let start = index;
   while (start > 0 && inRun(blocks[start - 1])) start--;
-  for (let i = start; i < blocks.length && inRun(blocks[i]); i++) if (blocks[i].character) speakers.add(blocks[i].character!);
+  for (let i = start; i < blocks.length && inRun(blocks[i]); i++)
+    if (blocks[i].type === "dialogue" && blocks[i].character) speakers.add(blocks[i].character!);
   return [...speakers];
 }
 

@@ -70,8 +70,8 @@ export interface StoryboardInput {
   title: string;
   /** Shown under the title when the script names one. */
   writer?: string;
-  /** The draft's date, as the footer shows it. */
-  draftDate: string;
+  /** The draft, named as the title page and the footer show it ('Draft 3 · 26 Nov 2026', `draftLabel`). */
+  draft: string;
   style: string;
   aspect: { label: string; ratio: number };
   layout: PdfLayout;
@@ -111,7 +111,7 @@ export async function writeStoryboardPdf(input: StoryboardInput): Promise<{ page
   const footer = (n: number) => {
     doc.font(font.body).fontSize(8).fillColor("#555555");
     const y = page.height - MARGIN - 8;
-    doc.text(`${input.title} · Draft of ${input.draftDate}`, MARGIN, y, { width: page.width / 2, lineBreak: false });
+    doc.text(`${input.title} · ${input.draft}`, MARGIN, y, { width: page.width / 2, lineBreak: false });
     doc.text(`Page ${n} of ${pages}`, page.width / 2, y, { width: page.width / 2 - MARGIN, align: "right", lineBreak: false });
   };
 
@@ -125,7 +125,7 @@ export async function writeStoryboardPdf(input: StoryboardInput): Promise<{ page
   if (input.writer) doc.moveDown(1).fontSize(12).text(`Written by ${input.writer}`, { align: "center" });
   doc.moveDown(2).fontSize(11);
   for (const line of [
-    `Draft of ${input.draftDate}`,
+    input.draft,
     `Style: ${input.style}`,
     `Aspect: ${input.aspect.label}`,
     `${input.panels.length} shots in ${scenes} scenes · ${seconds(running)} s`,

@@ -230,6 +230,7 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       writer: screenplaySnapshotOf(job).writer,
       style: job.style,
       createdAt: job.createdAt,
+      screenplayVersion: job.screenplayVersion,
       layout: job.pdfLayout as PdfLayout | undefined,
       aspect: getAspect(job.aspect),
       characterDictionary: screenplaySnapshotOf(job).characterDictionary,

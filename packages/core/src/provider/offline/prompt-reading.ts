@@ -103,7 +103,11 @@ export function readPrompt(text: string): PromptReading {
     .map((species) => ({ species, shape: animalShapeOf(species)! }));
   return {
     animals,
-    objects: OBJECT_WORDS.filter(([, p]) => p.test(text)).map(([k]) => k),
+    // In the order the text names them: an insert draws the first alone ("INSERT - a coffee cup on the desk" is the cup).
+    objects: OBJECT_WORDS.map(([kind, p]) => [kind, text.search(p)] as const)
+      .filter(([, at]) => at >= 0)
+      .sort((a, b) => a[1] - b[1])
+      .map(([kind]) => kind),
     weather: WEATHER_WORDS.find(([, p]) => p.test(text))?.[0],
     wind: WEATHER_WORDS.some(([kind, p]) => (kind === "storm" || kind === "wind") && p.test(text)),
     light: LIGHT_WORDS.find(([, p]) => p.test(text))?.[0],

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { db } from "@storyboard/core/dynamo/service";
 import { createTestUser, eventually, type TestUser, uploadScreenplay } from "@storyboard/local/test/fixtures";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -68,6 +69,9 @@ describe("POST /api/renders/{id}/storyboard-pdf", () => {
     expect(before).toMatchObject({ pages: 1 + Math.ceil(shots / 6), landscape: true });
     // The fixture's title page says "Written by Storyboard Tests" (screenplay/fixtures/short.ts).
     expect(before.titlePage).toContain("Written by Storyboard Tests");
+    // The draft by number, with the render's day (docs/decisions.md#storyboard-pdf): a first upload is draft 1.
+    const day = new Date(done.createdAt).toUTCString().slice(5, 16).replace(/^0/, "");
+    expect(before.titlePage).toContain(`Draft 1 · ${day}`);
 
     const bad = await relayout(user, id, "3-portrait");
     expect(bad.status).toBe(400);
@@ -81,6 +85,8 @@ describe("POST /api/renders/{id}/storyboard-pdf", () => {
     expect(unchanged.pdfLayout).toBe("6-landscape");
     expect((await pdfOf(user, unchanged.storyboardPdfPath, "unchanged.pdf")).hash).toBe(before.hash);
 
+    // A relayout names the draft the render was made from, as stored on it (here as if made from draft 4).
+    await db.entities.renderJob.patch({ renderJobId: id }).set({ screenplayVersion: 4 }).go();
     const answered = await relayout(user, id, "1-portrait");
     expect(answered.status).toBe(200);
     const { storyboardPdfPath, pdfLayout } = await answered.json();
@@ -89,6 +95,7 @@ describe("POST /api/renders/{id}/storyboard-pdf", () => {
     expect(after.hash).not.toBe(before.hash);
     expect(after).toMatchObject({ pages: 1 + shots, landscape: false });
     expect(after.titlePage).toContain("Written by Storyboard Tests");
+    expect(after.titlePage).toContain(`Draft 4 · ${day}`);
     const stored = await (await user.call(`/api/renders/${id}`)).json();
     expect(stored).toMatchObject({ pdfLayout: "1-portrait", storyboardPdfPath });
   }, 180_000);
