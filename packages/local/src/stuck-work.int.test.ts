@@ -20,7 +20,7 @@ import { type PhaseStarter, setPhaseStarter } from "@storyboard/core/render/phas
 import { MAX_RESUMES } from "@storyboard/core/render/resume";
 import type { Phase } from "@storyboard/core/render/workflow";
 import { nightShift } from "@storyboard/core/screenplay/fixtures/short";
-import { PARSE_CUT_OFF_REASON } from "@storyboard/core/screenplay/parse-deadline";
+import { PARSE_CUT_OFF_REASON, storedSize } from "@storyboard/core/screenplay/parse-deadline";
 import { createTestUser, eventually, type TestUser, uploadScreenplay } from "./test/fixtures";
 import { localPhaseStarter, useLocalWorkflows, workflowsSettled } from "./workflows";
 
@@ -174,6 +174,37 @@ describe("stuck parses (all-or-nothing uploads)", () => {
     await sweepStuckWork();
     expect(await screenplayOf(screenplayId)).toBeNull();
     expect((await user.call(`/api/screenplays/${screenplayId}`)).status).toBe(404);
+  });
+
+  /** A record as the upload writes it (hidden, with its deadline) whose file then arrives as `stored`; the deadline already passed. */
+  async function uploadDiedAfterRecord(user: TestUser, stored: Uint8Array) {
+    const screenplayId = randomUUID();
+    const filePath = screenplayKeys.original(user.userId, screenplayId, ".fountain");
+    const fileSize = nightShift("fountain").bytes.byteLength;
+    await db.entities.screenplay.create({ screenplayId, userId: user.userId, title: "Died", originalFileName: "n.fountain", filePath, fileSize, fileStored: false }).go();
+    await db.entities.deadline.put({ kind: "parse", id: screenplayId, dueAt: past(), detail: { attempts: 0 } }).go();
+    await putObject(config.uploadsBucket, filePath, stored, "text/plain");
+    return { screenplayId, filePath };
+  }
+
+  it("an upload cut off mid-file stays hidden, is not failed by its parse, and is removed with its partial file", async () => {
+    const user = await createTestUser();
+    const whole = nightShift("fountain").bytes;
+    const { screenplayId, filePath } = await uploadDiedAfterRecord(user, whole.slice(0, Math.floor(whole.byteLength / 2)));
+    // The file's bucket event reaches the parse, which leaves a file not stored whole to the sweeper.
+    await eventually(async () => (await screenplayOf(screenplayId))?.status === "parsing");
+    expect((await user.call(`/api/screenplays/${screenplayId}`)).status).toBe(404);
+    expect(await (await user.call("/api/screenplays")).json()).toEqual([]);
+    await sweepStuckWork();
+    expect(await screenplayOf(screenplayId)).toBeNull();
+    expect(await storedSize(filePath)).toBeUndefined();
+  });
+
+  it("an upload that stored its file whole but died before saying so is parsed and shown", async () => {
+    const user = await createTestUser();
+    const { screenplayId } = await uploadDiedAfterRecord(user, nightShift("fountain").bytes);
+    await eventually(async () => (await screenplayOf(screenplayId))?.status === "ready");
+    expect((await (await user.call("/api/screenplays")).json()).map((s: { id: string }) => s.id)).toEqual([screenplayId]);
   });
 
   it("an upload through the API leaves no parse deadline once it is parsed", async () => {
