@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { withActor } from "@storyboard/core/actor";
+import { setClock } from "@storyboard/core/clock";
 import { putObject } from "@storyboard/core/blob/s3";
 import { screenplayKeys } from "@storyboard/core/blob/keys";
 import { config } from "@storyboard/core/config";
@@ -13,6 +14,7 @@ import { db } from "@storyboard/core/dynamo/service";
 import { sweepStuckWork } from "@storyboard/core/jobs/stuck-work";
 import { debitPoints } from "@storyboard/core/points/points";
 import { createRender } from "@storyboard/core/render/create";
+import { renderHeartbeat, setRenderDeadline } from "@storyboard/core/render/deadlines";
 import { refundedReason } from "@storyboard/core/render/failure";
 import { generateBlockAsset } from "@storyboard/core/render/generate";
 import { getRenderBlocks } from "@storyboard/core/render/jobs";
@@ -70,7 +72,11 @@ describe("stuck renders: resume first, refund second", () => {
     expect((await jobOf(id)).status).toBe("generating_assets");
     // What was made before the crash: one block's image, which the resumed phase must keep, not redo.
     const first = (await getRenderBlocks(id)).find((b) => b.type === "action")!;
+    const beforeAsset = Date.now();
     const made = await generateBlockAsset({ renderJobId: id, blockId: first.blockId, kind: "image" });
+    // The asset made is a heartbeat: the deadline is now the generate limit (10 minutes) from then.
+    const heartbeat = (await db.entities.deadline.get({ kind: "render", id }).go()).data!;
+    expect(Date.parse(heartbeat.dueAt)).toBeGreaterThanOrEqual(beforeAsset + 10 * 60_000);
     const balanceAfterCharge = await balanceOf(user.userId);
 
     await overdue("render", id);
@@ -117,6 +123,74 @@ describe("stuck renders: resume first, refund second", () => {
     await sweepStuckWork();
     expect((await jobOf(renderJobId)).status).toBe("failed");
     expect(await balanceOf(user.userId)).toBe(1000);
+  });
+});
+
+describe("deadlines follow progress (the sweeper on AWS timing)", () => {
+  const MINUTE = 60_000;
+  const made: string[] = [];
+  // These renders have no screenplay: no later sweep (of this file or the next) may try to run them.
+  afterEach(async () => {
+    for (const id of made.splice(0)) await db.entities.deadline.delete({ kind: "render", id }).go();
+  });
+  /** A render in `status` whose phase started `startedAgo` ms ago and last made something `lastProgressAgo` ms ago. */
+  async function renderWithProgress(status: "generating_assets" | "compiling", startedAgo: number, lastProgressAgo: number) {
+    const user = await createTestUser({ points: 1000 });
+    const renderJobId = randomUUID();
+    made.push(renderJobId);
+    await db.entities.renderJob
+      .create({ renderJobId, userId: user.userId, screenplayId: randomUUID(), title: "Timing", style: "noir", status, pointsCharged: 100 })
+      .go();
+    const phase = status === "compiling" ? "compile" : "generate";
+    const at = Date.now();
+    try {
+      setClock(() => at - startedAgo);
+      await setRenderDeadline(renderJobId, phase);
+      setClock(() => at - lastProgressAgo);
+      await renderHeartbeat(renderJobId, phase);
+    } finally {
+      setClock(undefined);
+    }
+    return renderJobId;
+  }
+  const deadlineOf = async (id: string) => (await db.entities.deadline.get({ kind: "render", id }).go()).data;
+
+  it("a heartbeat moves the deadline on by the phase's limit: 10 minutes for generate, 20 for compile", async () => {
+    const generating = await renderWithProgress("generating_assets", 30 * MINUTE, 0);
+    const compiling = await renderWithProgress("compiling", 30 * MINUTE, 0);
+    const dueIn = async (id: string) => Date.parse((await deadlineOf(id))!.dueAt) - Date.now();
+    expect(await dueIn(generating)).toBeGreaterThan(9 * MINUTE);
+    expect(await dueIn(generating)).toBeLessThanOrEqual(10 * MINUTE);
+    expect(await dueIn(compiling)).toBeGreaterThan(19 * MINUTE);
+    expect(await dueIn(compiling)).toBeLessThanOrEqual(20 * MINUTE);
+  });
+
+  it("a render still making progress is left alone; one past its phase's limit without progress is resumed", async () => {
+    const starts: Array<{ phase: Phase; renderJobId: string }> = [];
+    setPhaseStarter({ start: async (phase, input) => void starts.push({ phase, renderJobId: input.renderJobId }) });
+    // Started long ago, each past its phase's limit from the start, but an asset or segment was made since.
+    const generatingRecently = await renderWithProgress("generating_assets", 25 * MINUTE, 9 * MINUTE);
+    const compilingRecently = await renderWithProgress("compiling", 25 * MINUTE, 19 * MINUTE);
+    // Nothing made for longer than the limit.
+    const generatingStalled = await renderWithProgress("generating_assets", 25 * MINUTE, 10 * MINUTE + 5_000);
+    const compilingStalled = await renderWithProgress("compiling", 25 * MINUTE, 20 * MINUTE + 5_000);
+
+    await sweepStuckWork();
+
+    for (const id of [generatingRecently, compilingRecently]) {
+      expect((await jobOf(id)).resumeCount).toBeUndefined();
+      expect(await deadlineOf(id)).not.toBeNull();
+    }
+    expect((await jobOf(generatingStalled)).resumeCount).toBe(1);
+    expect((await jobOf(compilingStalled)).resumeCount).toBe(1);
+    const mine = new Set<string>([generatingRecently, compilingRecently, generatingStalled, compilingStalled]);
+    expect(starts.filter((s) => mine.has(s.renderJobId))).toEqual(
+      expect.arrayContaining([
+        { phase: "generate", renderJobId: generatingStalled },
+        { phase: "compile", renderJobId: compilingStalled },
+      ]),
+    );
+    expect(starts.filter((s) => mine.has(s.renderJobId))).toHaveLength(2);
   });
 });
 
