@@ -21,3 +21,22 @@ describe("Stripe customers", () => {
     expect(await ensureCustomer(user.userId)).toBe(replaced);
   });
 });
+
+describe("billing reads for a customer Stripe no longer knows", () => {
+  it("answer as for a user without saved cards or that invoice, never a 500, until a payment repairs the customer", async () => {
+    const user = await createTestUser();
+    await db.entities.user.patch({ userId: user.userId }).set({ stripeCustomerId: "cus_forgotten_by_stripe" }).go();
+
+    const cards = await user.call("/api/payment-methods");
+    expect(cards.status).toBe(200);
+    expect(await cards.json()).toEqual([]);
+    expect((await user.call("/api/payments")).status).toBe(200);
+    expect((await user.call("/api/userSubscription/payments/in_forgotten")).status).toBe(404);
+    expect((await user.call("/api/user/subscription")).status).toBe(200);
+
+    // The next payment replaces the customer; the cards list then reads the new one.
+    const replaced = await ensureCustomer(user.userId);
+    expect(replaced).not.toBe("cus_forgotten_by_stripe");
+    expect(await (await user.call("/api/payment-methods")).json()).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTable } from "./bootstrap";
+import { assertWritable, StartupError } from "./instance";
 import { freePort } from "./ports";
 import { type StandIn, startDynamo } from "./stand-ins";
 
@@ -107,8 +108,12 @@ describe("writes a full disk refuses", () => {
       expect(await state()).toEqual({ points: 90, ledger: [-10], deadlines: 1, requests: ["pending"] });
 
       const filler = join(disk, "filler");
+      const dataDir = join(disk, "data");
+      mkdirSync(dataDir);
       expect(fill(filler)).toBeGreaterThan(0);
       expect(execFileSync("df", ["--output=avail", "-B1", disk], { encoding: "utf8" }).trim().split("\n")[1].trim()).toBe("0");
+      // npm start on a full data folder stops at once with one line (start.ts prints it and exits 1).
+      expect(() => assertWritable(dataDir)).toThrow(new StartupError(`The disk that holds ${dataDir} is full (ENOSPC). Free some space and start again.`));
       // The sweep finds the charge due (as after a restart) and cannot write its refund.
       await expect(sweepStuckWork(Date.now(), { afterRestart: true })).rejects.toThrow();
       // The sweep settles nothing and fails the same way until the disk has room: the deadline (the outbox) stays.

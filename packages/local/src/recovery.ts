@@ -7,8 +7,17 @@
  */
 import { withActor } from "@storyboard/core/actor";
 import { sweepStuckWork } from "@storyboard/core/jobs/stuck-work";
-import { startControlServer } from "./control";
+import { type ControlHandler, startControlServer } from "./control";
 import { findJob, runJob, startScheduler } from "./scheduler";
+
+/** The control socket's answer to `storyboard job NAME`: runs the named job here, in `npm start`'s process. */
+export const runJobOnRequest =
+  (run: typeof runJob = runJob): ControlHandler =>
+  async ({ job: name }) => {
+    const job = name ? findJob(name) : undefined;
+    if (!job) return { status: 404, body: { message: `Unknown job "${name}".` } };
+    return { status: 200, body: (await run(job)) ?? null };
+  };
 
 export async function afterRestart(dataDir: string, log: (line: string) => void = console.log) {
   const settled = await withActor({ type: "system", reason: "work cut off by a restart" }, () => sweepStuckWork(undefined, { afterRestart: true }));
@@ -22,11 +31,7 @@ export async function afterRestart(dataDir: string, log: (line: string) => void 
   ].filter(Boolean);
   if (lines.length) log(`Work cut off by the last stop: ${lines.join(", ")}.`);
   const scheduler = startScheduler({ log });
-  const control = await startControlServer(dataDir, async ({ job: name }) => {
-    const job = name ? findJob(name) : undefined;
-    if (!job) return { status: 404, body: { message: `Unknown job "${name}".` } };
-    return { status: 200, body: (await runJob(job)) ?? null };
-  });
+  const control = await startControlServer(dataDir, runJobOnRequest());
   return {
     stop: () => {
       scheduler.stop();

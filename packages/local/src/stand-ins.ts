@@ -38,15 +38,15 @@ const killChild = (child: ChildProcess) =>
   });
 
 /** Restarts within this window count together; past MAX_RESTARTS the stand-in stays down and says so. */
-const RESTART_WINDOW_MS = 60_000;
-const MAX_RESTARTS = 5;
+export const RESTART_WINDOW_MS = 60_000;
+export const MAX_RESTARTS = 5;
 
 /**
  * Keeps a child stand-in running (docs/decisions.md#crash-safety): one that exits
  * on its own is started again on the same port, with one log line. `launch`
  * answers a child that is ready to serve.
  */
-async function supervised(name: string, url: string, launch: () => Promise<ChildProcess>, supervision: Supervision = {}): Promise<StandIn> {
+export async function supervised(name: string, url: string, launch: () => Promise<ChildProcess>, supervision: Supervision = {}): Promise<StandIn> {
   const { log = console.error } = supervision;
   let stopping = false;
   let restarts: number[] = [];

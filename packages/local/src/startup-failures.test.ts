@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -43,5 +44,31 @@ describe("npm start on a read-only data folder", () => {
     expect(stderr.trim().split("\n")).toEqual([
       `Storyboard could not start: The data folder ${dataDir} is not writable (EACCES). Make it writable, or move it.`,
     ]);
+  }, 90_000);
+});
+
+describe("npm start with a stand-in's port in use", () => {
+  it("stops with one line naming the port and the pid that holds it, and exits 1", async () => {
+    const holder = createServer();
+    const port = await new Promise<number>((resolve) => holder.listen(0, "127.0.0.1", () => resolve((holder.address() as { port: number }).port)));
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts", "--web=none", "--no-tutorial"], {
+        cwd: repoRoot,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, STORYBOARD_DATA_DIR: join(scratch, "port-data"), PORT: "0", LOCAL_DYNAMODB_PORT: String(port) },
+      });
+      let stderr = "";
+      child.stderr!.on("data", (d: Buffer) => (stderr += d));
+      const code = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => (child.kill("SIGKILL"), resolve(null)), 60_000);
+        child.once("exit", (c) => (clearTimeout(timer), resolve(c)));
+      });
+      expect(code, stderr).toBe(1);
+      expect(stderr.trim().split("\n")).toEqual([
+        `Storyboard could not start: Port ${port} (DynamoDB Local) is in use by pid ${process.pid}. Stop it, or set another port (see .env.example).`,
+      ]);
+    } finally {
+      holder.close();
+    }
   }, 90_000);
 });

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { withActor } from "@storyboard/core/actor";
+import { setClock } from "@storyboard/core/clock";
 import { putObject } from "@storyboard/core/blob/s3";
 import { screenplayKeys } from "@storyboard/core/blob/keys";
 import { config } from "@storyboard/core/config";
@@ -13,6 +14,7 @@ import { db } from "@storyboard/core/dynamo/service";
 import { sweepStuckWork } from "@storyboard/core/jobs/stuck-work";
 import { debitPoints } from "@storyboard/core/points/points";
 import { createRender } from "@storyboard/core/render/create";
+import { renderHeartbeat, setRenderDeadline } from "@storyboard/core/render/deadlines";
 import { refundedReason } from "@storyboard/core/render/failure";
 import { generateBlockAsset } from "@storyboard/core/render/generate";
 import { getRenderBlocks } from "@storyboard/core/render/jobs";
@@ -20,7 +22,7 @@ import { type PhaseStarter, setPhaseStarter } from "@storyboard/core/render/phas
 import { MAX_RESUMES } from "@storyboard/core/render/resume";
 import type { Phase } from "@storyboard/core/render/workflow";
 import { nightShift } from "@storyboard/core/screenplay/fixtures/short";
-import { PARSE_CUT_OFF_REASON } from "@storyboard/core/screenplay/parse-deadline";
+import { PARSE_CUT_OFF_REASON, storedSize } from "@storyboard/core/screenplay/parse-deadline";
 import { createTestUser, eventually, type TestUser, uploadScreenplay } from "./test/fixtures";
 import { localPhaseStarter, useLocalWorkflows, workflowsSettled } from "./workflows";
 
@@ -70,7 +72,11 @@ describe("stuck renders: resume first, refund second", () => {
     expect((await jobOf(id)).status).toBe("generating_assets");
     // What was made before the crash: one block's image, which the resumed phase must keep, not redo.
     const first = (await getRenderBlocks(id)).find((b) => b.type === "action")!;
+    const beforeAsset = Date.now();
     const made = await generateBlockAsset({ renderJobId: id, blockId: first.blockId, kind: "image" });
+    // The asset made is a heartbeat: the deadline is now the generate limit (10 minutes) from then.
+    const heartbeat = (await db.entities.deadline.get({ kind: "render", id }).go()).data!;
+    expect(Date.parse(heartbeat.dueAt)).toBeGreaterThanOrEqual(beforeAsset + 10 * 60_000);
     const balanceAfterCharge = await balanceOf(user.userId);
 
     await overdue("render", id);
@@ -117,6 +123,74 @@ describe("stuck renders: resume first, refund second", () => {
     await sweepStuckWork();
     expect((await jobOf(renderJobId)).status).toBe("failed");
     expect(await balanceOf(user.userId)).toBe(1000);
+  });
+});
+
+describe("deadlines follow progress (the sweeper on AWS timing)", () => {
+  const MINUTE = 60_000;
+  const made: string[] = [];
+  // These renders have no screenplay: no later sweep (of this file or the next) may try to run them.
+  afterEach(async () => {
+    for (const id of made.splice(0)) await db.entities.deadline.delete({ kind: "render", id }).go();
+  });
+  /** A render in `status` whose phase started `startedAgo` ms ago and last made something `lastProgressAgo` ms ago. */
+  async function renderWithProgress(status: "generating_assets" | "compiling", startedAgo: number, lastProgressAgo: number) {
+    const user = await createTestUser({ points: 1000 });
+    const renderJobId = randomUUID();
+    made.push(renderJobId);
+    await db.entities.renderJob
+      .create({ renderJobId, userId: user.userId, screenplayId: randomUUID(), title: "Timing", style: "noir", status, pointsCharged: 100 })
+      .go();
+    const phase = status === "compiling" ? "compile" : "generate";
+    const at = Date.now();
+    try {
+      setClock(() => at - startedAgo);
+      await setRenderDeadline(renderJobId, phase);
+      setClock(() => at - lastProgressAgo);
+      await renderHeartbeat(renderJobId, phase);
+    } finally {
+      setClock(undefined);
+    }
+    return renderJobId;
+  }
+  const deadlineOf = async (id: string) => (await db.entities.deadline.get({ kind: "render", id }).go()).data;
+
+  it("a heartbeat moves the deadline on by the phase's limit: 10 minutes for generate, 20 for compile", async () => {
+    const generating = await renderWithProgress("generating_assets", 30 * MINUTE, 0);
+    const compiling = await renderWithProgress("compiling", 30 * MINUTE, 0);
+    const dueIn = async (id: string) => Date.parse((await deadlineOf(id))!.dueAt) - Date.now();
+    expect(await dueIn(generating)).toBeGreaterThan(9 * MINUTE);
+    expect(await dueIn(generating)).toBeLessThanOrEqual(10 * MINUTE);
+    expect(await dueIn(compiling)).toBeGreaterThan(19 * MINUTE);
+    expect(await dueIn(compiling)).toBeLessThanOrEqual(20 * MINUTE);
+  });
+
+  it("a render still making progress is left alone; one past its phase's limit without progress is resumed", async () => {
+    const starts: Array<{ phase: Phase; renderJobId: string }> = [];
+    setPhaseStarter({ start: async (phase, input) => void starts.push({ phase, renderJobId: input.renderJobId }) });
+    // Started long ago, each past its phase's limit from the start, but an asset or segment was made since.
+    const generatingRecently = await renderWithProgress("generating_assets", 25 * MINUTE, 9 * MINUTE);
+    const compilingRecently = await renderWithProgress("compiling", 25 * MINUTE, 19 * MINUTE);
+    // Nothing made for longer than the limit.
+    const generatingStalled = await renderWithProgress("generating_assets", 25 * MINUTE, 10 * MINUTE + 5_000);
+    const compilingStalled = await renderWithProgress("compiling", 25 * MINUTE, 20 * MINUTE + 5_000);
+
+    await sweepStuckWork();
+
+    for (const id of [generatingRecently, compilingRecently]) {
+      expect((await jobOf(id)).resumeCount).toBeUndefined();
+      expect(await deadlineOf(id)).not.toBeNull();
+    }
+    expect((await jobOf(generatingStalled)).resumeCount).toBe(1);
+    expect((await jobOf(compilingStalled)).resumeCount).toBe(1);
+    const mine = new Set<string>([generatingRecently, compilingRecently, generatingStalled, compilingStalled]);
+    expect(starts.filter((s) => mine.has(s.renderJobId))).toEqual(
+      expect.arrayContaining([
+        { phase: "generate", renderJobId: generatingStalled },
+        { phase: "compile", renderJobId: compilingStalled },
+      ]),
+    );
+    expect(starts.filter((s) => mine.has(s.renderJobId))).toHaveLength(2);
   });
 });
 
@@ -174,6 +248,37 @@ describe("stuck parses (all-or-nothing uploads)", () => {
     await sweepStuckWork();
     expect(await screenplayOf(screenplayId)).toBeNull();
     expect((await user.call(`/api/screenplays/${screenplayId}`)).status).toBe(404);
+  });
+
+  /** A record as the upload writes it (hidden, with its deadline) whose file then arrives as `stored`; the deadline already passed. */
+  async function uploadDiedAfterRecord(user: TestUser, stored: Uint8Array) {
+    const screenplayId = randomUUID();
+    const filePath = screenplayKeys.original(user.userId, screenplayId, ".fountain");
+    const fileSize = nightShift("fountain").bytes.byteLength;
+    await db.entities.screenplay.create({ screenplayId, userId: user.userId, title: "Died", originalFileName: "n.fountain", filePath, fileSize, fileStored: false }).go();
+    await db.entities.deadline.put({ kind: "parse", id: screenplayId, dueAt: past(), detail: { attempts: 0 } }).go();
+    await putObject(config.uploadsBucket, filePath, stored, "text/plain");
+    return { screenplayId, filePath };
+  }
+
+  it("an upload cut off mid-file stays hidden, is not failed by its parse, and is removed with its partial file", async () => {
+    const user = await createTestUser();
+    const whole = nightShift("fountain").bytes;
+    const { screenplayId, filePath } = await uploadDiedAfterRecord(user, whole.slice(0, Math.floor(whole.byteLength / 2)));
+    // The file's bucket event reaches the parse, which leaves a file not stored whole to the sweeper.
+    await eventually(async () => (await screenplayOf(screenplayId))?.status === "parsing");
+    expect((await user.call(`/api/screenplays/${screenplayId}`)).status).toBe(404);
+    expect(await (await user.call("/api/screenplays")).json()).toEqual([]);
+    await sweepStuckWork();
+    expect(await screenplayOf(screenplayId)).toBeNull();
+    expect(await storedSize(filePath)).toBeUndefined();
+  });
+
+  it("an upload that stored its file whole but died before saying so is parsed and shown", async () => {
+    const user = await createTestUser();
+    const { screenplayId } = await uploadDiedAfterRecord(user, nightShift("fountain").bytes);
+    await eventually(async () => (await screenplayOf(screenplayId))?.status === "ready");
+    expect((await (await user.call("/api/screenplays")).json()).map((s: { id: string }) => s.id)).toEqual([screenplayId]);
   });
 
   it("an upload through the API leaves no parse deadline once it is parsed", async () => {

@@ -12,6 +12,23 @@ export async function customerIdOf(userId: string): Promise<string | undefined> 
   return data?.stripeCustomerId ?? undefined;
 }
 
+/** Stripe's answer for an id it does not know (another account, a deleted customer, a stand-in that lost it). */
+export const isUnknownToStripe = (error: { code?: string; statusCode?: number }) => error.code === "resource_missing" || error.statusCode === 404;
+
+/**
+ * A read about the user's customer at Stripe (saved cards), or undefined when the user has
+ * none or Stripe no longer knows the stored one: a read answers as for a user who never paid
+ * rather than a 500; the next payment replaces the customer (ensureCustomer).
+ */
+export async function readCustomer<T>(userId: string, read: (customerId: string) => Promise<T>): Promise<T | undefined> {
+  const customer = await customerIdOf(userId);
+  if (!customer) return undefined;
+  return read(customer).catch((error: { code?: string; statusCode?: number }) => {
+    if (isUnknownToStripe(error)) return undefined;
+    throw error;
+  });
+}
+
 /**
  * The user's customer, created on first use. Stripe's idempotency key makes
  * concurrent first payments share one customer; the conditional write makes
@@ -29,7 +46,7 @@ export async function ensureCustomer(userId: string): Promise<string> {
       .customers.retrieve(stale)
       .then((customer) => !customer.deleted)
       .catch((error: { code?: string; statusCode?: number }) => {
-        if (error.code === "resource_missing" || error.statusCode === 404) return false;
+        if (isUnknownToStripe(error)) return false;
         throw error;
       });
     if (known) return stale;

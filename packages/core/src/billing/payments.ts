@@ -10,7 +10,7 @@ import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { priceRender } from "../render/create";
 import { getOwnScreenplay } from "../screenplay/records";
-import { customerIdOf, ensureCustomer } from "./customers";
+import { ensureCustomer, readCustomer } from "./customers";
 import { brandName, type PurchaseKind } from "./intents";
 import { activePlanFor, MAX_PURCHASE_DOLLARS, missingPointsPurchase, normalizePurchaseDollars, pointsForDollars } from "./rates";
 import { renderPaymentIntentSchema, type RenderPaymentIntentInput } from "./schema";
@@ -116,9 +116,8 @@ export async function listPayments() {
 
 /** `GET /api/payment-methods`: the customer's cards, each card once (the offline form makes a new method per payment). */
 export async function listPaymentMethods() {
-  const customer = await customerIdOf(useUserId());
-  if (!customer) return [];
-  const methods = await stripe().customers.listPaymentMethods(customer, { type: "card", limit: 100 });
+  const methods = await readCustomer(useUserId(), (customer) => stripe().customers.listPaymentMethods(customer, { type: "card", limit: 100 }));
+  if (!methods) return [];
   const seen = new Set<string>();
   const cards = [];
   for (const pm of methods.data) {

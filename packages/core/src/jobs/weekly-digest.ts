@@ -1,6 +1,7 @@
 import { isConditionFailed } from "../dynamo/errors";
 import { db } from "../dynamo/service";
 import { logger } from "../logger";
+import { isStoredWhole } from "../screenplay/records";
 import { sendMail } from "../notification/mailer";
 import { shouldNotify } from "../notification/preferences";
 import { weeklyDigestMail } from "../notification/templates";
@@ -55,10 +56,11 @@ export async function sendWeeklyDigests(now = Date.now()) {
     const page: Awaited<ReturnType<ReturnType<typeof users>["go"]>> = await users().go({ cursor, limit: 100 });
     for (const user of page.data) {
       if (!shouldNotify(user, "weeklyDigest")) continue;
-      const { data: screenplays } = await db.entities.screenplay.query
+      const { data: uploads } = await db.entities.screenplay.query
         .byUser({ userId: user.userId })
         .gte({ uploadedAt: since })
         .go({ pages: "all" });
+      const screenplays = uploads.filter(isStoredWhole);
       const { data: renders } = await db.entities.renderJob.query.byUser({ userId: user.userId }).go({ pages: "all" });
       const finished = renders.filter((r) => r.status === "complete" && r.completedAt && r.completedAt >= since);
       if (!screenplays.length && !finished.length) continue;

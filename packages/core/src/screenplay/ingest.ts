@@ -6,6 +6,7 @@ import { AppError, isAppError } from "../error";
 import { logger } from "../logger";
 import { parseScreenplay } from "./parse";
 import { parseSettled, readWholeOriginal } from "./parse-deadline";
+import { isStoredWhole } from "./records";
 
 /** Seconds of work per page for the render estimate shown before a render starts. */
 const RENDER_SECONDS_PER_PAGE = 45;
@@ -31,6 +32,11 @@ export async function ingestUploadedScreenplay(key: string) {
   await db.entities.screenplay.patch({ screenplayId }).set({ status: "parsing" }).go();
   try {
     const bytes = await readWholeOriginal(key, screenplay.fileSize);
+    if (!bytes && !isStoredWhole(screenplay)) {
+      // Its upload never stored the file whole: the record stays hidden and the sweeper removes it with its deadline.
+      logger.warn("Not parsing an upload whose file is not stored whole", { screenplayId });
+      return;
+    }
     if (!bytes) throw new AppError("bad_request", "The upload of this screenplay was cut off. Please upload it again.");
     const parsed = parseScreenplay(bytes, screenplay.originalFileName);
     const parsedPath = screenplayKeys.parsed(userId, screenplayId);
@@ -39,6 +45,8 @@ export async function ingestUploadedScreenplay(key: string) {
       .patch({ screenplayId })
       .set({
         status: "ready",
+        // Read whole at its recorded size: stored, even if the upload died before saying so.
+        fileStored: true,
         parsedPath,
         format: parsed.format,
         pageCount: parsed.pageCount,

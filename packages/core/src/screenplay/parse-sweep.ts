@@ -3,12 +3,15 @@
  * settles parse deadlines that passed. Apart from parse-deadline.ts so that the
  * parse (ingest.ts) and its deadline do not import each other.
  */
+import { deleteKeys } from "../blob/s3";
 import { now } from "../clock";
+import { config } from "../config";
 import { db } from "../dynamo/service";
 import { logger } from "../logger";
 import { clearDeadline, dueDeadlines } from "../render/deadlines";
 import { ingestUploadedScreenplay } from "./ingest";
 import { PARSE_CUT_OFF_REASON, parseDueAt, storedSize } from "./parse-deadline";
+import { isStoredWhole } from "./records";
 
 export async function sweepStalledParses(at = now()) {
   let reparsed = 0;
@@ -20,12 +23,19 @@ export async function sweepStalledParses(at = now()) {
       await clearDeadline("parse", deadline.id, deadline.dueAt);
       continue;
     }
-    if ((await storedSize(screenplay.filePath)) === undefined) {
-      // The file never arrived: the upload did not happen, so neither does its record.
+    const size = await storedSize(screenplay.filePath);
+    const neverStoredWhole = !isStoredWhole(screenplay) && size !== screenplay.fileSize;
+    if (size === undefined || neverStoredWhole) {
+      // The file never arrived whole: the upload did not happen, so neither does its record (nor a cut-off file).
       await db.entities.screenplay.delete({ screenplayId: screenplay.screenplayId }).go();
+      if (size !== undefined) await deleteKeys(config.uploadsBucket, [screenplay.filePath]);
       await clearDeadline("parse", deadline.id, deadline.dueAt);
       removedUploads++;
       continue;
+    }
+    if (!isStoredWhole(screenplay)) {
+      // Stored whole, but the upload died before it said so.
+      await db.entities.screenplay.patch({ screenplayId: screenplay.screenplayId }).set({ fileStored: true }).go();
     }
     const attempts = (deadline.detail as { attempts?: number } | undefined)?.attempts ?? 0;
     if (attempts < 1) {

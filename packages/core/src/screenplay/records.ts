@@ -1,17 +1,21 @@
 import { useUserId } from "../actor";
-import { getObjectBytes, getObjectJson } from "../blob/s3";
+import { getObjectJson } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
+import { readWholeOriginal } from "./parse-deadline";
 import type { Block } from "./types";
 
 export const SCREENPLAY_NOT_FOUND = "Screenplay not found.";
+
+/** An upload whose file is not stored whole yet is nobody's to see (docs/decisions.md#crash-safety). */
+export const isStoredWhole = (s: { fileStored?: boolean }) => s.fileStored !== false;
 
 /** The caller's screenplay, or a 404 (another user's screenplay is indistinguishable from a missing one). */
 export async function getOwnScreenplay(screenplayId: string) {
   const userId = useUserId();
   const { data } = await db.entities.screenplay.get({ screenplayId }).go();
-  if (!data || data.userId !== userId) throw AppError.notFound(SCREENPLAY_NOT_FOUND);
+  if (!data || data.userId !== userId || !isStoredWhole(data)) throw AppError.notFound(SCREENPLAY_NOT_FOUND);
   return data;
 }
 
@@ -35,7 +39,7 @@ export function toSummary(s: ScreenplayItem) {
 export async function listOwnScreenplays() {
   const userId = useUserId();
   const { data } = await db.entities.screenplay.query.byUser({ userId }).go({ pages: "all", order: "desc" });
-  return data.map(toSummary);
+  return data.filter(isStoredWhole).map(toSummary);
 }
 
 export async function loadBlocks(s: ScreenplayItem): Promise<Block[]> {
@@ -64,11 +68,15 @@ export async function getScreenplayDetail(screenplayId: string) {
   };
 }
 
-/** The original file as uploaded, for its owner. */
+export const ORIGINAL_NOT_WHOLE = "This screenplay's file was not stored whole. Please upload it again.";
+
+/** The original file as uploaded, for its owner; never a cut-off one (docs/decisions.md#crash-safety). */
 export async function readOriginalFile(screenplayId: string) {
   const s = await getOwnScreenplay(screenplayId);
+  const bytes = await readWholeOriginal(s.filePath, s.fileSize);
+  if (!bytes) throw new AppError("conflict", ORIGINAL_NOT_WHOLE);
   return {
-    bytes: await getObjectBytes(config.uploadsBucket, s.filePath),
+    bytes,
     fileName: s.originalFileName,
     isZip: s.filePath.endsWith(".fadein"),
   };

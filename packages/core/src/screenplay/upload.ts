@@ -65,7 +65,8 @@ export async function uploadScreenplay(input: UploadInput): Promise<{ id: string
 
   const screenplayId = randomUUID();
   const filePath = screenplayKeys.original(userId, screenplayId, extension);
-  // The record and its parse deadline together: if the file never arrives whole (a crash), the sweeper removes the record.
+  // The record (hidden until its file is stored) and its parse deadline together: if the file never arrives whole
+  // (a crash), the sweeper removes the record.
   await db.transaction
     .write((tx) => [
       tx.screenplay
@@ -76,6 +77,7 @@ export async function uploadScreenplay(input: UploadInput): Promise<{ id: string
           originalFileName: fileName,
           filePath,
           fileSize: input.bytes.byteLength,
+          fileStored: false,
           format: parsed.format,
           status: "uploaded",
         })
@@ -88,6 +90,8 @@ export async function uploadScreenplay(input: UploadInput): Promise<{ id: string
     });
   try {
     await putObject(config.uploadsBucket, filePath, input.bytes, contentTypeOf(extension));
+    // Only now may the writer see it (the parse may have flipped it already: both write true).
+    await db.entities.screenplay.patch({ screenplayId }).set({ fileStored: true }).go();
   } catch (e) {
     // Leave nothing half-written: no record without its file.
     await db.entities.screenplay.delete({ screenplayId }).go();

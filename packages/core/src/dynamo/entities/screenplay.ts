@@ -18,6 +18,12 @@ export const Screenplay = new Entity({
     filePath: { type: "string", required: true },
     /** The original's size in bytes, so a truncated file is never read as whole (docs/decisions.md#crash-safety). */
     fileSize: { type: "number" },
+    /**
+     * False from the upload's first write until its file is stored whole; such a
+     * record is nobody's to see (docs/decisions.md#crash-safety). Absent on
+     * records written before it existed, which count as stored.
+     */
+    fileStored: { type: "boolean" },
     parsedPath: { type: "string" },
     format: { type: "string" },
     status: { type: ["uploaded", "parsing", "ready", "failed"] as const, default: "uploaded", required: true },

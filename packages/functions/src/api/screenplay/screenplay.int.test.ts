@@ -1,4 +1,4 @@
-import { listKeys } from "@storyboard/core/blob/s3";
+import { listKeys, putObject } from "@storyboard/core/blob/s3";
 import { config } from "@storyboard/core/config";
 import { zipSync, strToU8 } from "fflate";
 import { createTestUser, eventually, type TestUser } from "@storyboard/local/test/fixtures";
@@ -77,6 +77,17 @@ describe("uploading a screenplay", () => {
     const res = await user.call(`/api/screenplays/${id}/file`);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(nightShift("fdx").bytes))).toBe(true);
+  });
+
+  it("never serves an original cut off in storage as if it were whole", async () => {
+    const user = await createTestUser();
+    const { id, filePath } = await uploadReady(user);
+    const whole = nightShift("fdx").bytes;
+    // What a crash mid-write leaves where the store writes in place: the first half under the original's key.
+    await putObject(config.uploadsBucket, filePath, whole.slice(0, whole.byteLength / 2), "application/xml");
+    const res = await user.call(`/api/screenplays/${id}/file`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ message: "This screenplay's file was not stored whole. Please upload it again." });
   });
 
   it("needs a session", async () => {
