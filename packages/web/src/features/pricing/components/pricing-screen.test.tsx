@@ -44,10 +44,11 @@ describe("pricing page", () => {
     expect(screen.getByRole("heading", { name: "Frequently asked questions" })).toBeInTheDocument();
   }, 30_000); // the first test loads the lazy route cold
 
-  it("sends signed-out visitors who subscribe to /auth", async () => {
+  it("sends signed-out visitors who subscribe to Register (/auth#register)", async () => {
     const { user, router, fetchMock } = open({ "GET /api/user": () => null });
     await user.click(await screen.findByRole("button", { name: "Subscribe: Pro" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+    expect(router.state.location.hash).toBe("#register");
     expect(callsTo(fetchMock, "POST /api/userSubscription")).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
 import { formatCents } from "../../../lib/money";
 import { useUser } from "../../../lib/user";
+import { REGISTER_PATH } from "../../../config/paths";
 import { RETAIL_CENTS_PER_PAGE, sortPlans, usePlans, type SubscriptionPlan } from "../api/plans";
 import { useRequestKey } from "../api/request-key";
 import { useChangePolling, useSubscribe, useUserSubscription } from "../api/subscription";
@@ -48,7 +49,8 @@ export function PricingScreen() {
 
   const onChoose = async (plan: SubscriptionPlan, priceId: string, action: CardAction) => {
     if (!user) {
-      navigate("/auth");
+      // A signed-out visitor who acts here is most likely new: Register, with Sign In one tab away.
+      navigate(REGISTER_PATH);
       return;
     }
     if (action !== "subscribe") {
