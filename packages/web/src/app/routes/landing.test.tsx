@@ -65,6 +65,7 @@ describe("landing page", () => {
     for (const title of ["Easy Upload", "Styled Renders", "Voice Selection", "Easy Sharing"]) {
       expect(screen.getByRole("heading", { name: title })).toBeInTheDocument();
     }
+    expect(screen.getByText(/Final Draft \(\.fdx\), Fade In, Fountain or Open Screenplay Format/)).toBeInTheDocument();
     const scroll = vi.mocked(Element.prototype.scrollIntoView);
     scroll.mockClear();
     await userEvent.click(screen.getByRole("button", { name: /View Examples/ }));

@@ -24,6 +24,17 @@ describe("/auth tabs", () => {
     expect(router.state.location.pathname).toBe("/auth");
   });
 
+  it("Tab from a tab goes to the form's first field, not to an invisible stop on the panel", async () => {
+    mockFetch(anonymous);
+    renderApp("/auth#register");
+    await userEvent.click(await screen.findByRole("tab", { name: "Register" }));
+    await userEvent.tab();
+    expect(screen.getByLabelText(/Full name/)).toHaveFocus();
+    await userEvent.click(screen.getByRole("tab", { name: "Sign In" }));
+    await userEvent.tab();
+    expect(screen.getByLabelText("Email")).toHaveFocus();
+  });
+
   it("opens Sign In without a hash", async () => {
     mockFetch(anonymous);
     renderApp("/auth");

@@ -36,12 +36,13 @@ export function AuthScreen() {
               <TabsTrigger value="login">Sign In</TabsTrigger>
               <TabsTrigger value="register">Register</TabsTrigger>
             </TabsList>
-            <TabsContent value="login" className="grid gap-4">
+            {/* The panels hold the forms' own fields: as a Tab stop of its own (Radix's default) a panel took focus with nothing shown. */}
+            <TabsContent value="login" className="grid gap-4" tabIndex={-1}>
               <LoginForm />
               <OrDivider />
               <GoogleButton />
             </TabsContent>
-            <TabsContent value="register" className="grid gap-4">
+            <TabsContent value="register" className="grid gap-4" tabIndex={-1}>
               <RegisterForm />
             </TabsContent>
           </Tabs>

@@ -7,6 +7,8 @@ describe("welcome dialog", () => {
   it("shows once when the user has points, and dismissing stores a timestamp", async () => {
     const first = render(<WelcomeDialog points={500} />);
     expect(await screen.findByRole("dialog")).toHaveTextContent("500 points");
+    // Every format the upload takes, so a Fountain or Fade In writer is not turned away by the welcome.
+    expect(screen.getByRole("dialog")).toHaveTextContent("Final Draft (.fdx), Fade In, Fountain or Open Screenplay Format (.xml)");
     await userEvent.click(screen.getByRole("button", { name: "Let's go" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(WELCOME_STORAGE_KEY).toBe("welcomeDismissedAt");

@@ -46,7 +46,7 @@ export function WelcomeDialog({
           </DialogDescription>
         </DialogHeader>
         <ol className="grid gap-2 text-sm text-muted-foreground">
-          <li>1. Upload a Final Draft (.fdx) or Open Screenplay Format (.xml) file.</li>
+          <li>1. Upload a Final Draft (.fdx), Fade In, Fountain or Open Screenplay Format (.xml) file.</li>
           <li>2. Pick a visual style and a voice for each character.</li>
           <li>3. Review descriptions and images, then watch your storyboard.</li>
         </ol>

@@ -4,7 +4,7 @@ const FEATURES: { title: string; icon: LucideIcon; body: string }[] = [
   {
     title: "Easy Upload",
     icon: Upload,
-    body: "Drop in a Final Draft (.fdx) or Open Screenplay Format (.xml) file. We read every scene, character and line of dialogue, so you can visualize the story before anyone shoots a frame.",
+    body: "Drop in a Final Draft (.fdx), Fade In, Fountain or Open Screenplay Format (.xml) file. We read every scene, character and line of dialogue, so you can visualize the story before anyone shoots a frame.",
   },
   {
     title: "Styled Renders",

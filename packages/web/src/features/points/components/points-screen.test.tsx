@@ -27,6 +27,7 @@ describe("points", () => {
     });
     renderApp("/points");
     expect(await screen.findByText("1,166")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Buy points" })).toHaveAttribute("href", "/pricing");
     const rows = (await screen.findAllByRole("row")).slice(1);
     expect(rows.map((r) => within(r).getAllByRole("cell")[1].textContent)).toEqual([
       "Points Purchase",

@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { AlertCircle, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Coins, History } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -141,6 +142,10 @@ export function PointsScreen() {
               {formatCount(balance.data)} <span className="text-base font-medium text-muted-foreground">Points</span>
             </p>
           )}
+          {/* Where more points come from, from the page that counts them (the walk of issue 23 found none). */}
+          <Button asChild variant="outline" size="sm" className="mt-4">
+            <Link to="/pricing">Buy points</Link>
+          </Button>
         </CardContent>
       </Card>
       <Card>

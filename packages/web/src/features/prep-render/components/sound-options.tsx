@@ -87,8 +87,11 @@ function LevelSlider({ control, kind }: { control: FormControlOf; kind: LevelKin
   const id = `level-${kind}`;
   const value = typeof field.value === "number" ? field.value : 0;
   return (
-    <div className="grid grid-cols-[8rem_1fr_4rem] items-center gap-3">
-      <Label htmlFor={id}>{LEVEL_LABELS[kind]}</Label>
+    // On a phone the label takes its own row: beside it the slider's own minimum width pushed the dB value off a 375 px screen.
+    <div className="grid grid-cols-[minmax(0,1fr)_4rem] items-center gap-x-3 gap-y-1 sm:grid-cols-[8rem_minmax(0,1fr)_4rem] sm:gap-y-3">
+      <Label htmlFor={id} className="col-span-2 sm:col-span-1">
+        {LEVEL_LABELS[kind]}
+      </Label>
       <input
         id={id}
         type="range"
@@ -98,7 +101,7 @@ function LevelSlider({ control, kind }: { control: FormControlOf; kind: LevelKin
         value={value}
         onChange={(e) => field.onChange(Number(e.target.value))}
         aria-valuetext={`${value} dB`}
-        className="accent-primary"
+        className="w-full min-w-0 accent-primary"
       />
       <span className="text-right text-sm tabular-nums">{value > 0 ? `+${value}` : value} dB</span>
     </div>

@@ -69,9 +69,10 @@ describe("buy-points dialog", () => {
     expect(within(overlay).getByRole("button", { name: "Pay $20.00" })).toBeInTheDocument();
   });
 
-  it("sends signed-out visitors to /auth", async () => {
+  it("sends signed-out visitors to Register (/auth#register)", async () => {
     const { user, router } = open({ "GET /api/user": () => new Response("", { status: 401 }) });
     await user.click(await screen.findByRole("button", { name: "Buy Points" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+    expect(router.state.location.hash).toBe("#register");
   });
 });

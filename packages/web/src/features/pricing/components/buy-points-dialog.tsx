@@ -21,6 +21,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
 import { formatCents } from "../../../lib/money";
 import { useUser } from "../../../lib/user";
+import { REGISTER_PATH } from "../../../config/paths";
 import { type PointsPaymentIntent, useAwaitPointsCredit, useCreatePointsPayment, useSubscriberPagePrice } from "../api/buy-points";
 import { formatCount, formatPoints } from "../../../lib/numbers";
 
@@ -59,7 +60,8 @@ export function BuyPointsDialog({ triggerLabel = "Buy Points", className }: { tr
 
   const openDialog = () => {
     if (!user) {
-      navigate("/auth");
+      // A signed-out visitor who acts here is most likely new: Register, with Sign In one tab away.
+      navigate(REGISTER_PATH);
       return;
     }
     form.reset({ amount: MIN_PURCHASE_DOLLARS });

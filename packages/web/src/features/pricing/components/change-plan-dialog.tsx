@@ -117,12 +117,12 @@ export function ChangePlanDialog({ choice, current, onClose, onChanged }: Change
                 {formatCents(data.estimate)}
               </p>
               <p className="text-sm font-medium tabular-nums" data-testid="upgrade-points">
-                {formatChange(data.points ?? 0)} points
+                {data.points ? `${formatChange(data.points)} points` : "No new points"}
               </p>
             </div>
             <p className="mt-2 text-sm text-muted-foreground">
               {choice?.interval === "year" && current.interval === "month"
-                ? "Your annual plan starts today and runs for a year; the unused part of this month is credited."
+                ? "Your annual plan starts today and runs for a year. The unused part of this month comes off the price, and its points off the first annual month's."
                 : "The change applies now. You pay the difference for the rest of this period."}
             </p>
           </div>

@@ -44,10 +44,11 @@ describe("pricing page", () => {
     expect(screen.getByRole("heading", { name: "Frequently asked questions" })).toBeInTheDocument();
   }, 30_000); // the first test loads the lazy route cold
 
-  it("sends signed-out visitors who subscribe to /auth", async () => {
+  it("sends signed-out visitors who subscribe to Register (/auth#register)", async () => {
     const { user, router, fetchMock } = open({ "GET /api/user": () => null });
     await user.click(await screen.findByRole("button", { name: "Subscribe: Pro" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+    expect(router.state.location.hash).toBe("#register");
     expect(callsTo(fetchMock, "POST /api/userSubscription")).toEqual([]);
   });
 
@@ -94,7 +95,13 @@ describe("pricing page", () => {
   it("upgrades with the estimate shown and the checkbox required", async () => {
     const { user, fetchMock } = open({
       ...subscribed(),
-      "POST /api/userSubscription/estimate": () => ({ estimate: 2173, change: "upgrade", prorationDate: 1_790_000_000, effectiveAt: null, points: 852 }),
+      "POST /api/userSubscription/estimate": () => ({
+        estimate: 2173,
+        change: "upgrade",
+        prorationDate: 1_790_000_000,
+        effectiveAt: null,
+        points: 852,
+      }),
       "PUT /api/userSubscription": () => ({
         userSubscription: { ...proMonthly, priceId: "storyboard_studio_monthly", planName: "Studio" },
       }),
@@ -117,7 +124,13 @@ describe("pricing page", () => {
   it("names a switch of the same plan to annual billing as a switch, not an upgrade to itself", async () => {
     const { user } = open({
       ...subscribed(),
-      "POST /api/userSubscription/estimate": () => ({ estimate: 22000, change: "upgrade", prorationDate: 1, effectiveAt: null, points: 2000 }),
+      "POST /api/userSubscription/estimate": () => ({
+        estimate: 22000,
+        change: "upgrade",
+        prorationDate: 1,
+        effectiveAt: null,
+        points: 2000,
+      }),
     });
     await user.click(await screen.findByRole("button", { name: /^Annual/ }));
     await user.click(await screen.findByRole("button", { name: "Upgrade: Pro" }));
@@ -125,6 +138,19 @@ describe("pricing page", () => {
     expect(within(dialog).getByText("Pro, billed monthly, becomes Pro, billed annually.")).toBeInTheDocument();
     expect(within(dialog).queryByText(/From Pro to Pro/)).toBeNull();
     expect(await within(dialog).findByTestId("upgrade-points")).toHaveTextContent("+2,000 points");
+  });
+
+  it("a switch to annual on the day of subscribing says it adds no new points, and why, rather than '0 points'", async () => {
+    // This month's points were credited already and its unused share comes back as money (docs/decisions.md).
+    const { user } = open({
+      ...subscribed(),
+      "POST /api/userSubscription/estimate": () => ({ estimate: 65790, change: "upgrade", prorationDate: 1, effectiveAt: null, points: 0 }),
+    });
+    await user.click(await screen.findByRole("button", { name: /^Annual/ }));
+    await user.click(await screen.findByRole("button", { name: "Upgrade: Pro" }));
+    const dialog = await screen.findByRole("dialog", { name: "Switch to annual billing" });
+    expect(await within(dialog).findByTestId("upgrade-points")).toHaveTextContent(/^No new points$/);
+    expect(within(dialog).getByText(/its points off the first annual month's/)).toBeInTheDocument();
   });
 
   it("a downgrade says when it applies; a failed estimate or change says so", async () => {

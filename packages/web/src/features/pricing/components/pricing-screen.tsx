@@ -9,6 +9,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
 import { formatCents } from "../../../lib/money";
 import { useUser } from "../../../lib/user";
+import { REGISTER_PATH } from "../../../config/paths";
 import { RETAIL_CENTS_PER_PAGE, sortPlans, usePlans, type SubscriptionPlan } from "../api/plans";
 import { useRequestKey } from "../api/request-key";
 import { useChangePolling, useSubscribe, useUserSubscription } from "../api/subscription";
@@ -48,7 +49,8 @@ export function PricingScreen() {
 
   const onChoose = async (plan: SubscriptionPlan, priceId: string, action: CardAction) => {
     if (!user) {
-      navigate("/auth");
+      // A signed-out visitor who acts here is most likely new: Register, with Sign In one tab away.
+      navigate(REGISTER_PATH);
       return;
     }
     if (action !== "subscribe") {
@@ -101,30 +103,36 @@ export function PricingScreen() {
       </header>
       {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
       <h2 className="sr-only">Plans</h2>
-      {plans.isPending ? (
-        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4" role="status" aria-label="Loading plans">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-72 rounded-xl" />
-          ))}
-        </div>
-      ) : plans.isError ? (
-        <EmptyState icon={AlertCircle} title="Failed to load subscription plans" description="Please refresh the page to try again." />
-      ) : (
-        <div className={listed.length > 4 ? "grid gap-6 md:grid-cols-2 xl:grid-cols-5" : "grid gap-6 md:grid-cols-2 lg:grid-cols-4"}>
-          {/* The server lists the Test plan to admins only (docs/product.md#roles). */}
-          {listed.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              interval={interval}
-              current={current}
-              busy={busyPriceId === priceIdOf(plan, interval)}
-              locked={busyPriceId !== null}
-              onChoose={onChoose}
-            />
-          ))}
-        </div>
-      )}
+      {/* Columns follow the room the page has, not the window: beside the signed-in sidebar four cards at
+          1280 px were too narrow for '$120.00 / month' on one line, and the prices stood at different heights. */}
+      <div className="@container">
+        {plans.isPending ? (
+          <div className="grid gap-6 @xl:grid-cols-2 @5xl:grid-cols-4" role="status" aria-label="Loading plans">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-72 rounded-xl" />
+            ))}
+          </div>
+        ) : plans.isError ? (
+          <EmptyState icon={AlertCircle} title="Failed to load subscription plans" description="Please refresh the page to try again." />
+        ) : (
+          <div
+            className={listed.length > 4 ? "grid gap-6 @xl:grid-cols-2 @6xl:grid-cols-5" : "grid gap-6 @xl:grid-cols-2 @5xl:grid-cols-4"}
+          >
+            {/* The server lists the Test plan to admins only (docs/product.md#roles). */}
+            {listed.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                interval={interval}
+                current={current}
+                busy={busyPriceId === priceIdOf(plan, interval)}
+                locked={busyPriceId !== null}
+                onChoose={onChoose}
+              />
+            ))}
+          </div>
+        )}
+      </div>
       <Card className="mx-auto w-full max-w-xl">
         <CardHeader>
           <CardTitle>Retail points</CardTitle>
