@@ -154,6 +154,9 @@ describe("re-rendering a revised draft", () => {
     // The three rewritten lines are new speech and pictures; everything else came from the first render.
     expect(second.audioReused).toBe(clips.length - 3);
     expect(second.imagesReused).toBe(clips.length - 3);
+    // They were taken when the phase was planned: the Map had tasks for the three new lines' assets only
+    // (docs/decisions.md#a-revised-render-plans-only-what-is-new).
+    expect(second.assetsAtStart).toBe(2 * (clips.length - 3));
     // The poster (the same first picture and title) is the first render's, copied: one kept in the store.
     expect(await listKeys(config.mediaBucket, `${assetStoreKeys.folder(user.userId, screenplayId)}poster/`)).toHaveLength(1);
     expect(await objectTag(config.mediaBucket, second.posterImagePath!)).toBe(await objectTag(config.mediaBucket, first.posterImagePath!));

@@ -80,3 +80,19 @@ export function readWavInfo(bytes: Uint8Array): WavInfo {
 export function silentWav(durationMs: number, sampleRate: number): Uint8Array {
   return encodeWav({ sampleRate, channels: 1, samples: new Int16Array(Math.round((durationMs / 1000) * sampleRate)) });
 }
+
+/**
+ * A PCM WAV's length in milliseconds from its first bytes and its size in all: what readWavInfo gives for the
+ * whole file, without reading it. Undefined when the data chunk does not start within `head`.
+ */
+export function wavDurationFromHead(head: Uint8Array, totalBytes: number): number | undefined {
+  let info: WavInfo;
+  try {
+    info = readWavInfo(head);
+  } catch {
+    return undefined;
+  }
+  const declared = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(info.dataOffset - 4, true);
+  const dataBytes = Math.min(declared, totalBytes - info.dataOffset);
+  return (dataBytes / (info.channels * (info.bitsPerSample / 8)) / info.sampleRate) * 1000;
+}

@@ -13,7 +13,7 @@ import { OfflineImageProvider } from "../provider/offline/image";
 import { TITLE_CARD } from "../provider/offline/frame-title-card";
 import { providers } from "../provider/registry";
 import type { CharacterGender, SceneInfo as ImageScene } from "../provider/types";
-import { reusableImage } from "../revision/reuse";
+import { imageReuseKey, reusableImage } from "../revision/reuse";
 import type { CharacterDictionary } from "../screenplay/types";
 import { castOrder } from "./cast-order";
 import { referencesOf } from "./character-references";
@@ -55,18 +55,14 @@ export function shotCharacters(block: BlockOfScript & { present?: readonly strin
   }));
 }
 
-/**
- * Draws a block's image with a prompt and stores it as `variant` (the pipeline's own is "main");
- * `offline` draws it here whatever the provider (the free frame offered for a refused prompt).
- */
-export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string, options: { offline?: boolean } = {}) {
+/** What a block's frame is drawn from: the request a provider gets, without the characters' reference images. */
+function imageRequestOf(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string) {
   const { characterDictionary, sceneDictionary } = screenplaySnapshotOf(job);
-  const characters = shotCharacters(block, characterDictionary);
-  const request = {
+  return {
     prompt,
     style: job.style as StyleId,
     scene: imageScene(placeScene(block.sceneId, sceneDictionary)),
-    characters,
+    characters: shotCharacters(block, characterDictionary),
     // A centred block is a title card: drawn as its words (provider/offline/frame-title-card.ts), told apart by its type.
     blockType: block.centred ? TITLE_CARD : block.type,
     text: block.text,
@@ -74,18 +70,38 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
     shot: block.shot ? (block.shot as Shot) : undefined,
     aspect: getAspect(job.aspect).id,
   };
+}
+
+/** The facts the content key of the pipeline's own frame hashes (revision/reuse.ts imageReuseKey). */
+function reuseShotOf(request: ReturnType<typeof imageRequestOf>) {
+  const { prompt, scene, characters, blockType, text, shot } = request;
+  return { prompt, scene, characters, blockType, text, shot };
+}
+
+/** The content key of a block's own frame, as makeImage looks it up: PlanBlocks copies a stored one without a task (plan-reuse.ts). */
+export const mainImageReuseKey = (job: RenderJobItem, block: RenderBlockItem) =>
+  imageReuseKey(jobFacts(job), reuseShotOf(imageRequestOf(job, block, block.imagePrompt ?? block.text, "main")));
+
+/** Where a block's frame is kept in the render's folder. */
+export const blockImageKey = (job: RenderJobItem, blockId: string, variant: string, contentType: string) =>
+  `${renderKeys.folder(job.userId, job.renderJobId)}images/${blockId}-${variant}.${contentType === "image/png" ? "png" : "jpg"}`;
+
+/** The media record of a block's frame, written once its file is stored. */
+export const recordBlockImage = (job: RenderJobItem, blockId: string, variant: string, url: string) =>
+  db.entities.renderMedia
+    .put({ renderJobId: job.renderJobId, blockId, type: "image", variant, userId: job.userId, screenplayId: job.screenplayId, url })
+    .go();
+
+/**
+ * Draws a block's image with a prompt and stores it as `variant` (the pipeline's own is "main");
+ * `offline` draws it here whatever the provider (the free frame offered for a refused prompt).
+ */
+export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prompt: string, variant: string, options: { offline?: boolean } = {}) {
+  const { characterDictionary } = screenplaySnapshotOf(job);
+  const request = imageRequestOf(job, block, prompt, variant);
+  const { characters } = request;
   // The pipeline's own image is reused when its inputs are unchanged; an extra one asked for by hand is always new.
-  const reuse =
-    variant === "main"
-      ? await reusableImage(jobFacts(job), {
-          prompt,
-          scene: request.scene,
-          characters,
-          blockType: request.blockType,
-          text: block.text,
-          shot: request.shot,
-        })
-      : undefined;
+  const reuse = variant === "main" ? await reusableImage(jobFacts(job), reuseShotOf(request)) : undefined;
   let refusal: ProviderError | undefined;
   // Each character's reference image, read only for a frame that is drawn: cloud frames are drawn from them (character-references.ts).
   let references: Awaited<ReturnType<typeof referencesOf>> | undefined;
@@ -107,20 +123,9 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
   // A frame drawn in place of a refused one is not kept for reuse: the next draft asks the service again.
   if (reuse && !reuse.found && !refusal) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
   if (reuse?.found) await countReused("image", job.renderJobId);
-  const extension = image.contentType === "image/png" ? "png" : "jpg";
-  const key = `${renderKeys.folder(job.userId, job.renderJobId)}images/${block.blockId}-${variant}.${extension}`;
+  const key = blockImageKey(job, block.blockId, variant, image.contentType);
   await putObject(config.mediaBucket, key, image.bytes, image.contentType);
-  await db.entities.renderMedia
-    .put({
-      renderJobId: job.renderJobId,
-      blockId: block.blockId,
-      type: "image",
-      variant,
-      userId: job.userId,
-      screenplayId: job.screenplayId,
-      url: key,
-    })
-    .go();
+  await recordBlockImage(job, block.blockId, variant, key);
   // The refusal is shown on the frame (the image picker), with 'Edit prompt': the render is not charged more for it.
   if (refusal) await noteDrawnInPlace(job, block.blockId, prompt, key, writerMessage(refusal, false));
   return key;

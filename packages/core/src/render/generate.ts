@@ -1,9 +1,5 @@
-import { putObject } from "../blob/s3";
-import { renderKeys } from "../blob/keys";
-import { config } from "../config";
 import { db } from "../dynamo/service";
 import { providers } from "../provider/registry";
-import { animalInDescription } from "../screenplay/animals";
 import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem } from "./jobs";
 import { renderBlockViews } from "./block-snapshot";
 import { BATCH_CONCURRENCY, type BlockBatch, type BlockTask, readBatch, writeBatches } from "./batches";
@@ -12,12 +8,12 @@ import { renderHeartbeat } from "./deadlines";
 import { startPhase } from "./phases";
 import { moveRenderStatus } from "./transition";
 import { withRetries } from "./retry";
-import { NARRATOR_KEY } from "./schema";
-import { readWavInfo, silentWav } from "../media/wav";
+import { readWavInfo } from "../media/wav";
 import { reusableSpeech } from "../revision/reuse";
 import { refreshCharacterReferences } from "./character-references";
 import { countReused, jobFacts, makeImage } from "./block-image";
-import { screenplaySnapshotOf } from "./screenplay-snapshot";
+import { animalLine, speechOf, storeSpeech } from "./block-speech";
+import { takeReusedAssets } from "./plan-reuse";
 
 export { makeImage, shotCharacters } from "./block-image";
 export type AssetKind = BlockTask["kind"];
@@ -33,6 +29,8 @@ export async function planBlocks(renderJobId: string): Promise<{ renderJobId: st
   // A portrait the descriptions review made stale is drawn again before any frame is drawn from it.
   await refreshCharacterReferences(job);
   const blocks = await getRenderBlocks(renderJobId);
+  // What the writer's earlier renders made is taken here, read with the portraits just refreshed: the Map makes only what is new.
+  await takeReusedAssets(await getRenderJob(renderJobId), blocks);
   const items: BlockTask[] = [];
   let needed = 0;
   for (const b of blocks) {
@@ -66,16 +64,6 @@ export async function generateBlockBatch(input: BlockBatch) {
   return { ...input, made: tasks.length };
 }
 
-/** Scene headings read aloud: "INT." becomes "Interior." and so on. */
-export function spokenText(block: { type: string; text: string }): string {
-  if (block.type !== "scene_heading") return block.text;
-  return block.text
-    .replace(/^(INT\.?\/EXT\.?|I\/E\.?)\s*/i, "Interior, exterior. ")
-    .replace(/^INT\.?\s*/i, "Interior. ")
-    .replace(/^EXT\.?\s*/i, "Exterior. ")
-    .replace(/(?<!\s)\s+-\s+/g, ". ");
-}
-
 /**
  * Makes one block's image or audio. Idempotent per render, block and kind:
  * an asset that exists is kept, and the media record and file keys are fixed,
@@ -96,54 +84,25 @@ export async function generateBlockAsset(task: BlockTask, known?: RenderJobItem)
     return { ...task, url };
   }
   if (block.audioUrl) return { ...task, skipped: true };
-  const voices = (job.characterVoices ?? {}) as Record<string, { voiceId: string }>;
-  const voiceId = (block.character && voices[block.character]?.voiceId) || voices[NARRATOR_KEY]?.voiceId;
-  if (!voiceId) throw new Error(`No voice for block ${block.blockId}`);
-  const delivery = block.delivery ?? [];
-  const speaker = block.character ? screenplaySnapshotOf(job).characterDictionary[block.character] : undefined;
-  // An animal's line is not spoken by a human voice: a beat of silence while its frame shows it (docs/decisions.md#offline-frames-follow-the-story).
-  if (block.character && speaker && animalInDescription(block.character, speaker.description ?? "")) return storeSpeech(job, task, block.blockId, animalLine(block.text), voiceId);
-  // A line unchanged since the writer's earlier render is copied, not spoken again (docs/decisions.md#revised-drafts);
-  // the delivery is part of what is said: a whispered line is not the shouted one of an earlier draft.
-  const reuse = await reusableSpeech(jobFacts(job), delivery.length ? `${spokenText(block)} (${delivery.join("; ")})` : spokenText(block), voiceId);
+  const line = speechOf(job, block);
+  if (!line) throw new Error(`No voice for block ${block.blockId}`);
+  if (line.animal) return speechStored(task, await storeSpeech(job, block.blockId, animalLine(block.text), line.voiceId));
+  // A line unchanged since the writer's earlier render is copied, not spoken again (docs/decisions.md#revised-drafts).
+  const reuse = await reusableSpeech(jobFacts(job), line.reuseText, line.voiceId);
   const speech = reuse.found
     ? // Rounded as the providers round a line they make, so a reused line is timed as when it was made (and a revised render's video is a full render's).
       { wav: reuse.found.bytes, durationMs: Math.round(readWavInfo(reuse.found.bytes).durationMs) }
-    : await withRetries(() => providers().speech.synthesize({ text: spokenText(block), voiceId, ...(delivery.length ? { delivery } : {}) }));
+    : await withRetries(() =>
+        providers().speech.synthesize({ text: line.text, voiceId: line.voiceId, ...(line.delivery.length ? { delivery: line.delivery } : {}) }),
+      );
   if (!reuse.found) await reuse.keep({ bytes: speech.wav, contentType: "audio/wav" });
   else await countReused("audio", task.renderJobId);
-  return storeSpeech(job, task, block.blockId, speech, voiceId);
+  return speechStored(task, await storeSpeech(job, block.blockId, speech, line.voiceId));
 }
 
-/** An animal's line: silence as long as a short bark or mew would take (0.8 to 2 s by its length). */
-function animalLine(text: string) {
-  const durationMs = Math.min(2000, Math.max(800, text.trim().split(/\s+/).length * 250));
-  return { wav: silentWav(durationMs, ANIMAL_SAMPLE_RATE), durationMs };
-}
-const ANIMAL_SAMPLE_RATE = 22050;
-
-/** Stores a block's speech and its media record, and counts it made. */
-async function storeSpeech(job: RenderJobItem, task: BlockTask, blockId: string, speech: { wav: Uint8Array; durationMs: number }, voiceId: string) {
-  const key = `${renderKeys.folder(job.userId, job.renderJobId)}audio/${blockId}.wav`;
-  await putObject(config.mediaBucket, key, speech.wav, "audio/wav");
-  await db.entities.renderMedia
-    .put({
-      renderJobId: job.renderJobId,
-      blockId,
-      type: "audio",
-      variant: "main",
-      userId: job.userId,
-      screenplayId: job.screenplayId,
-      url: key,
-      duration: speech.durationMs,
-    })
-    .go();
-  await db.entities.renderBlock
-    .patch({ renderJobId: task.renderJobId, blockId: task.blockId })
-    .set({ audioUrl: key, duration: speech.durationMs, voiceId })
-    .go();
+async function speechStored(task: BlockTask, url: string) {
   await countMade(task);
-  return { ...task, url: key };
+  return { ...task, url };
 }
 
 /** After the Map: stop at the image review, or go on to the video. */

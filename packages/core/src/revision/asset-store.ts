@@ -1,5 +1,5 @@
 import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { copyObject, deletePrefix, putObject, s3 } from "../blob/s3";
+import { copyObject, deletePrefix, listKeys, putObject, s3 } from "../blob/s3";
 import { config } from "../config";
 
 /**
@@ -22,6 +22,9 @@ export interface StoredAsset {
   contentType: string;
 }
 
+const notFound = (error: unknown) =>
+  (error as { name?: string }).name === "NoSuchKey" || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
 /** The stored asset, or undefined when nothing was kept under that key. */
 export async function findAsset(
   userId: string,
@@ -35,12 +38,29 @@ export async function findAsset(
     );
     return { bytes: await out.Body!.transformToByteArray(), contentType: out.ContentType ?? "application/octet-stream" };
   } catch (error) {
-    if (
-      (error as { name?: string }).name === "NoSuchKey" ||
-      (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
-    ) {
-      return undefined;
-    }
+    if (notFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The content keys kept of one kind: one listing (a page per 1,000) instead of a lookup per asset that may not exist. */
+export async function storedContentKeys(userId: string, screenplayId: string, kind: StoredKind): Promise<Set<string>> {
+  const folder = `${assetStoreKeys.folder(userId, screenplayId)}${kind}/`;
+  return new Set((await listKeys(config.mediaBucket, folder)).map((key) => key.slice(folder.length)));
+}
+
+/** A stored asset's key, type, length and first `headBytes` bytes (a WAV's header), without the rest; undefined when none is kept. */
+export async function peekAsset(userId: string, screenplayId: string, kind: StoredKind, contentKey: string, headBytes: number) {
+  const key = assetStoreKeys.asset(userId, screenplayId, kind, contentKey);
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket, Key: key, Range: `bytes=0-${headBytes - 1}` }));
+    const head = await out.Body!.transformToByteArray();
+    // "bytes 0-43/123456": the whole object's length is after the slash.
+    const size = Number(out.ContentRange?.split("/")[1] ?? head.length);
+    return { key, contentType: out.ContentType ?? "application/octet-stream", size, head };
+  } catch (error) {
+    // An empty object answers a range with 416: nothing worth taking.
+    if (notFound(error) || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return undefined;
     throw error;
   }
 }

@@ -57,7 +57,10 @@ export function imageReuseKey(
   return key;
 }
 
+/** The content key of a line of speech: its words (with their delivery) and voice. */
+export const speechReuseKey = (job: JobFacts, text: string, voiceId: string) => speechContentKey({ userId: job.userId, text, voiceId });
+
 /** The line's speech from the writer's earlier renders, when its words and voice are unchanged. */
 export function reusableSpeech(job: JobFacts, text: string, voiceId: string) {
-  return lookUp(job, "audio", speechContentKey({ userId: job.userId, text, voiceId }));
+  return lookUp(job, "audio", speechReuseKey(job, text, voiceId));
 }
