@@ -36,6 +36,13 @@ describe("the mix's pieces", () => {
     expect(pieceClips(d.clips, d.pieces[1])[0].startMs).toBeCloseTo(0, 6);
   });
 
+  it("never cut inside a scene: a segment cut there (a scene too long for one task) leaves the scene's bed whole", () => {
+    const d = draft(base);
+    const pieces = cutPieces(d.clips, [0, 2, 3, 7], d.total);
+    expect(pieces.map((p) => [p.firstClip, p.endClip])).toEqual([[0, 3], [3, 9]]);
+    expect(pieces.reduce((a, p) => a + p.samples, 0)).toBe(d.total);
+  });
+
   it("a rewritten line in scene 2 changes only scene 2's key", () => {
     const before = keysOf(draft(base), ids);
     const longer = [...base];
