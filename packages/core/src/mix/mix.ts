@@ -40,7 +40,7 @@ export interface MixInput {
   /** The first clips of the pieces the mix is cut into (the compile's segments); absent, one piece. */
   pieceStarts?: number[];
   /** Keys the pieces and reuses stored ones (docs/decisions.md#an-incremental-mix). */
-  reuse?: { userId: string; /** Per clip, a hash of its audio's bytes. */ audioIds: string[]; /** The uploaded track's id. */ trackId?: string; store: PieceStore };
+  reuse?: { userId: string; /** Per clip, a hash of its audio's bytes. */ audioIds: string[]; /** The uploaded track's id (required with one: pieces.ts pieceKey). */ trackId?: string; store: PieceStore };
 }
 
 export interface MixResult {

@@ -65,6 +65,17 @@ describe("the mix's pieces", () => {
     expect(silent).not.toBe(before[0]);
   });
 
+  it("keys an uploaded track's pieces by the track's id and where each piece sits in it, and refuses to key one without an id", () => {
+    const d = draft(base);
+    const upload = { kind: "upload" as const, path: "/tmp/work/music-upload", gainDb: -3 };
+    const key = (id: string, frames = 1_000_000) =>
+      pieceKey({ userId: "u1", clips: d.clips, audioIds: ids, piece: d.pieces[1], levels: DEFAULT_LEVELS, music: upload, track: { id, frames } });
+    expect(key("track-a")).not.toBe(key("track-b"));
+    expect(key("track-a")).not.toBe(key("track-a", d.pieces[1].startSample));
+    expect(() => key("")).toThrow(/track's id/);
+    expect(() => pieceKey({ userId: "u1", clips: d.clips, audioIds: ids, piece: d.pieces[1], levels: DEFAULT_LEVELS, music: upload })).toThrow(/track's id/);
+  });
+
   it("integrates the pieces' loudness by energy over time, leaving silent pieces out", () => {
     const whole = integrateLoudness(
       [

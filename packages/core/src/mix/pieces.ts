@@ -57,7 +57,9 @@ export function pieceClips<C extends MixClip>(clips: C[], piece: MixPiece): C[] 
 function musicFacts(music: MixMusic | undefined, clips: MixClip[], piece: MixPiece, track?: { id: string; frames: number }) {
   if (!music) return null;
   if (music.kind === "generated") return { kind: "generated", moods: [...new Set(clips.map((c) => c.scene))].map((s) => music.moods[s] ?? "neutral") };
-  return { kind: "upload", track: track?.id ?? music.path, gainDb: music.gainDb.toFixed(2), phase: track ? piece.startSample % track.frames : piece.startSample };
+  // The track's file is a copy in the compile's folder: only its id tells two tracks apart, so a key without one would reuse another track's pieces.
+  if (!track?.id) throw new Error("A mix piece over an uploaded track needs the track's id to be keyed.");
+  return { kind: "upload", track: track.id, gainDb: music.gainDb.toFixed(2), phase: piece.startSample % track.frames };
 }
 
 export interface PieceKeyInput {
