@@ -19,7 +19,8 @@ import { refreshCharacterReferences } from "./character-references";
 import { countReused, jobFacts, makeImage } from "./block-image";
 import { screenplaySnapshotOf } from "./screenplay-snapshot";
 
-export { makeImage, shotCharacters } from "./block-image";
+// Kept for packages/local's character-references.int.test.ts until it imports block-image.ts itself.
+export { shotCharacters } from "./block-image";
 export type AssetKind = BlockTask["kind"];
 export type { BlockTask };
 
