@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { downloadFile, getObjectJson, listKeys, putObject, uploadFile } from "../blob/s3";
+import { downloadFile, getObjectJson, isMissingObject, listKeys, putObject, uploadFile } from "../blob/s3";
 import { ffmpeg } from "../media/ffmpeg";
 import { config } from "../config";
 import { db } from "../dynamo/service";
@@ -120,8 +120,7 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
       try {
         stored = await getObjectJson(config.mediaBucket, file(key, "loudness.json"));
       } catch (error) {
-        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if ((error as { name?: string }).name === "NoSuchKey" || status === 404) return undefined;
+        if (isMissingObject(error)) return undefined;
         throw error;
       }
       await Promise.all(names(music).map((stem) => downloadFile(config.mediaBucket, file(key, `${stem}.flac`), join(dir, `${stem}.flac`))));

@@ -13,7 +13,7 @@ import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { useUserId } from "../actor";
-import { copyObject, deleteKeys, downloadFile, getObjectJson, listKeys, putObject } from "../blob/s3";
+import { copyObject, deleteKeys, downloadFile, getObjectJson, isMissingObject, listKeys, putObject } from "../blob/s3";
 import { config } from "../config";
 import { AppError } from "../error";
 import { probe } from "../media/ffmpeg";
@@ -137,12 +137,22 @@ export async function checkMusicPut(musicUploadId: string, input: { fileName: st
   const incoming = incomingMusicKey(userId, musicUploadId);
   const kept = await listKeys(config.mediaBucket, folder(userId, musicUploadId));
   if (kept.includes(factsKey(userId, musicUploadId))) return getOwnMusicUpload(userId, musicUploadId);
-  if (!(await listKeys(config.mediaBucket, incoming)).includes(incoming))
-    throw AppError.notFound("That music track was not found: it did not arrive, or it has expired. Upload it again.");
+  // The incoming track gone since the facts were read: another check of the same upload (a second click, a retry)
+  // took it, and wrote the facts first if it accepted it. Answer as that check did.
+  const takenMeanwhile = () =>
+    getOwnMusicUpload(userId, musicUploadId).catch(() => {
+      throw AppError.notFound("That music track was not found: it did not arrive, or it has expired. Upload it again.");
+    });
+  if (!(await listKeys(config.mediaBucket, incoming)).includes(incoming)) return takenMeanwhile();
   const work = await mkdtemp(join(tmpdir(), "music-put-"));
   try {
     const path = join(work, `track${extname(input.fileName).toLowerCase()}`);
-    await downloadFile(config.mediaBucket, incoming, path);
+    try {
+      await downloadFile(config.mediaBucket, incoming, path);
+    } catch (error) {
+      if (isMissingObject(error)) return await takenMeanwhile();
+      throw error;
+    }
     checkRequest({ ...input, size: (await stat(path)).size });
     return await keepChecked(userId, musicUploadId, input.fileName, path, () =>
       copyObject(config.mediaBucket, incoming, musicUploadKey(userId, musicUploadId)),

@@ -1,5 +1,5 @@
 import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { copyObject, deletePrefix, putObject, s3 } from "../blob/s3";
+import { copyObject, deletePrefix, isMissingObject, putObject, s3 } from "../blob/s3";
 import { config } from "../config";
 
 /**
@@ -35,12 +35,7 @@ export async function findAsset(
     );
     return { bytes: await out.Body!.transformToByteArray(), contentType: out.ContentType ?? "application/octet-stream" };
   } catch (error) {
-    if (
-      (error as { name?: string }).name === "NoSuchKey" ||
-      (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
-    ) {
-      return undefined;
-    }
+    if (isMissingObject(error)) return undefined;
     throw error;
   }
 }
