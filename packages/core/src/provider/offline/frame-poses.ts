@@ -35,14 +35,15 @@ export function poseIn(text: string): Pose | undefined {
   return best?.pose;
 }
 
-/**
- * Each named person's pose: the first verb after their name up to the next
- * name or the sentence's end; alone in the block, the first verb anywhere.
- * Someone the block names but shows doing nothing stands.
- */
 /** A sentence whose subject is everyone present. */
 const GROUP_SUBJECT = /^\s*(?:they|both|the (?:two|men|women|pair|boys|girls)|everyone)\b/i;
 
+/**
+ * Each named person's pose: the first verb after their name up to the next
+ * name or the sentence's end; alone in the block, the first verb anywhere.
+ * Someone the block names but shows doing nothing stands; a sentence about
+ * all of them ("They hug.") poses whoever has no verb of their own.
+ */
 export function posesOf(text: string, names: readonly string[]): Map<string, Pose> {
   const poses = new Map<string, Pose>();
   if (names.length === 1) {
