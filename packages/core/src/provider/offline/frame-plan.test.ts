@@ -106,6 +106,8 @@ describe("poses and props", () => {
     expect([...posesOf("MAYA hugs TOM.", ["MAYA", "TOM"])]).toEqual([["MAYA", "hug"], ["TOM", "hug"]]);
     // A sentence about all of them ("They hug") poses everyone it does not pose otherwise.
     expect([...posesOf("They hug.", ["MAYA", "TOM"])]).toEqual([["MAYA", "hug"], ["TOM", "hug"]]);
+    // The same words as show them all in the frame (render/characters-in-block.ts): "the guys" are everyone too.
+    expect([...posesOf("The guys sit.", ["BRICK", "STEEL"])]).toEqual([["BRICK", "sit"], ["STEEL", "sit"]]);
     expect([...posesOf("Tom sits. They laugh.", ["MAYA", "TOM"])]).toEqual([["MAYA", "stand"], ["TOM", "sit"]]);
     expect([...posesOf("TOM fights LEO in the mud.", ["TOM", "LEO"])]).toEqual([["TOM", "fight"], ["LEO", "fight"]]);
   });

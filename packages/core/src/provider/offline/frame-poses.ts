@@ -5,6 +5,7 @@
  * it follows in its sentence; with one person in the block, to that person
  * ("He sits beside the dead lamp").
  */
+import { GROUP_SUBJECT_WORDS } from "../../screenplay/group-words";
 
 export type Pose = "stand" | "sit" | "lie" | "run" | "walk" | "kneel" | "climb" | "drink" | "hold" | "look" | "hug" | "fight";
 
@@ -36,7 +37,7 @@ export function poseIn(text: string): Pose | undefined {
 }
 
 /** A sentence whose subject is everyone present. */
-const GROUP_SUBJECT = /^\s*(?:they|both|the (?:two|men|women|pair|boys|girls)|everyone)\b/i;
+const GROUP_SUBJECT = new RegExp(`^\\s*(?:${GROUP_SUBJECT_WORDS})\\b`, "i");
 
 /**
  * Each named person's pose: the first verb after their name up to the next
