@@ -60,10 +60,15 @@ export async function copyObject(bucket: string, from: string, to: string): Prom
     );
     return true;
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if ((error as { name?: string }).name === "NoSuchKey" || status === 404) return false;
+    if (isMissingObject(error)) return false;
     throw error;
   }
+}
+
+/** Whether an S3 call failed because the object is not there (a GET's NoSuchKey, a HEAD's or a copy's 404). */
+export function isMissingObject(error: unknown): boolean {
+  const { name, $metadata } = (error ?? {}) as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === "NoSuchKey" || name === "NotFound" || $metadata?.httpStatusCode === 404;
 }
 
 export async function getObjectJson<T>(bucket: string, key: string): Promise<T> {

@@ -2,12 +2,19 @@ import { describe, expect, it } from "vitest";
 import { deriveShots, isShotLine, shotLetters, type ScriptBlock } from "./shots";
 
 let next = 0;
-const b = (type: string, text: string, character?: string): ScriptBlock => ({
-  id: `b${String(++next).padStart(4, "0")}`,
-  type,
-  text,
-  character,
-});
+/**
+ * The blocks of a script written one a line: `type: text` ("action: The kettle whistles."), or with the
+ * speaker for a line of dialogue or a parenthetical ("dialogue ANNA: Who's there?").
+ */
+const script = (lines: string): ScriptBlock[] =>
+  lines
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const [, type, character, text] = /^\s*(\w+)(?: ([^:]+))?: (.*)$/.exec(line) ?? [];
+      if (!type) throw new Error(`Not a block: ${line}`);
+      return { id: `b${String(++next).padStart(4, "0")}`, type, text, character };
+    });
 const framing = (blocks: ScriptBlock[], names: string[] = []) => {
   const shots = deriveShots(blocks, names);
   return blocks.map((x) => shots.get(x.id)).map((s) => (s ? `${s.number} ${s.size} ${s.angle} ${s.movement}` : undefined));
@@ -19,44 +26,51 @@ describe("shot numbers", () => {
   });
 
   it("numbers shots by scene and leaves parentheticals and transitions without one", () => {
-    const blocks = [
-      b("scene_heading", "INT. KITCHEN - NIGHT"),
-      b("action", "The kettle whistles."),
-      b("dialogue", "Who's there?", "ANNA"),
-      b("parenthetical", "(quietly)", "ANNA"),
-      b("transition", "CUT TO:"),
-      b("scene_heading", "EXT. YARD - NIGHT"),
-      b("action", "Wind in the washing."),
-    ];
+    const blocks = script(`
+      scene_heading: INT. KITCHEN - NIGHT
+      action: The kettle whistles.
+      dialogue ANNA: Who's there?
+      parenthetical ANNA: (quietly)
+      transition: CUT TO:
+      scene_heading: EXT. YARD - NIGHT
+      action: Wind in the washing.
+    `);
     expect(framing(blocks).map((f) => f?.split(" ")[0])).toEqual(["1A", "1B", "1C", undefined, undefined, "2A", "2B"]);
   });
 
   it("counts blocks before the first heading as scene 1 without repeating a number", () => {
-    const blocks = [b("action", "Black. A heartbeat."), b("scene_heading", "INT. WARD - DAY"), b("action", "Monitors.")];
+    const blocks = script(`
+      action: Black. A heartbeat.
+      scene_heading: INT. WARD - DAY
+      action: Monitors.
+    `);
     expect(framing(blocks).map((f) => f?.split(" ")[0])).toEqual(["1A", "1B", "1C"]);
   });
 });
 
 describe("shot rules", () => {
   it("opens a scene on an establishing wide: the whole place outdoors", () => {
-    const blocks = [b("scene_heading", "EXT. HARBOUR - DAWN"), b("scene_heading", "INT. OFFICE - DAY")];
+    const blocks = script(`
+      scene_heading: EXT. HARBOUR - DAWN
+      scene_heading: INT. OFFICE - DAY
+    `);
     expect(framing(blocks)).toEqual(["1A extreme_wide eye_level static", "2A wide eye_level static"]);
   });
 
   it("follows explicit shot lines, as shot blocks or as action in capitals", () => {
-    const blocks = [
-      b("scene_heading", "INT. OFFICE - NIGHT"),
-      b("shot", "CLOSE ON MARA'S HANDS"),
-      b("action", "INSERT - THE LEDGER. A column of figures, one circled."),
-      b("shot", "MARA'S POV - the door handle turns."),
-      b("action", "WIDE - the office, small under the lamp."),
-      b("shot", "ANGLE ON THE DOOR"),
-      b("shot", "OVER THE SHOULDER - Mara watches the door."),
-      b("shot", "LOW ANGLE - the stranger fills the doorway."),
-      b("shot", "EXTREME CLOSE-UP - her eye. We PUSH IN."),
-      b("shot", "BACK TO SCENE"),
-      b("action", "Close on the table, she waits."),
-    ];
+    const blocks = script(`
+      scene_heading: INT. OFFICE - NIGHT
+      shot: CLOSE ON MARA'S HANDS
+      action: INSERT - THE LEDGER. A column of figures, one circled.
+      shot: MARA'S POV - the door handle turns.
+      action: WIDE - the office, small under the lamp.
+      shot: ANGLE ON THE DOOR
+      shot: OVER THE SHOULDER - Mara watches the door.
+      shot: LOW ANGLE - the stranger fills the doorway.
+      shot: EXTREME CLOSE-UP - her eye. We PUSH IN.
+      shot: BACK TO SCENE
+      action: Close on the table, she waits.
+    `);
     expect(framing(blocks, ["MARA"])).toEqual([
       "1A wide eye_level static",
       "1B close_up eye_level static",
@@ -71,23 +85,23 @@ describe("shot rules", () => {
       // Not in capitals: an action line, with nobody named, seen wide.
       "1L wide eye_level static",
     ]);
-    expect(isShotLine(b("action", "Close on the table, she waits."))).toBe(false);
+    expect(isShotLine(script("action: Close on the table, she waits.")[0])).toBe(false);
   });
 
   it("covers a two-person exchange with over-the-shoulder pairs and a group with singles", () => {
-    const blocks = [
-      b("scene_heading", "INT. CAR - NIGHT"),
-      b("action", "Rain on the windscreen."),
-      b("dialogue", "You came.", "ANNA"),
-      b("parenthetical", "(beat)", "BEN"),
-      b("dialogue", "I said I would.", "BEN"),
-      b("action", "Silence. Then the radio crackles."),
-      b("dialogue", "All units.", "RADIO"),
-      b("dialogue", "Turn it off.", "ANNA"),
-      b("dialogue", "No.", "BEN"),
-      b("action", "Pause."),
-      b("dialogue", "Fine.", "ANNA"),
-    ];
+    const blocks = script(`
+      scene_heading: INT. CAR - NIGHT
+      action: Rain on the windscreen.
+      dialogue ANNA: You came.
+      parenthetical BEN: (beat)
+      dialogue BEN: I said I would.
+      action: Silence. Then the radio crackles.
+      dialogue RADIO: All units.
+      dialogue ANNA: Turn it off.
+      dialogue BEN: No.
+      action: Pause.
+      dialogue ANNA: Fine.
+    `);
     expect(framing(blocks, ["ANNA", "BEN", "RADIO"]).filter((_, i) => blocks[i].type === "dialogue")).toEqual([
       "1C medium_close_up over_the_shoulder static",
       "1D medium_close_up over_the_shoulder static",
@@ -101,19 +115,22 @@ describe("shot rules", () => {
 
   it("pushes in on a long speech", () => {
     const speech = Array.from({ length: 70 }, () => "word").join(" ");
-    const blocks = [b("scene_heading", "INT. HALL - DAY"), b("dialogue", speech, "MAYOR")];
+    const blocks = script(`
+      scene_heading: INT. HALL - DAY
+      dialogue MAYOR: ${speech}
+    `);
     expect(framing(blocks)[1]).toBe("1B medium_close_up eye_level push_in");
   });
 
   it("frames a character alone by what they do: a face in close-up, a body in a medium", () => {
-    const blocks = [
-      b("scene_heading", "INT. FLAT - NIGHT"),
-      b("action", "The room is dark."),
-      b("action", "MARA stares at the phone, eyes wide."),
-      b("action", "MARA grabs her coat and runs."),
-      b("action", "MARA and JON face each other."),
-      b("action", "JON, TRACKING with him down the stairs, takes them two at a time."),
-    ];
+    const blocks = script(`
+      scene_heading: INT. FLAT - NIGHT
+      action: The room is dark.
+      action: MARA stares at the phone, eyes wide.
+      action: MARA grabs her coat and runs.
+      action: MARA and JON face each other.
+      action: JON, TRACKING with him down the stairs, takes them two at a time.
+    `);
     expect(framing(blocks, ["MARA", "JON"]).slice(1)).toEqual([
       "1B wide eye_level static",
       "1C close_up eye_level static",
@@ -124,15 +141,15 @@ describe("shot rules", () => {
   });
 
   it("holds a face that fills the frame in close-up, whoever the line names, and frames a shot heading as its shot", () => {
-    const blocks = [
-      b("scene_heading", "EXT. BRICK'S POOL - DAY"),
-      b("action", "Steel paces by the pool."),
-      b("scene_heading", "SNIPER SCOPE POV"),
-      b("action", "From what seems like only INCHES AWAY. Steel's face FILLS the Leupold Mark 4 scope."),
-      b("action", "BRICK and STEEL, in close-up, both grin."),
-      b("action", "An extreme close-up of the trigger."),
-      b("action", "BRICK and STEEL face the pool."),
-    ];
+    const blocks = script(`
+      scene_heading: EXT. BRICK'S POOL - DAY
+      action: Steel paces by the pool.
+      scene_heading: SNIPER SCOPE POV
+      action: From what seems like only INCHES AWAY. Steel's face FILLS the Leupold Mark 4 scope.
+      action: BRICK and STEEL, in close-up, both grin.
+      action: An extreme close-up of the trigger.
+      action: BRICK and STEEL face the pool.
+    `);
     expect(framing(blocks, ["BRICK", "STEEL"]).slice(2)).toEqual([
       "2A medium pov static",
       "2B close_up eye_level static",
@@ -143,7 +160,9 @@ describe("shot rules", () => {
   });
 
   it("takes a scene's first frame wide when there is no heading to establish it", () => {
-    const blocks = [b("action", "MARA runs through the crowd.")];
+    const blocks = script(`
+      action: MARA runs through the crowd.
+    `);
     expect(framing(blocks, ["MARA"])).toEqual(["1A wide eye_level static"]);
   });
 

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -127,6 +127,9 @@ describe("the sound mix", () => {
     };
     const full = await mix("pieces-full", clips);
     expect(full.result.pieces).toEqual({ total: 3, reused: 0 });
+    // A piece's folder keeps its stems and nothing as large: no lanes, and no copy of a mood's loop per piece.
+    for (const piece of ["piece-0000", "piece-0001", "piece-0002"])
+      expect((await readdir(join(work, "pieces-full", piece))).filter((f) => f.endsWith(".wav"))).toEqual([]);
     // The pieces' integrated loudness is one measurement's within 0.5 LU: the master lands on the target.
     expect(Math.abs(full.final.integrated + 16)).toBeLessThanOrEqual(0.5);
     expect(full.final.truePeak).toBeLessThanOrEqual(-1);

@@ -40,7 +40,7 @@ export interface MixInput {
   /** The first clips of the pieces the mix is cut into (the compile's segments); absent, one piece. */
   pieceStarts?: number[];
   /** Keys the pieces and reuses stored ones (docs/decisions.md#an-incremental-mix). */
-  reuse?: { userId: string; /** Per clip, a hash of its audio's bytes. */ audioIds: string[]; /** The uploaded track's id. */ trackId?: string; store: PieceStore };
+  reuse?: { userId: string; /** Per clip, a hash of its audio's bytes. */ audioIds: string[]; /** The uploaded track's id (required with one: pieces.ts pieceKey). */ trackId?: string; store: PieceStore };
 }
 
 export interface MixResult {
@@ -134,11 +134,14 @@ export function sceneSpans(clips: Pick<MixClip, "startMs" | "scene">[], totalSam
   return starts.map((s, j) => ({ ...s, samples: (starts[j + 1]?.start ?? totalSamples) - s.start })).filter((s) => s.samples > 0);
 }
 
-/** The bed's source: the generated moods' loops (written on demand), or the writer's track at the mix rate. */
-type BedSource = { kind: "generated"; moods: Mood[] } | { kind: "track"; path: string; frames: number };
+/**
+ * The bed's source: the generated moods' loops (each written once into the mix's folder when a piece first
+ * needs it: a loop is about 3 MB, and a feature has dozens of pieces), or the writer's track at the mix rate.
+ */
+type BedSource = { kind: "generated"; moods: Mood[]; dir: string; loops: Map<Mood, string> } | { kind: "track"; path: string; frames: number };
 
 async function bedSource(music: MixMusic, work: string): Promise<BedSource> {
-  if (music.kind === "generated") return { kind: "generated", moods: music.moods };
+  if (music.kind === "generated") return { kind: "generated", moods: music.moods, dir: work, loops: new Map() };
   const path = join(work, "bed-track.wav");
   await ffmpeg(
     ["-i", music.path, "-map", "0:a:0", "-af", `volume=${music.gainDb.toFixed(2)}dB`, "-ar", String(MIX_RATE), "-ac", "2", "-c:a", "pcm_s16le", path],
@@ -148,17 +151,18 @@ async function bedSource(music: MixMusic, work: string): Promise<BedSource> {
 }
 
 /** Per scene of a piece, where in the bed's files it plays; `offset` is where the piece starts in the whole mix. */
-async function writeBed(source: BedSource, clips: MixClip[], totalSamples: number, offset: number, work: string): Promise<BedScene[]> {
+async function writeBed(source: BedSource, clips: MixClip[], totalSamples: number, offset: number): Promise<BedScene[]> {
   const spans = sceneSpans(clips, totalSamples);
   if (source.kind === "generated") {
-    const files = new Map<Mood, string>();
+    const { loops } = source;
     for (const mood of new Set(spans.map((s) => source.moods[s.scene] ?? "neutral"))) {
-      const path = join(work, `bed-${mood}.wav`);
+      if (loops.has(mood)) continue;
+      const path = join(source.dir, `bed-${mood}.wav`);
       await writeFile(path, moodLoopWav(mood));
-      files.set(mood, path);
+      loops.set(mood, path);
     }
     // Each scene starts its mood's phrase from the top.
-    return spans.map((s) => ({ file: files.get(source.moods[s.scene] ?? "neutral")!, startSample: 0, samples: s.samples }));
+    return spans.map((s) => ({ file: loops.get(source.moods[s.scene] ?? "neutral")!, startSample: 0, samples: s.samples }));
   }
   // The track runs on through the film, looping, with a dip at every scene change.
   return spans.map((s) => ({ file: source.path, startSample: (offset + s.start) % source.frames, samples: s.samples }));
@@ -174,7 +178,7 @@ const stemPaths = (dir: string, music: boolean): Stems => ({
 /** Pass one over one piece (clips timed from its start): its stems, at their mixed levels, and its loudness. */
 async function mixPiece(clips: MixClip[], piece: MixPiece, levels: MixLevels, bed: BedSource | undefined, dir: string): Promise<PieceLoudness> {
   const lanes = await writeLanes(clips, dir);
-  const scenes = bed ? await writeBed(bed, clips, piece.samples, piece.startSample, dir) : undefined;
+  const scenes = bed ? await writeBed(bed, clips, piece.samples, piece.startSample) : undefined;
   const stems = stemPaths(dir, Boolean(scenes));
   const passOne = await runGraph([lanes.dialogue, lanes.narration], mixGraph({ totalSamples: piece.samples, levels, bed: scenes }), dir, "mix", [
     ...stemOut("dialogue", stems.dialogue),

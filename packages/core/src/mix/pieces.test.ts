@@ -36,6 +36,13 @@ describe("the mix's pieces", () => {
     expect(pieceClips(d.clips, d.pieces[1])[0].startMs).toBeCloseTo(0, 6);
   });
 
+  it("never cut inside a scene: a segment cut there (a scene too long for one task) leaves the scene's bed whole", () => {
+    const d = draft(base);
+    const pieces = cutPieces(d.clips, [0, 2, 3, 7], d.total);
+    expect(pieces.map((p) => [p.firstClip, p.endClip])).toEqual([[0, 3], [3, 9]]);
+    expect(pieces.reduce((a, p) => a + p.samples, 0)).toBe(d.total);
+  });
+
   it("a rewritten line in scene 2 changes only scene 2's key", () => {
     const before = keysOf(draft(base), ids);
     const longer = [...base];
@@ -56,6 +63,17 @@ describe("the mix's pieces", () => {
     expect(other).not.toBe(before[0]);
     const silent = pieceKey({ userId: "u1", clips: d.clips, audioIds: ids, piece: d.pieces[0], levels: DEFAULT_LEVELS });
     expect(silent).not.toBe(before[0]);
+  });
+
+  it("keys an uploaded track's pieces by the track's id and where each piece sits in it, and refuses to key one without an id", () => {
+    const d = draft(base);
+    const upload = { kind: "upload" as const, path: "/tmp/work/music-upload", gainDb: -3 };
+    const key = (id: string, frames = 1_000_000) =>
+      pieceKey({ userId: "u1", clips: d.clips, audioIds: ids, piece: d.pieces[1], levels: DEFAULT_LEVELS, music: upload, track: { id, frames } });
+    expect(key("track-a")).not.toBe(key("track-b"));
+    expect(key("track-a")).not.toBe(key("track-a", d.pieces[1].startSample));
+    expect(() => key("")).toThrow(/track's id/);
+    expect(() => pieceKey({ userId: "u1", clips: d.clips, audioIds: ids, piece: d.pieces[1], levels: DEFAULT_LEVELS, music: upload })).toThrow(/track's id/);
   });
 
   it("integrates the pieces' loudness by energy over time, leaving silent pieces out", () => {

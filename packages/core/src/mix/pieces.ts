@@ -2,9 +2,9 @@
  * The mix in pieces (docs/decisions.md#an-incremental-mix): the sound is mixed
  * per compile segment, as the video is encoded, each piece keyed by everything
  * its mix reads, relative to the piece, so a revised render mixes only the
- * pieces whose key is new and joins them with the stored ones. A segment holds
- * whole scenes (its cuts are at scene headings) and starts on a whole frame, so
- * the bed's per-scene fades and the lanes' holds never cross a piece's edge.
+ * pieces whose key is new and joins them with the stored ones. A piece starts
+ * where a segment starts at a scene (cutPieces), on a whole frame, so the bed's
+ * per-scene fades and the lanes' holds never cross a piece's edge.
  */
 import { createHash } from "node:crypto";
 import { holdsOf } from "../media/timeline";
@@ -30,9 +30,14 @@ export function withHolds<C extends Pick<MixClip, "durationMs" | "holdMs">>(clip
   return clips.map((c, i) => ({ ...c, holdMs: c.holdMs ?? holds[i] }));
 }
 
-/** The pieces at the given first clips (the compile's segments); the last runs to the mix's end. */
-export function cutPieces(clips: Pick<MixClip, "startMs">[], firstClips: number[], totalSamples: number): MixPiece[] {
-  const firsts = [...new Set([0, ...firstClips])].filter((f) => f >= 0 && f < clips.length).sort((a, b) => a - b);
+/**
+ * The pieces at the given first clips (the compile's segments) that open a scene; the last runs to the mix's end.
+ * A segment cut inside a scene (one too long for a single task) does not cut the mix: the bed fades at every
+ * piece's edges and starts its phrase again, so a piece there would dip the music in the middle of the scene.
+ */
+export function cutPieces(clips: Pick<MixClip, "startMs" | "scene">[], firstClips: number[], totalSamples: number): MixPiece[] {
+  const opensScene = (f: number) => f === 0 || clips[f].scene !== clips[f - 1].scene;
+  const firsts = [...new Set([0, ...firstClips])].filter((f) => f >= 0 && f < clips.length && opensScene(f)).sort((a, b) => a - b);
   const starts = firsts.map((f) => (f === 0 ? 0 : Math.round((clips[f].startMs * MIX_RATE) / 1000)));
   return firsts.map((firstClip, j) => ({
     firstClip,
@@ -52,7 +57,9 @@ export function pieceClips<C extends MixClip>(clips: C[], piece: MixPiece): C[] 
 function musicFacts(music: MixMusic | undefined, clips: MixClip[], piece: MixPiece, track?: { id: string; frames: number }) {
   if (!music) return null;
   if (music.kind === "generated") return { kind: "generated", moods: [...new Set(clips.map((c) => c.scene))].map((s) => music.moods[s] ?? "neutral") };
-  return { kind: "upload", track: track?.id ?? music.path, gainDb: music.gainDb.toFixed(2), phase: track ? piece.startSample % track.frames : piece.startSample };
+  // The track's file is a copy in the compile's folder: only its id tells two tracks apart, so a key without one would reuse another track's pieces.
+  if (!track?.id) throw new Error("A mix piece over an uploaded track needs the track's id to be keyed.");
+  return { kind: "upload", track: track.id, gainDb: music.gainDb.toFixed(2), phase: piece.startSample % track.frames };
 }
 
 export interface PieceKeyInput {

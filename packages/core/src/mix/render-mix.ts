@@ -9,19 +9,19 @@
 import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { downloadFile, getObjectJson, listKeys, putObject, uploadFile } from "../blob/s3";
+import { downloadFile, getObjectJson, isMissingObject, listKeys, putObject, uploadFile } from "../blob/s3";
 import { ffmpeg } from "../media/ffmpeg";
 import { config } from "../config";
-import type { CompilePlan } from "../render/compile-plan";
-import { compileKeys } from "../render/compile-plan";
+import { db } from "../dynamo/service";
+import { type CompilePlan, compileKeys, timelineOf } from "../render/compile-plan";
+import { mapWithLimit } from "../render/concurrency";
 import type { RenderBlockItem, RenderJobItem } from "../render/jobs";
 import { sceneMood } from "../render/story-facts";
 import { type Mood, moodOfScene } from "./bed";
 import { DEFAULT_LEVELS, DEFAULT_MUSIC, LEVEL_KINDS, type MixLevels, type MusicChoice } from "./schema";
 import type { MixClip, MixMusic } from "./mix-input";
-import { BED_REFERENCE_LUFS } from "./mix";
+import { BED_REFERENCE_LUFS, type PieceStore, writeMix } from "./mix";
 import { musicUploadKey, readUploadLoudness } from "./upload";
-import type { PieceStore } from "./mix";
 import type { PieceLoudness } from "./pieces";
 import { assetStoreKeys } from "../revision/asset-store";
 
@@ -120,8 +120,7 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
       try {
         stored = await getObjectJson(config.mediaBucket, file(key, "loudness.json"));
       } catch (error) {
-        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if ((error as { name?: string }).name === "NoSuchKey" || status === 404) return undefined;
+        if (isMissingObject(error)) return undefined;
         throw error;
       }
       await Promise.all(names(music).map((stem) => downloadFile(config.mediaBucket, file(key, `${stem}.flac`), join(dir, `${stem}.flac`))));
@@ -141,4 +140,47 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
 /** A clip's audio identity for the mix's piece keys: the hash of its bytes. */
 export async function fileHash(path: string): Promise<string> {
   return createHash("sha256").update(await readFile(path)).digest("hex");
+}
+
+/** Lines hashed at once: a feature has thousands, and each read holds a file open and its bytes in memory. */
+const HASHES_AT_ONCE = 8;
+
+export interface RenderMixInput {
+  job: RenderJobItem;
+  plan: CompilePlan;
+  blocks: RenderBlockItem[];
+  /** Per compiled clip, its line's audio file (downloaded into `work`). */
+  audio: string[];
+  work: string;
+  m4aPath: string;
+  mp3Path: string;
+}
+
+/**
+ * CompileAudio's mix: the compiled clips' lines on their lanes under the render's music, mixed in pieces per
+ * segment, the unchanged ones reused from the writer's store (docs/decisions.md#an-incremental-mix). Leaves
+ * the AAC and MP3 at their paths, keeps the stems for PackageRender and counts the pieces on the job.
+ */
+export async function writeRenderMix({ job, plan, blocks, audio, work, m4aPath, mp3Path }: RenderMixInput) {
+  const timeline = timelineOf(plan);
+  const { lanes, moods } = clipLanes(plan, blocks);
+  const clips = plan.clips.map((c, i) => {
+    const { startMs, holdMs } = timeline.clips[i];
+    return { audioPath: audio[i], startMs, holdMs, durationMs: c.durationMs };
+  });
+  const music = await musicFor(job, moods, work);
+  const audioIds = await mapWithLimit(audio, HASHES_AT_ONCE, fileHash);
+  const { stems, pieces } = await writeMix({
+    clips: mixClips(clips, lanes),
+    levels: levelsOf(job),
+    music,
+    work,
+    m4aPath,
+    mp3Path,
+    pieceStarts: plan.segments.map((s) => s.firstClip),
+    reuse: { userId: job.userId, audioIds, trackId: job.musicUploadId, store: pieceStore(job) },
+  });
+  // Set, not added: CompileAudio runs once per compile (and again whole when retried).
+  await db.entities.renderJob.patch({ renderJobId: job.renderJobId }).set({ mixPiecesReused: pieces.reused, mixPiecesMixed: pieces.total - pieces.reused }).go();
+  await keepStems(job, stems);
 }

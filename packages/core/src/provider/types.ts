@@ -27,7 +27,7 @@ export interface ImageRequest {
   scene?: SceneInfo;
   /**
    * The characters present in the shot, the speaker (if any) first. `castIndex`
-   * is the character's place in the screenplay's cast (render/describe.ts
+   * is the character's place in the screenplay's cast (render/cast-order.ts
    * castOrder), the same in every shot: offline frames colour figures by it.
    */
   characters: { name: string; gender: CharacterGender; castIndex?: number }[];

@@ -24,7 +24,6 @@ import type { RenderBlockItem, RenderJobItem } from "./jobs";
 import { withRetries } from "./retry";
 import { placeScene } from "./shot-heading";
 
-
 /** What reuse reads of a job: its owner and settings, and the character descriptions the render uses. */
 export const jobFacts = (job: RenderJobItem) => ({ ...job, characterDictionary: screenplaySnapshotOf(job).characterDictionary });
 

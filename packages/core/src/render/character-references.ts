@@ -83,7 +83,7 @@ type ReferenceJob = { userId: string; renderJobId: string; screenplayId: string;
  * Gives every character of the render a current reference in the render's own folder and answers the
  * dictionary with their keys and hashes: the writer's picture carried from an earlier draft is copied
  * in; a missing or stale portrait is drawn (or taken from the asset store when the same description
- * was drawn before). `cast` is each character's place in the cast (describe.ts castOrder), as every frame gets it.
+ * was drawn before). `cast` is each character's place in the cast (cast-order.ts castOrder), as every frame gets it.
  */
 export async function addCharacterReferences(job: ReferenceJob, dictionary: CharacterDictionary, cast: Map<string, number>): Promise<CharacterDictionary> {
   const folder = renderKeys.folder(job.userId, job.renderJobId);

@@ -2,6 +2,7 @@
  * Who a block's frame shows (docs/decisions.md#who-a-frame-shows): used by the
  * describe step, the shots, the boards and the frames. Pure.
  */
+import { GROUP_SUBJECT_WORDS } from "../screenplay/group-words";
 import type { Block } from "../screenplay/types";
 import { nicknamesOf } from "./nicknames";
 
@@ -38,8 +39,7 @@ const NOT_NAME_PARTS = new Set(
 );
 
 /** A line about the people already there, naming none of them: "They drink.", "The men look at each other." */
-const GROUP =
-  /(?:^|[.!?:]\s+)(?:they|both|the (?:men|women|two|pair|boys|girls|guys|kids|friends|others|partners)|everyone)\b|\beach other\b/i;
+const GROUP = new RegExp(`(?:^|[.!?:]\\s+)(?:${GROUP_SUBJECT_WORDS})\\b|\\beach other\\b`, "i");
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

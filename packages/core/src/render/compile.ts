@@ -11,8 +11,7 @@ import { config } from "../config";
 import { db } from "../dynamo/service";
 import { editListOf, writeProjectZip } from "../media/archive";
 import { captionFiles, joinSegments, renderSegment, writeCaptionImages } from "../media/compile";
-import { writeMix } from "../mix/mix";
-import { clipLanes, fetchStems, fileHash, keepStems, levelsOf, mixClips, musicFor, pieceStore, stemEntry } from "../mix/render-mix";
+import { fetchStems, stemEntry, writeRenderMix } from "../mix/render-mix";
 import { planContentSegments, segmentKeyInput } from "../media/content-segments";
 import { timelineFiles } from "../timeline/files";
 import { timelineFpsOf, timelineSourceOf } from "../timeline/render-timeline";
@@ -168,40 +167,16 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
   });
 }
 
-/** What the mix took from the writer's store and what it mixed, for the compile's report (set: CompileAudio runs once). */
-async function recordMixPieces(renderJobId: string, pieces: { total: number; reused: number }) {
-  await db.entities.renderJob.patch({ renderJobId }).set({ mixPiecesReused: pieces.reused, mixPiecesMixed: pieces.total - pieces.reused }).go();
-}
-
-/** CompileAudio: the sound mix (mix/), as AAC for the video and MP3 for download, and its stems for the project zip. */
+/** CompileAudio: the sound mix (mix/render-mix.ts), as AAC for the video and MP3 for download, and its stems for the project zip. */
 export async function compileAudio({ renderJobId }: { renderJobId: string }) {
   const job = await getRenderJob(renderJobId);
   const plan = await readCompilePlan(job);
-  const timeline = timelineOf(plan);
-  const { lanes, moods } = clipLanes(plan, await getRenderBlocks(renderJobId));
+  const blocks = await getRenderBlocks(renderJobId);
   await inWorkDir(renderJobId, async (work) => {
     const audio = await download(work, plan, "aud", allClips(plan));
-    const clips = plan.clips.map((c, i) => {
-      const { startMs, holdMs } = timeline.clips[i];
-      return { audioPath: audio[i], startMs, holdMs, durationMs: c.durationMs };
-    });
     const m4a = join(work, "narration.m4a");
     const mp3 = join(work, "audio.mp3");
-    const music = await musicFor(job, moods, work);
-    // Mixed in pieces per segment, the unchanged ones reused from the writer's store (docs/decisions.md#an-incremental-mix).
-    const audioIds = await Promise.all(audio.map(fileHash));
-    const { stems, pieces } = await writeMix({
-      clips: mixClips(clips, lanes),
-      levels: levelsOf(job),
-      music,
-      work,
-      m4aPath: m4a,
-      mp3Path: mp3,
-      pieceStarts: plan.segments.map((s) => s.firstClip),
-      reuse: { userId: job.userId, audioIds, trackId: job.musicUploadId, store: pieceStore(job) },
-    });
-    await recordMixPieces(renderJobId, pieces);
-    await keepStems(job, stems);
+    await writeRenderMix({ job, plan, blocks, audio, work, m4aPath: m4a, mp3Path: mp3 });
     await uploadFile(config.mediaBucket, compileKeys.narration(job), m4a, "audio/mp4");
     await uploadFile(config.mediaBucket, outputKey(job, "audio.mp3"), mp3, outputOf("audio.mp3").contentType);
   });

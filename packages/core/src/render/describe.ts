@@ -21,8 +21,6 @@ import { type DescribedScenes, screenplaySnapshotOf } from "./screenplay-snapsho
 /** Text requests in flight at once: a cloud model answers in seconds, and a feature has hundreds of blocks. */
 const TEXT_CONCURRENCY = 8;
 
-/** Scenes with their descriptions and continuity (the time a CONTINUOUS scene happens at, flashbacks, dreams). */
-
 const asBlock = (b: RenderBlockItem): Block => ({ id: b.blockId, type: b.type as Block["type"], text: b.text, character: b.character });
 
 /**

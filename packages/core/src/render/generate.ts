@@ -15,7 +15,8 @@ import { countReused, jobFacts, makeImage } from "./block-image";
 import { animalLine, speechOf, storeSpeech } from "./block-speech";
 import { takeReusedAssets } from "./plan-reuse";
 
-export { makeImage, shotCharacters } from "./block-image";
+// Kept for packages/local's character-references.int.test.ts until it imports block-image.ts itself.
+export { shotCharacters } from "./block-image";
 export type AssetKind = BlockTask["kind"];
 export type { BlockTask };
 

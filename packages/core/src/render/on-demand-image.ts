@@ -11,7 +11,7 @@ import { logger } from "../logger";
 import { ProviderError } from "../provider/cloud/http";
 import { writerMessage } from "../provider/cloud/failure";
 import { blocksChanged } from "./block-snapshot";
-import { makeImage } from "./generate";
+import { makeImage } from "./block-image";
 import { chargeImage, IMAGE_FAILED_MESSAGE, settleImageCharge } from "./image-charge";
 import { startImageWork } from "./image-work";
 import { getOwnRenderJob, getRenderJob } from "./jobs";

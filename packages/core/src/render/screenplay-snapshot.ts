@@ -1,7 +1,7 @@
 import type { CharacterDictionary, SceneDictionary, SceneInfo } from "../screenplay/types";
 import type { SceneContinuity } from "./continuity";
 
-/** The scenes as the describe phase leaves them: each with its description and what it continues. */
+/** The scenes as the describe phase leaves them: each with its description and continuity (the time a CONTINUOUS scene happens at, flashbacks, dreams). */
 export type DescribedScenes = Record<string, SceneInfo & { description?: string; continuity?: SceneContinuity }>;
 
 /** What a render keeps of its screenplay when it is made (create.ts), filled in by the describe phase. */

@@ -25,4 +25,3 @@ export function placeScene(sceneId: string | null | undefined, scenes: Described
   const host = before.reverse().find((id) => !isShotHeading(scenes[id]));
   return host ? scenes[host] : own;
 }
-

@@ -1,5 +1,5 @@
 import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { copyObject, deletePrefix, listKeys, putObject, s3 } from "../blob/s3";
+import { copyObject, deletePrefix, isMissingObject, listKeys, putObject, s3 } from "../blob/s3";
 import { config } from "../config";
 
 /**
@@ -22,9 +22,6 @@ export interface StoredAsset {
   contentType: string;
 }
 
-const notFound = (error: unknown) =>
-  (error as { name?: string }).name === "NoSuchKey" || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
-
 /** The stored asset, or undefined when nothing was kept under that key. */
 export async function findAsset(
   userId: string,
@@ -38,7 +35,7 @@ export async function findAsset(
     );
     return { bytes: await out.Body!.transformToByteArray(), contentType: out.ContentType ?? "application/octet-stream" };
   } catch (error) {
-    if (notFound(error)) return undefined;
+    if (isMissingObject(error)) return undefined;
     throw error;
   }
 }
@@ -60,7 +57,7 @@ export async function peekAsset(userId: string, screenplayId: string, kind: Stor
     return { key, contentType: out.ContentType ?? "application/octet-stream", size, head };
   } catch (error) {
     // An empty object answers a range with 416: nothing worth taking.
-    if (notFound(error) || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return undefined;
+    if (isMissingObject(error) || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return undefined;
     throw error;
   }
 }

@@ -30,4 +30,3 @@ export function animalInDescription(name: string, description: string): { specie
   const found = words.map((w) => w.replace(/(?<=[^s])s$/, "")).find((w) => animalShapeOf(w));
   return found ? { species: found, shape: animalShapeOf(found)! } : undefined;
 }
-

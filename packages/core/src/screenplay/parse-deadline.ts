@@ -8,7 +8,7 @@
  */
 import { GetObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import { now } from "../clock";
-import { s3 } from "../blob/s3";
+import { isMissingObject, s3 } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 
@@ -30,8 +30,7 @@ export async function storedSize(key: string): Promise<number | undefined> {
     const head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
     return head.ContentLength;
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === "NotFound" || name === "NoSuchKey") return undefined;
+    if (isMissingObject(error)) return undefined;
     throw error;
   }
 }
@@ -43,7 +42,7 @@ export async function readWholeOriginal(key: string, expectedSize: number | unde
     const bytes = await out.Body!.transformToByteArray();
     return expectedSize === undefined || bytes.byteLength === expectedSize ? bytes : undefined;
   } catch (error) {
-    if ((error as { name?: string }).name === "NoSuchKey") return undefined;
+    if (isMissingObject(error)) return undefined;
     throw error;
   }
 }

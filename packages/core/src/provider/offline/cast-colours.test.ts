@@ -1,5 +1,5 @@
 import { castOrder } from "../../render/cast-order";
-import { shotCharacters } from "../../render/generate";
+import { shotCharacters } from "../../render/block-image";
 import { parseScreenplay } from "../../screenplay/parse";
 import { corpusAvailable, parsedCorpusScreenplays } from "../../screenplay/fixtures/corpus";
 import { generateFeatureFdx } from "../../screenplay/fixtures/long";

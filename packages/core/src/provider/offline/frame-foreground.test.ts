@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { ImageRequest } from "../types";
 import { foregroundSvg } from "./frame-foreground";
+import { imageRequest } from "./fixtures/image-request";
 import { sceneSvg } from "./image";
 
-const close = (moment: string, size: "close_up" | "medium" | "wide"): ImageRequest => ({
-  prompt: `Medium shot. Setting: INT. BRICK'S DEN - NIGHT. Characters: STEEL: a man. Moment: ${moment}. Style: cinematic`,
-  style: "cinematic",
-  scene: { heading: "INT. BRICK'S DEN - NIGHT", interior: true, location: "BRICK'S DEN", timeOfDay: "NIGHT" },
-  characters: [{ name: "STEEL", gender: "male", castIndex: 1 }],
-  blockType: "action",
-  text: moment,
-  seed: moment,
-  shot: { size, angle: "eye_level", movement: "static" },
-});
+/** Steel in his den, framed at `size`. */
+const close = (moment: string, size: "close_up" | "medium" | "wide") =>
+  imageRequest({ heading: "INT. BRICK'S DEN - NIGHT", moment, cast: [["STEEL", "a man", "male"]], size });
 
 /** The x of every prop drawn in the frame's corners (their groups' first translate). */
 const cornerXs = (svg: string) => [...svg.matchAll(/<g transform="translate\(([-\d.]+) [-\d.]+\) scale\([\d.]+\) translate/g)].map((m) => Number(m[1]));

@@ -1,33 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { ImageRequest } from "../types";
 import { posesOf, propsOf } from "./frame-poses";
 import { PLACE_COUNT, PLACE_NAMES, settingOf } from "./frame-settings";
 import { drawingPlan } from "./frame-subjects";
 import { sceneSvg } from "./image";
 import { animalInDescription } from "../../screenplay/animals";
+import { type FixtureRequest, imageRequest } from "./fixtures/image-request";
 
-/** A pipeline prompt as the offline writer makes it (provider/offline/text.ts imagePrompt). */
-function request(heading: string, moment: string, cast: [string, string, "male" | "female" | "neutral"][] = [], description = ""): ImageRequest {
-  const [, side, location, time] = /^(INT|EXT)\.\s+(.*?)(?:\s+-\s+(.*))?$/.exec(heading) ?? [];
-  const characters = cast.map(([name, , gender], castIndex) => ({ name, gender, castIndex }));
-  return {
-    prompt: [
-      "Medium shot",
-      `Setting: ${heading}${description ? ` — ${description}` : ""}`,
-      cast.length ? `Characters: ${cast.map(([n, d]) => `${n}: ${d}`).join("; ")}` : "",
-      `Moment: ${moment}`,
-      "Style: cinematic",
-    ]
-      .filter(Boolean)
-      .join(". "),
-    style: "cinematic",
-    scene: { heading, interior: side === "INT", location: location ?? "", timeOfDay: time ?? "" },
-    characters,
-    blockType: "action",
-    text: moment,
-    seed: heading + moment,
-  };
-}
+/** A pipeline request in a scene, its cast and the scene's description given in order. */
+const request = (heading: string, moment: string, cast: FixtureRequest["cast"] = [], description = "") =>
+  imageRequest({ heading, moment, cast, description });
 
 describe("the settings library (docs/decisions.md#offline-frames-follow-the-story)", () => {
   it("knows at least 60 places, the issue's list among them", () => {
@@ -125,6 +106,8 @@ describe("poses and props", () => {
     expect([...posesOf("MAYA hugs TOM.", ["MAYA", "TOM"])]).toEqual([["MAYA", "hug"], ["TOM", "hug"]]);
     // A sentence about all of them ("They hug") poses everyone it does not pose otherwise.
     expect([...posesOf("They hug.", ["MAYA", "TOM"])]).toEqual([["MAYA", "hug"], ["TOM", "hug"]]);
+    // The same words as show them all in the frame (render/characters-in-block.ts): "the guys" are everyone too.
+    expect([...posesOf("The guys sit.", ["BRICK", "STEEL"])]).toEqual([["BRICK", "sit"], ["STEEL", "sit"]]);
     expect([...posesOf("Tom sits. They laugh.", ["MAYA", "TOM"])]).toEqual([["MAYA", "stand"], ["TOM", "sit"]]);
     expect([...posesOf("TOM fights LEO in the mud.", ["TOM", "LEO"])]).toEqual([["TOM", "fight"], ["LEO", "fight"]]);
   });

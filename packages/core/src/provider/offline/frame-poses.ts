@@ -5,6 +5,7 @@
  * it follows in its sentence; with one person in the block, to that person
  * ("He sits beside the dead lamp").
  */
+import { GROUP_SUBJECT_WORDS } from "../../screenplay/group-words";
 
 export type Pose = "stand" | "sit" | "lie" | "run" | "walk" | "kneel" | "climb" | "drink" | "hold" | "look" | "hug" | "fight";
 
@@ -35,14 +36,15 @@ export function poseIn(text: string): Pose | undefined {
   return best?.pose;
 }
 
+/** A sentence whose subject is everyone present. */
+const GROUP_SUBJECT = new RegExp(`^\\s*(?:${GROUP_SUBJECT_WORDS})\\b`, "i");
+
 /**
  * Each named person's pose: the first verb after their name up to the next
  * name or the sentence's end; alone in the block, the first verb anywhere.
- * Someone the block names but shows doing nothing stands.
+ * Someone the block names but shows doing nothing stands; a sentence about
+ * all of them ("They hug.") poses whoever has no verb of their own.
  */
-/** A sentence whose subject is everyone present. */
-const GROUP_SUBJECT = /^\s*(?:they|both|the (?:two|men|women|pair|boys|girls)|everyone)\b/i;
-
 export function posesOf(text: string, names: readonly string[]): Map<string, Pose> {
   const poses = new Map<string, Pose>();
   if (names.length === 1) {

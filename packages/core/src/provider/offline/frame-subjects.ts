@@ -74,7 +74,7 @@ const section = (prompt: string, label: string) =>
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const names = (text: string, name: string) => new RegExp(`(^|[^\\p{L}])${escape(name)}($|[^\\p{L}])`, "iu").test(text);
 
-/** An animal character: its name says so ("DOG"), or its description does ("REX: A scruffy terrier"; prompt-reading.ts). */
+/** An animal character: its name says so ("DOG"), or its description does ("REX: A scruffy terrier"; screenplay/animals.ts). */
 function subjectOf(c: { name: string; gender: CharacterGender; castIndex?: number }, cast: string): Subject {
   const fromName = c.name
     .split(/\s+/)

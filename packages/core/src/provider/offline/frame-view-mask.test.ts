@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ImageRequest } from "../types";
 import { drawingPlan } from "./frame-subjects";
+import { imageRequest } from "./fixtures/image-request";
 import { viewMaskOf } from "./frame-view-mask";
 import { sceneSvg } from "./image";
 
-const pov = (setting: string, moment: string): ImageRequest => ({
-  prompt: `Medium shot. Setting: ${setting}. Characters: STEEL: a man. Moment: ${moment}. Style: cinematic`,
-  style: "cinematic",
-  // The place the shot continues (render/shot-heading.ts placeScene).
-  scene: { heading: "EXT. BRICK'S POOL - DAY", interior: false, location: "BRICK'S POOL", timeOfDay: "DAY" },
-  characters: [{ name: "STEEL", gender: "male", castIndex: 1 }],
-  blockType: "action",
-  text: moment,
-  seed: moment,
-});
+/** Steel at the pool, the prompt's Setting being `setting`: the place the shot continues (render/shot-heading.ts placeScene). */
+const pov = (setting: string, moment: string) =>
+  imageRequest({ heading: "EXT. BRICK'S POOL - DAY", setting, moment, cast: [["STEEL", "a man", "male"]] });
 
 describe("a point of view through something (docs/decisions.md#title-cards-and-shots-within-a-scene)", () => {
   it.each([
