@@ -16,7 +16,7 @@ import { OpenAiImageProvider } from "@storyboard/core/provider/cloud/openai-imag
 import { startStandIn, type StandIn } from "@storyboard/core/provider/cloud/stand-in";
 import { setProviders } from "@storyboard/core/provider/registry";
 import { createRender } from "@storyboard/core/render/create";
-import { shotCharacters } from "@storyboard/core/render/generate";
+import { shotCharacters } from "@storyboard/core/render/block-image";
 import { getRenderBlocks, hasMedia } from "@storyboard/core/render/jobs";
 import { updateRenderStatus } from "@storyboard/core/render/review";
 import type { CharacterDictionary } from "@storyboard/core/screenplay/types";

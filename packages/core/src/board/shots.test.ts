@@ -168,13 +168,13 @@ describe("shot rules", () => {
 
   it("counts only those who speak: a cue with a parenthetical and no line leaves the speech before it a single", () => {
     // Night Shift's "JANITOR (silent)": an over-the-shoulder from behind him had no one to draw behind.
-    const blocks = [
-      b("scene_heading", "INT. OFFICE - NIGHT"),
-      b("parenthetical", "(drowsy)", "PROGRAMMER"),
-      b("dialogue", "What algorithm is this?", "PROGRAMMER"),
-      b("parenthetical", "(silent)", "JANITOR"),
-      b("action", "The janitor shrugs."),
-    ];
+    const blocks = script(`
+      scene_heading: INT. OFFICE - NIGHT
+      parenthetical PROGRAMMER: (drowsy)
+      dialogue PROGRAMMER: What algorithm is this?
+      parenthetical JANITOR: (silent)
+      action: The janitor shrugs.
+    `);
     expect(framing(blocks, ["PROGRAMMER", "JANITOR"])[2]).toBe("1B medium_close_up eye_level static");
   });
 });

@@ -16,7 +16,6 @@ import { animalLine, speechOf, storeSpeech } from "./block-speech";
 import { takeReusedAssets } from "./plan-reuse";
 
 // Kept for packages/local's character-references.int.test.ts until it imports block-image.ts itself.
-export { shotCharacters } from "./block-image";
 export type AssetKind = BlockTask["kind"];
 export type { BlockTask };
 
