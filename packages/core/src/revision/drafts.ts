@@ -152,6 +152,8 @@ export async function uploadRevisedDraft(screenplayId: string, input: { fileName
         version,
         drafts: [...draftsOf(s), entry],
         filePath,
+        // The newest draft's file is the screenplay's file: its size is what serving it checks (screenplay/records.ts).
+        fileSize: input.bytes.byteLength,
         parsedPath,
         originalFileName: fileName,
         format: parsed.format,

@@ -73,7 +73,9 @@ export const ORIGINAL_NOT_WHOLE = "This screenplay's file was not stored whole. 
 /** The original file as uploaded, for its owner; never a cut-off one (docs/decisions.md#crash-safety). */
 export async function readOriginalFile(screenplayId: string) {
   const s = await getOwnScreenplay(screenplayId);
-  const bytes = await readWholeOriginal(s.filePath, s.fileSize);
+  // A revised draft's file is stored before its version is recorded, so it is whole; its size was not recorded
+  // before drafts kept it, so only a first upload's file is measured against `fileSize`.
+  const bytes = await readWholeOriginal(s.filePath, (s.version ?? 1) > 1 ? undefined : s.fileSize);
   if (!bytes) throw new AppError("conflict", ORIGINAL_NOT_WHOLE);
   return {
     bytes,
