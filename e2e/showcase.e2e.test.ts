@@ -1,7 +1,9 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import type { TestUser } from "../packages/local/src/test/fixtures";
 import { appUrl, launchBrowser } from "./browser";
-import { screenshots as shot, signedInContext } from "./support";
+import { playBriefly, screenshots as shot, signedInContext } from "./support";
 
 /** A two-scene screenplay written here (tests never read the shared corpus). */
 const SCREENPLAY = `Title: The Salt Road
@@ -146,6 +148,36 @@ describe("the showcase in a real browser", () => {
     expect(html).toContain(`<meta property="og:title" content="${title} · Storyboard" />`);
     expect(html).toContain('<meta name="twitter:card" content="player" />');
     expect(html).toContain('<div id="root">');
+
+    // Issue 23 item 4: the card's player is the embed page, which another site may frame and play;
+    // the entry's own page refuses framing (docs/decisions.md#the-embed-page).
+    const embed = appUrl(`/embed/${entryId}`);
+    const entryPage = appUrl(`/showcase/${entryId}`);
+    expect(html).toContain(`<meta name="twitter:player" content="${embed}" />`);
+    expect(html).toContain(`<meta property="og:video" content="${embed}" />`);
+    const entryHeaders = (await fetch(entryPage)).headers;
+    expect(entryHeaders.get("x-frame-options")).toBe("DENY");
+    expect(entryHeaders.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const embedHeaders = (await fetch(embed)).headers;
+    expect(embedHeaders.get("x-frame-options")).toBeNull();
+    expect(embedHeaders.get("content-security-policy")).toContain("frame-ancestors *");
+    // Another site (its own origin: a server of this test on another port) frames both. A made-up host routed by
+    // the browser would not do: Chromium refuses to frame a local address from a page it cannot place.
+    const otherSite = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(`<iframe name="embed" src="${embed}" width="640" height="360"></iframe><iframe name="entry" src="${entryPage}"></iframe>`);
+    });
+    await new Promise<void>((resolve) => otherSite.listen(0, "127.0.0.1", resolve));
+    const framer = await visitorContext.newPage();
+    await framer.goto(`http://127.0.0.1:${(otherSite.address() as AddressInfo).port}/`, { waitUntil: "load" });
+    const framed = await playBriefly(framer.frameLocator('iframe[name="embed"]').locator("video"));
+    expect(framed).toMatchObject({ error: null, width: 1280 });
+    expect(framed.time).toBeGreaterThan(0.3);
+    // The browser blocked the entry page: its frame holds the browser's error page, not the app.
+    expect(framer.frame({ name: "entry" })!.url()).not.toBe(entryPage);
+    expect(await framer.frameLocator('iframe[name="entry"]').locator("#root").count()).toBe(0);
+    await framer.close();
+    otherSite.close();
 
     // An admin features it and it appears on the landing page.
     const admin = await signedInContext(browser, { roles: ["admin"] });
