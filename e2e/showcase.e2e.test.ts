@@ -1,9 +1,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { strFromU8, unzipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import type { TestUser } from "../packages/local/src/test/fixtures";
 import { appUrl, launchBrowser } from "./browser";
 import { playBriefly, screenshots as shot, signedInContext } from "./support";
+
+/** An action line longer than the two caption lines a shot holds (issue 23 item 6). */
+const LONG_LINE =
+  "Static, then a voice: the causeway floods at eleven and the last ferry has gone. Every truck still on the flats should turn back now.";
 
 /** A two-scene screenplay written here (tests never read the shared corpus). */
 const SCREENPLAY = `Title: The Salt Road
@@ -19,6 +24,8 @@ We make the coast by noon, or we don't make it.
 INT. TRUCK CAB - CONTINUOUS
 
 The radio hisses. Margo taps it twice.
+
+${LONG_LINE}
 
 MARGO
 Come on. Talk to me.
@@ -58,6 +65,33 @@ async function finishedRender(user: TestUser) {
   throw new Error("The render did not finish in time");
 }
 
+/** The render's captions (captions.srt of its project zip) and its shots (edit-list.json), in milliseconds. */
+async function captionsAndShots(user: TestUser, renderId: string) {
+  const { projectZipPath } = await (await user.call(`/api/renders/${renderId}`)).json();
+  // A stored path is a key under the media prefix, which answers its owner (docs/decisions.md#private-media).
+  const { AWS_S3_URL_PREFIX: prefix } = await (await user.call("/api/env")).json();
+  const address = /^https?:\/\//.test(projectZipPath)
+    ? projectZipPath
+    : `${prefix.replace(/\/$/, "")}/${projectZipPath.replace(/^\//, "")}`;
+  const download = await user.call(new URL(address, process.env.APP_URL).toString());
+  if (!download.ok) throw new Error(`The project zip did not download: ${download.status}`);
+  const zip = unzipSync(new Uint8Array(await download.arrayBuffer()));
+  const ms = (stamp: string) => {
+    const [h, m, s] = stamp.replace(",", ".").split(":").map(Number);
+    return Math.round(((h * 60 + m) * 60 + s) * 1000);
+  };
+  const cues = strFromU8(zip["captions.srt"])
+    .trim()
+    .split(/\n\s*\n/)
+    .map((cue) => {
+      const [, times, ...text] = cue.split("\n");
+      const [start, end] = times.split(" --> ").map(ms);
+      return { start, end, text: text.join(" ") };
+    });
+  const { clips } = JSON.parse(strFromU8(zip["edit-list.json"])) as { clips: { startMs: number; durationMs: number }[] };
+  return { cues, shots: clips.map((c) => ({ start: c.startMs, end: c.startMs + c.durationMs })) };
+}
+
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
@@ -78,6 +112,20 @@ describe("the showcase in a real browser", () => {
     // A features user promotes a finished render from its page.
     const creator = await signedInContext(browser, { roles: ["features"], points: 1000 });
     const renderId = await finishedRender(creator.user);
+    // Issue 23 item 6: no caption is cut with '…'; the long line is split into parts shown one after another
+    // within its own shot, each at most two caption lines (docs/decisions.md#captions).
+    const { cues, shots } = await captionsAndShots(creator.user, renderId);
+    expect(cues.filter((c) => c.text.endsWith("…"))).toEqual([]);
+    const parts = cues.filter((c) => LONG_LINE.includes(c.text));
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.map((c) => c.text).join(" ")).toBe(LONG_LINE);
+    const longShot = shots.find((s) => s.start <= parts[0].start && parts[0].start < s.end)!;
+    parts.forEach((part, i) => {
+      expect(part.text.length).toBeLessThanOrEqual(2 * 62);
+      expect(part.start).toBe(i ? parts[i - 1].end : longShot.start);
+      expect(part.end).toBeGreaterThan(part.start);
+      expect(part.end).toBeLessThanOrEqual(longShot.end);
+    });
     await creator.page.goto(appUrl(`/renders/${renderId}`));
     const card = creator.page.getByRole("button", { name: "Promote to Showcase" });
     await card.waitFor({ timeout: 30_000 });
