@@ -21,7 +21,6 @@ async function payByCard(page: Page, dialogName: string, number: string, payLabe
   return overlay;
 }
 
-
 describe("payments in a real browser", () => {
   it("buys $20 of points with 4242…, then shows the balance, the ledger row, the payment and the card", async () => {
     const { page, context, user } = await signedInContext(browser, { points: 500 });
@@ -131,7 +130,9 @@ describe("payments in a real browser", () => {
     const price = `$${((cost - 100) * 0.03).toFixed(2)}`;
     await page.getByRole("button", { name: `Pay ${price}` }).waitFor();
     expect(await page.getByTestId("purchase-balance-after").textContent()).toBe("0 points");
-    expect(await page.getByTestId("card-pays-what").textContent()).toContain(`Your card pays ${price} for the ${(cost - 100).toLocaleString("en-US")} points you are missing.`);
+    expect(await page.getByTestId("card-pays-what").textContent()).toContain(
+      `Your card pays ${price} for the ${(cost - 100).toLocaleString("en-US")} points you are missing.`,
+    );
     await shot(page, "complete-your-purchase");
     await page.getByRole("button", { name: `Pay ${price}` }).click();
     await payByCard(page, "Complete Your Purchase", "4242 4242 4242 4242", `Pay ${price}`);

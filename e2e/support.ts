@@ -48,7 +48,7 @@ export const mailedBalance = (mail: StoredMail) => {
 /** The balance the Points page shows under 'Current Balance', as a number. */
 export async function shownBalance(page: Page): Promise<number> {
   await page.goto(appUrl("/points"));
-  const figure = page.locator("p", { hasText: /Points$/ }).filter({ hasText: /^[\d,]+ Points$/ }).first();
+  const figure = page.locator("p", { hasText: /^[\d,]+ Points$/ }).first();
   await figure.waitFor();
   return Number((await figure.textContent())!.replace(/[^\d]/g, ""));
 }
