@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { fountainScreenplay } from "../packages/functions/src/api/billing/test-support";
 import { appUrl, launchBrowser } from "./browser";
-import { pointsBalance, screenshots as shot, signedInContext } from "./support";
+import { mailedBalance, pointsBalance, screenshots as shot, shownBalance, signedInContext, waitForMail } from "./support";
 
 /** Card payments in a real browser against the offline Stripe stand-in (docs/product.md#payments). */
 let browser: Browser;
@@ -21,10 +21,9 @@ async function payByCard(page: Page, dialogName: string, number: string, payLabe
   return overlay;
 }
 
-
 describe("payments in a real browser", () => {
   it("buys $20 of points with 4242…, then shows the balance, the ledger row, the payment and the card", async () => {
-    const { page, context } = await signedInContext(browser, { points: 500 });
+    const { page, context, user } = await signedInContext(browser, { points: 500 });
     await page.goto(appUrl("/pricing"));
     await page.getByRole("button", { name: "Buy Points" }).click();
     const dialog = page.getByRole("dialog", { name: "Buy Points" });
@@ -42,8 +41,9 @@ describe("payments in a real browser", () => {
     await shot(page, "points-purchased");
     expect(await pointsBalance(page)).toBe(1166);
 
-    await page.goto(appUrl("/points"));
-    await page.getByText("1,166").waitFor();
+    // The receipt states the balance the Points page shows (issue 23 item 2).
+    expect(await shownBalance(page)).toBe(1166);
+    expect(mailedBalance(await waitForMail(user.email, /receipt: \$20\.00$/))).toBe(1166);
     const row = page.getByRole("row").filter({ hasText: "Points Purchase" });
     await expect.poll(() => row.textContent()).toContain("+666");
     expect(await row.textContent()).toContain("Purchased 666 points");
@@ -105,7 +105,7 @@ describe("payments in a real browser", () => {
   });
 
   it("takes a screenplay longer than the balance through 'Complete Your Purchase' and starts its render", async () => {
-    const { page, context } = await signedInContext(browser, { points: 100 });
+    const { page, context, user } = await signedInContext(browser, { points: 100 });
     await page.goto(appUrl("/dashboard"));
     await page.getByRole("button", { name: "Upload Screenplay" }).first().click();
     const upload = page.getByRole("dialog", { name: "Upload Screenplay" });
@@ -130,7 +130,9 @@ describe("payments in a real browser", () => {
     const price = `$${((cost - 100) * 0.03).toFixed(2)}`;
     await page.getByRole("button", { name: `Pay ${price}` }).waitFor();
     expect(await page.getByTestId("purchase-balance-after").textContent()).toBe("0 points");
-    expect(await page.getByTestId("card-pays-what").textContent()).toContain(`Your card pays ${price} for the ${(cost - 100).toLocaleString("en-US")} points you are missing.`);
+    expect(await page.getByTestId("card-pays-what").textContent()).toContain(
+      `Your card pays ${price} for the ${(cost - 100).toLocaleString("en-US")} points you are missing.`,
+    );
     await shot(page, "complete-your-purchase");
     await page.getByRole("button", { name: `Pay ${price}` }).click();
     await payByCard(page, "Complete Your Purchase", "4242 4242 4242 4242", `Pay ${price}`);
@@ -140,6 +142,9 @@ describe("payments in a real browser", () => {
     const render = await (await context.request.get(appUrl(`/api/renders/${renderId}`))).json();
     expect(render).toMatchObject({ screenplayId, pointsCharged: cost });
     expect(await pointsBalance(page)).toBe(0);
+    // The receipt states the balance after the render took its points: the one the Points page shows (issue 23 item 2).
+    expect(await shownBalance(page)).toBe(0);
+    expect(mailedBalance(await waitForMail(user.email, new RegExp(`receipt: \\${price.replace(".", "\\.")}$`)))).toBe(0);
     await context.close();
   });
 });

@@ -1,7 +1,14 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { strFromU8, unzipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import type { TestUser } from "../packages/local/src/test/fixtures";
 import { appUrl, launchBrowser } from "./browser";
-import { screenshots as shot, signedInContext } from "./support";
+import { playBriefly, screenshots as shot, signedInContext } from "./support";
+
+/** An action line longer than the two caption lines a shot holds (issue 23 item 6). */
+const LONG_LINE =
+  "Static, then a voice: the causeway floods at eleven and the last ferry has gone. Every truck still on the flats should turn back now.";
 
 /** A two-scene screenplay written here (tests never read the shared corpus). */
 const SCREENPLAY = `Title: The Salt Road
@@ -17,6 +24,8 @@ We make the coast by noon, or we don't make it.
 INT. TRUCK CAB - CONTINUOUS
 
 The radio hisses. Margo taps it twice.
+
+${LONG_LINE}
 
 MARGO
 Come on. Talk to me.
@@ -56,6 +65,33 @@ async function finishedRender(user: TestUser) {
   throw new Error("The render did not finish in time");
 }
 
+/** The render's captions (captions.srt of its project zip) and its shots (edit-list.json), in milliseconds. */
+async function captionsAndShots(user: TestUser, renderId: string) {
+  const { projectZipPath } = await (await user.call(`/api/renders/${renderId}`)).json();
+  // A stored path is a key under the media prefix, which answers its owner (docs/decisions.md#private-media).
+  const { AWS_S3_URL_PREFIX: prefix } = await (await user.call("/api/env")).json();
+  const address = /^https?:\/\//.test(projectZipPath)
+    ? projectZipPath
+    : `${prefix.replace(/\/$/, "")}/${projectZipPath.replace(/^\//, "")}`;
+  const download = await user.call(new URL(address, process.env.APP_URL).toString());
+  if (!download.ok) throw new Error(`The project zip did not download: ${download.status}`);
+  const zip = unzipSync(new Uint8Array(await download.arrayBuffer()));
+  const ms = (stamp: string) => {
+    const [h, m, s] = stamp.replace(",", ".").split(":").map(Number);
+    return Math.round(((h * 60 + m) * 60 + s) * 1000);
+  };
+  const cues = strFromU8(zip["captions.srt"])
+    .trim()
+    .split(/\n\s*\n/)
+    .map((cue) => {
+      const [, times, ...text] = cue.split("\n");
+      const [start, end] = times.split(" --> ").map(ms);
+      return { start, end, text: text.join(" ") };
+    });
+  const { clips } = JSON.parse(strFromU8(zip["edit-list.json"])) as { clips: { startMs: number; durationMs: number }[] };
+  return { cues, shots: clips.map((c) => ({ start: c.startMs, end: c.startMs + c.durationMs })) };
+}
+
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
@@ -76,6 +112,20 @@ describe("the showcase in a real browser", () => {
     // A features user promotes a finished render from its page.
     const creator = await signedInContext(browser, { roles: ["features"], points: 1000 });
     const renderId = await finishedRender(creator.user);
+    // Issue 23 item 6: no caption is cut with '…'; the long line is split into parts shown one after another
+    // within its own shot, each at most two caption lines (docs/decisions.md#captions).
+    const { cues, shots } = await captionsAndShots(creator.user, renderId);
+    expect(cues.filter((c) => c.text.endsWith("…"))).toEqual([]);
+    const parts = cues.filter((c) => LONG_LINE.includes(c.text));
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.map((c) => c.text).join(" ")).toBe(LONG_LINE);
+    const longShot = shots.find((s) => s.start <= parts[0].start && parts[0].start < s.end)!;
+    parts.forEach((part, i) => {
+      expect(part.text.length).toBeLessThanOrEqual(2 * 62);
+      expect(part.start).toBe(i ? parts[i - 1].end : longShot.start);
+      expect(part.end).toBeGreaterThan(part.start);
+      expect(part.end).toBeLessThanOrEqual(longShot.end);
+    });
     await creator.page.goto(appUrl(`/renders/${renderId}`));
     const card = creator.page.getByRole("button", { name: "Promote to Showcase" });
     await card.waitFor({ timeout: 30_000 });
@@ -146,6 +196,36 @@ describe("the showcase in a real browser", () => {
     expect(html).toContain(`<meta property="og:title" content="${title} · Storyboard" />`);
     expect(html).toContain('<meta name="twitter:card" content="player" />');
     expect(html).toContain('<div id="root">');
+
+    // Issue 23 item 4: the card's player is the embed page, which another site may frame and play;
+    // the entry's own page refuses framing (docs/decisions.md#the-embed-page).
+    const embed = appUrl(`/embed/${entryId}`);
+    const entryPage = appUrl(`/showcase/${entryId}`);
+    expect(html).toContain(`<meta name="twitter:player" content="${embed}" />`);
+    expect(html).toContain(`<meta property="og:video" content="${embed}" />`);
+    const entryHeaders = (await fetch(entryPage)).headers;
+    expect(entryHeaders.get("x-frame-options")).toBe("DENY");
+    expect(entryHeaders.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const embedHeaders = (await fetch(embed)).headers;
+    expect(embedHeaders.get("x-frame-options")).toBeNull();
+    expect(embedHeaders.get("content-security-policy")).toContain("frame-ancestors *");
+    // Another site (its own origin: a server of this test on another port) frames both. A made-up host routed by
+    // the browser would not do: Chromium refuses to frame a local address from a page it cannot place.
+    const otherSite = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(`<iframe name="embed" src="${embed}" width="640" height="360"></iframe><iframe name="entry" src="${entryPage}"></iframe>`);
+    });
+    await new Promise<void>((resolve) => otherSite.listen(0, "127.0.0.1", resolve));
+    const framer = await visitorContext.newPage();
+    await framer.goto(`http://127.0.0.1:${(otherSite.address() as AddressInfo).port}/`, { waitUntil: "load" });
+    const framed = await playBriefly(framer.frameLocator('iframe[name="embed"]').locator("video"));
+    expect(framed).toMatchObject({ error: null, width: 1280 });
+    expect(framed.time).toBeGreaterThan(0.3);
+    // The browser blocked the entry page: its frame holds the browser's error page, not the app.
+    expect(framer.frame({ name: "entry" })!.url()).not.toBe(entryPage);
+    expect(await framer.frameLocator('iframe[name="entry"]').locator("#root").count()).toBe(0);
+    await framer.close();
+    otherSite.close();
 
     // An admin features it and it appears on the landing page.
     const admin = await signedInContext(browser, { roles: ["admin"] });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { hasSubscriptionPrices } from "../packages/functions/src/api/billing/test-support";
 import { appUrl, launchBrowser } from "./browser";
-import { pointsBalance, screenshots, signedInContext } from "./support";
+import { mailedBalance, pointsBalance, screenshots, signedInContext, waitForMail } from "./support";
 
 /** Against the local Stripe stand-in with our plans' prices; without it this says so and skips. */
 const standIn = await hasSubscriptionPrices();
@@ -20,7 +20,7 @@ const planCard = (page: Page, planId: string) => page.getByTestId(`plan-${planId
 /** docs/product.md#subscriptions, in a real browser. */
 describe.skipIf(!standIn)("subscriptions in a real browser", () => {
   it("subscribes to Pro with 4242…, upgrades to Studio with the estimate, switches to annual, cancels", async () => {
-    const { page, context } = await signedInContext(browser, { points: 0 });
+    const { page, context, user } = await signedInContext(browser, { points: 0 });
     await page.goto(appUrl("/pricing"));
     await page.getByRole("button", { name: "Subscribe: Pro" }).click();
     const overlay = page.getByRole("dialog", { name: "Subscribe to Pro" });
@@ -35,6 +35,13 @@ describe.skipIf(!standIn)("subscriptions in a real browser", () => {
     await planCard(page, "pro").getByText("Your plan", { exact: true }).waitFor({ timeout: 30_000 });
     await expect.poll(() => pointsBalance(page), { timeout: 30_000 }).toBe(3000);
     await page.getByTestId("current-plan-summary").getByText("Pro").waitFor();
+    // Issue 23 item 5: the paid invoice has its receipt, naming plan, amount, period and the points credited.
+    const receipt = await waitForMail(user.email, /Pro .*subscription has started: receipt for \$76\.50$/);
+    const text = receipt.body.text ?? "";
+    expect(text).toMatch(/Thank you for your payment of \$76\.50 \([^)]+\) for Pro\b/);
+    expect(text).toMatch(/for the period [A-Z][a-z]+ \d{1,2}, \d{4} to [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+    expect(text).toContain("3,000 points were added to your balance.");
+    expect(mailedBalance(receipt)).toBe(3000);
 
     await page.getByRole("button", { name: "Upgrade: Studio" }).click();
     const upgrade = page.getByRole("dialog", { name: "Upgrade to Studio" });

@@ -24,6 +24,35 @@ export async function latestCode(email: string, after = 0): Promise<string> {
   throw new Error(`No code reached ${email}`);
 }
 
+/**
+ * The newest mail to `email` whose subject matches, read from the local SES mail store; mails that follow a
+ * payment go out from its webhook, so this waits up to `seconds` for one to arrive.
+ */
+export async function waitForMail(email: string, subject: RegExp, seconds = 20): Promise<StoredMail> {
+  for (let i = 0; i < seconds * 5; i++) {
+    const { emails } = (await (await fetch(`${process.env.SES_URL}/store`)).json()) as { emails: StoredMail[] };
+    const mine = emails.filter((m) => m.destination.to.includes(email) && subject.test(m.subject));
+    if (mine.length) return mine[mine.length - 1];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No mail matching ${subject} reached ${email}`);
+}
+
+/** The balance a receipt states ('Your balance is now 1,166 points.'), as a number. */
+export const mailedBalance = (mail: StoredMail) => {
+  const stated = /Your balance is now ([\d,]+) points/.exec(mail.body.text ?? "")?.[1];
+  if (!stated) throw new Error(`The mail '${mail.subject}' states no balance`);
+  return Number(stated.replace(/,/g, ""));
+};
+
+/** The balance the Points page shows under 'Current Balance', as a number. */
+export async function shownBalance(page: Page): Promise<number> {
+  await page.goto(appUrl("/points"));
+  const figure = page.locator("p", { hasText: /^[\d,]+ Points$/ }).first();
+  await figure.waitFor();
+  return Number((await figure.textContent())!.replace(/[^\d]/g, ""));
+}
+
 export const mailCount = async (email: string) => {
   const { emails } = (await (await fetch(`${process.env.SES_URL}/store`)).json()) as { emails: StoredMail[] };
   return emails.filter((m) => m.destination.to.includes(email)).length;
