@@ -17,51 +17,57 @@ const asRoot = process.getuid?.() === 0;
 const setprivFound = !spawnSync("setpriv", ["--version"], { stdio: "ignore" }).error;
 const scratch = mkdtempSync(join(tmpdir(), "storyboard-readonly-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const START = [process.execPath, "--import", "tsx", "packages/local/src/start.ts", "--web=none", "--no-tutorial"];
+
+/** Runs `command` (a start) with only PATH of this environment plus `env`, until it exits or a minute passes (code null). */
+async function startUntilExit(command: string[], env: Record<string, string | undefined>) {
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { PATH: process.env.PATH, PORT: "0", ...env },
+  });
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => (child.kill("SIGKILL"), resolve(null)), 60_000);
+    child.once("exit", (c) => (clearTimeout(timer), resolve(c)));
+  });
+  return { code, stderr };
+}
 
 describe("npm start on a read-only data folder", () => {
-  it.skipIf(asRoot && !setprivFound)("stops within seconds with one line naming the folder, and exits 1", async () => {
-    chmodSync(scratch, 0o755);
-    const dataDir = join(scratch, "data");
-    mkdirSync(dataDir);
-    chmodSync(dataDir, 0o555);
-    const node = [process.execPath, "--import", "tsx", "packages/local/src/start.ts", "--web=none", "--no-tutorial"];
-    const command = asRoot ? ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", ...node] : node;
-    const started = Date.now();
-    const child = spawn(command[0]!, command.slice(1), {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "pipe"],
+  it.skipIf(asRoot && !setprivFound)(
+    "stops within seconds with one line naming the folder, and exits 1",
+    async () => {
+      chmodSync(scratch, 0o755);
+      const dataDir = join(scratch, "data");
+      mkdirSync(dataDir);
+      chmodSync(dataDir, 0o555);
+      const command = asRoot ? ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", ...START] : START;
+      const started = Date.now();
       // tsx keeps its cache under the temporary folder, which `nobody` may write.
-      env: { PATH: process.env.PATH, HOME: tmpdir(), STORYBOARD_DATA_DIR: dataDir, PORT: "0" },
-    });
-    let stderr = "";
-    child.stderr!.on("data", (d: Buffer) => (stderr += d));
-    const code = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => (child.kill("SIGKILL"), resolve(null)), 60_000);
-      child.once("exit", (c) => (clearTimeout(timer), resolve(c)));
-    });
-    expect(code, stderr).toBe(1);
-    expect(Date.now() - started).toBeLessThan(60_000);
-    expect(stderr.trim().split("\n")).toEqual([
-      `Storyboard could not start: The data folder ${dataDir} is not writable (EACCES). Make it writable, or move it.`,
-    ]);
-  }, 90_000);
+      const { code, stderr } = await startUntilExit(command, { HOME: tmpdir(), STORYBOARD_DATA_DIR: dataDir });
+      expect(code, stderr).toBe(1);
+      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(stderr.trim().split("\n")).toEqual([
+        `Storyboard could not start: The data folder ${dataDir} is not writable (EACCES). Make it writable, or move it.`,
+      ]);
+    },
+    90_000,
+  );
 });
 
 describe("npm start with a stand-in's port in use", () => {
   it("stops with one line naming the port and the pid that holds it, and exits 1", async () => {
     const holder = createServer();
-    const port = await new Promise<number>((resolve) => holder.listen(0, "127.0.0.1", () => resolve((holder.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      holder.listen(0, "127.0.0.1", () => resolve((holder.address() as { port: number }).port)),
+    );
     try {
-      const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts", "--web=none", "--no-tutorial"], {
-        cwd: repoRoot,
-        stdio: ["ignore", "pipe", "pipe"],
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, STORYBOARD_DATA_DIR: join(scratch, "port-data"), PORT: "0", LOCAL_DYNAMODB_PORT: String(port) },
-      });
-      let stderr = "";
-      child.stderr!.on("data", (d: Buffer) => (stderr += d));
-      const code = await new Promise<number | null>((resolve) => {
-        const timer = setTimeout(() => (child.kill("SIGKILL"), resolve(null)), 60_000);
-        child.once("exit", (c) => (clearTimeout(timer), resolve(c)));
+      const { code, stderr } = await startUntilExit(START, {
+        HOME: process.env.HOME,
+        STORYBOARD_DATA_DIR: join(scratch, "port-data"),
+        LOCAL_DYNAMODB_PORT: String(port),
       });
       expect(code, stderr).toBe(1);
       expect(stderr.trim().split("\n")).toEqual([
