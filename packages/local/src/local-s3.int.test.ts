@@ -3,6 +3,7 @@
  * issue 20) is refused by the local S3 (the maintained fork, on busboy 1.6),
  * which keeps serving at once: no crash, no restart.
  */
+import { request, Agent } from "node:http";
 import { getObjectBytes, listKeys, putObject } from "@storyboard/core/blob/s3";
 import { config } from "@storyboard/core/config";
 
@@ -23,5 +24,26 @@ describe("the local S3", () => {
     expect(new TextDecoder().decode(await getObjectBytes(config.uploadsBucket, "probe/after-malformed-form.txt"))).toBe("still here");
     expect(await listKeys(config.uploadsBucket, "probe/")).toContain("probe/after-malformed-form.txt");
     expect((await fetch(new URL("/api/env", process.env.API_URL))).status).toBe(200);
+  });
+
+  it("keeps an idle connection open longer than a few seconds, so an upload is never sent on a socket it is closing", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<boolean>((resolve, reject) => {
+        const req = request(`${process.env.S3_ENDPOINT}/${config.uploadsBucket}?list-type=2&max-keys=1`, { agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(req.reusedSocket));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      expect(await get()).toBe(false);
+      // Node's default keep-alive is 5 s: past it the server has closed the socket and the next request opens another.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await get()).toBe(true);
+    } finally {
+      agent.destroy();
+    }
   });
 });

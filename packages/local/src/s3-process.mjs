@@ -21,5 +21,10 @@ const server = new S3rver({
 });
 server.on("event", (event) => process.send?.({ type: "s3-event", event }));
 await server.run();
+// The SDK keeps sockets open between requests, and Node's server closes an idle one after 5 s: an upload sent as
+// it closes fails with 'socket hang up' and is not retried (its body is a stream). Seen on a loaded machine;
+// idle connections are kept a minute, as the app server keeps them (app-server.ts).
+server.httpServer.keepAliveTimeout = 65_000;
+server.httpServer.headersTimeout = 66_000;
 process.send?.({ type: "ready" });
 process.on("disconnect", () => process.exit(0));
