@@ -1,5 +1,5 @@
 import { fork } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,12 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
+  // A server that dies before it is ready (killed, out of memory) says so, rather than leaving the workers to wait out their 10 minutes.
+  child.once("exit", (code, signal) => {
+    if (existsSync(readyFile)) return;
+    writeFileSync(`${readyFile}.part`, JSON.stringify({ error: `it exited (${signal ?? `code ${code}`}) before it was ready` }));
+    renameSync(`${readyFile}.part`, readyFile);
+  });
   project.provide("productReadyFile", readyFile);
   return async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -141,6 +141,14 @@ const revisions = () => [
   },
 ];
 
+// Before the full render: a misspelt `--only` would otherwise run it and then no revision, and say nothing.
+const only = option("only");
+const names = revisions().map((r) => r.name);
+if (only && !names.includes(only)) {
+  console.error(`No revision called '${only}': choose ${names.join(", ")}.`);
+  process.exit(2);
+}
+
 try {
   const full = await render("out-full", [files.full]);
   console.log(`screenplay:  ${printed(full.output, /: (\d+) page\(s\)/)} pages, ${scenes} scenes, ${printed(full.output, / page\(s\), (\d+) blocks/)} blocks`);
@@ -149,7 +157,7 @@ try {
   VOICE_CHANGE.voiceId ||= NEW_VOICES.find((v) => !used.includes(`=${v}`)) ?? NEW_VOICES[0];
   console.log(`voices:      ${used}`);
   // `--only NAME` runs one revision: a run of all three takes seven renders.
-  for (const revision of revisions().filter((r) => !option("only") || r.name === option("only"))) {
+  for (const revision of revisions().filter((r) => !only || r.name === only)) {
     const revised = await render(`out-${revision.name}`, [...revision.args, "--reuse", join(dir, "out-full")]);
     const share = renderSeconds(revised) / renderSeconds(full);
     const cpuShare = revised.cpuSeconds !== undefined && full.cpuSeconds ? revised.cpuSeconds / full.cpuSeconds : undefined;

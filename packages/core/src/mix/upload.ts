@@ -16,7 +16,7 @@ import { useUserId } from "../actor";
 import { copyObject, deleteKeys, downloadFile, getObjectJson, listKeys, putObject } from "../blob/s3";
 import { config } from "../config";
 import { withLease } from "../dynamo/lease";
-import { AppError } from "../error";
+import { AppError, isAppError } from "../error";
 import { probe } from "../media/ffmpeg";
 import { presignMediaPut } from "../render/media-access";
 import { MUSIC_UPLOAD } from "./schema";
@@ -58,7 +58,9 @@ async function checkTrack(path: string): Promise<{ durationMs: number; loudnessL
   if (seconds > MUSIC_UPLOAD.maxSeconds)
     throw AppError.badRequest(`The track is ${minutes(seconds)} long; the longest we take is ${MUSIC_UPLOAD.maxSeconds / 60} minutes.`);
   if (seconds < MUSIC_UPLOAD.minSeconds)
-    throw AppError.badRequest(`The track is under ${MUSIC_UPLOAD.minSeconds} seconds long: choose a longer one, it will loop under the film.`);
+    throw AppError.badRequest(
+      `The track is under ${MUSIC_UPLOAD.minSeconds} seconds long: choose a longer one, it will loop under the film.`,
+    );
   let loudness;
   try {
     loudness = await measureFile(path);
@@ -93,7 +95,12 @@ async function keepChecked(userId: string, musicUploadId: string, fileName: stri
 }
 
 /** Checks an uploaded track and keeps it; every refusal is a 4xx with what to do, and stores nothing. */
-export async function saveMusicUpload(input: { fileName: string; bytes: Uint8Array; rightsConfirmed: boolean; truncated?: boolean }): Promise<MusicUpload> {
+export async function saveMusicUpload(input: {
+  fileName: string;
+  bytes: Uint8Array;
+  rightsConfirmed: boolean;
+  truncated?: boolean;
+}): Promise<MusicUpload> {
   const userId = useUserId();
   const extension = checkRequest({ ...input, size: input.bytes.length });
   const work = await mkdtemp(join(tmpdir(), "music-upload-"));
@@ -148,17 +155,24 @@ export async function checkMusicPut(musicUploadId: string, input: { fileName: st
     const gone = AppError.notFound("That music track was not found: it did not arrive, or it has expired. Upload it again.");
     if (!(await listKeys(config.mediaBucket, incoming)).includes(incoming)) throw gone;
     const work = await mkdtemp(join(tmpdir(), "music-put-"));
+    // Accepted or refused, the incoming object goes: a refusal leaves nothing, an acceptance has its copy. A failure
+    // of ours (storage, ffmpeg) keeps it, so checking again needs no new upload; unchecked, it expires in a day.
+    let settled = false;
     try {
       const path = join(work, `track${extname(input.fileName).toLowerCase()}`);
       await downloadFile(config.mediaBucket, incoming, path);
       checkRequest({ ...input, size: (await stat(path)).size });
-      return await keepChecked(userId, musicUploadId, input.fileName, path, async () => {
+      const upload = await keepChecked(userId, musicUploadId, input.fileName, path, async () => {
         // Expired from the incoming folder while it was checked: no track, so no facts either.
         if (!(await copyObject(config.mediaBucket, incoming, musicUploadKey(userId, musicUploadId)))) throw gone;
       });
+      settled = true;
+      return upload;
+    } catch (error) {
+      settled = isAppError(error) && error.status < 500;
+      throw error;
     } finally {
-      // Accepted or refused, the incoming object goes: a refusal leaves nothing, an acceptance has its copy.
-      await deleteKeys(config.mediaBucket, [incoming]);
+      if (settled) await deleteKeys(config.mediaBucket, [incoming]);
       await rm(work, { recursive: true, force: true });
     }
   });
