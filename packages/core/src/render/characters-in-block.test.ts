@@ -11,6 +11,25 @@ const present = (script: string) => {
 };
 
 describe("who a frame shows", () => {
+  it("shows nobody on a title card, though its words name the cast, and keeps the scene's people for what follows", () => {
+    const at = present(`EXT. PATIO - DAY
+
+BRICK sits with STEEL.
+
+BRICK
+Cheers.
+
+STEEL
+Cheers.
+
+> BRICK AND STEEL IN <
+
+They drink.
+`);
+    expect(at("BRICK AND STEEL IN")).toEqual([]);
+    expect(at("They drink")).toEqual(["BRICK", "STEEL"]);
+  });
+
   it("leaves a voice-over speaker out of the frame of their line, showing whoever the scene's action shows", () => {
     const at = present(`INT. LIGHTHOUSE - NIGHT
 

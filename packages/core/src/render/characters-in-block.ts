@@ -12,6 +12,8 @@ export interface BlockOfScript {
   character?: string | null;
   /** The cue's extension on a script block ("V.O."). */
   extension?: string | null;
+  /** A centred action block, a title card: its frame is its words (screenplay Block.centred). */
+  centred?: boolean | null;
   /** A render block's delivery: its parentheticals and the cue's extension, last. */
   delivery?: readonly string[] | null;
 }
@@ -112,6 +114,8 @@ export function presentInBlocks(blocks: readonly BlockOfScript[], names: readonl
   let seen: string[] = [];
   return blocks.map((block, index) => {
     if (block.type === "scene_heading") [inView, seen] = [[], []];
+    // A title card ("> BRICK & STEEL IN <") names people but shows only its words.
+    if (block.centred) return [];
     let present = charactersInBlock(block, names, words);
     // One of two talking: the other is the listener an over-the-shoulder shot puts in the foreground (board/shots.ts).
     const listener = block.type === "dialogue" && present.length ? listenerOf(blocks, index) : undefined;
