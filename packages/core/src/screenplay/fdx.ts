@@ -63,7 +63,9 @@ export function parseFdx(rootName: string, root: XmlElement): RawScreenplay {
       if (kind === "cast") extraCharacters.push(...castListNames(runsText(nodes, false)));
       else if (kind !== "skip") {
         const text = runsText(nodes, caps.has(type));
-        paragraphs.push(dual && kind === "character" ? { kind, text, dual } : { kind, text });
+        // An action paragraph set centred is a title card, as Fountain's `> TEXT <` is.
+        const centred = kind === "action" && attribute(p, "Alignment")?.toLowerCase() === "center";
+        paragraphs.push(dual && kind === "character" ? { kind, text, dual } : centred ? { kind, text, centred } : { kind, text });
       }
       for (const node of nodes) {
         if (node.DualDialogue !== undefined) walk(children(node, "Paragraph"), true);

@@ -54,6 +54,23 @@ describe("Final Draft details", () => {
     expect(parsed.blocks[2].character).toBe("OLD MAN");
   });
 
+  it("reads an action paragraph set centred as a title card", () => {
+    const parsed = parseScreenplay(
+      utf8(
+        fdx(
+          '<Paragraph Type="Action" Alignment="Center"><Text>THE END</Text></Paragraph>' +
+            '<Paragraph Type="Action"><Text>Rain.</Text></Paragraph><Paragraph Type="Transition" Alignment="Center"><Text>FADE OUT.</Text></Paragraph>',
+        ),
+      ),
+      "x.fdx",
+    );
+    expect(parsed.blocks.map((b) => [b.text, b.centred ?? false])).toEqual([
+      ["THE END", true],
+      ["Rain.", false],
+      ["FADE OUT.", false],
+    ]);
+  });
+
   it("keeps a character cue with no dialogue as a non-speaking character", () => {
     const parsed = parseScreenplay(
       utf8(fdx('<Paragraph Type="Character"><Text>GHOST</Text></Paragraph><Paragraph Type="Action"><Text>Silence.</Text></Paragraph>')),
@@ -101,6 +118,25 @@ describe("Final Draft details", () => {
 });
 
 describe("Open Screenplay Format details", () => {
+  it("reads an action paragraph centred by its own style or a declared one (Fade In's 'Title') as a title card", () => {
+    const parsed = parseScreenplay(
+      utf8(
+        osf(
+          '<para><style basestyle="Action" align="center"/><text>THE END</text></para>' +
+            '<para><style basestyle="Title"/><text>TWO YEARS LATER</text></para>' +
+            '<para><style basestyle="Action"/><text>Rain.</text></para>',
+          '<styles><style name="Title" basestyle="Action" align="center"/></styles>',
+        ),
+      ),
+      "x.osf",
+    );
+    expect(parsed.blocks.map((b) => [b.text, b.centred ?? false])).toEqual([
+      ["THE END", true],
+      ["TWO YEARS LATER", true],
+      ["Rain.", false],
+    ]);
+  });
+
   it("reads style by basestylename, basestyle and name, and custom styles by their base", () => {
     const parsed = parseScreenplay(
       utf8(

@@ -20,7 +20,11 @@ const BUILT_IN = new Map<string, RawParagraph["kind"]>([
 interface StyleInfo {
   kind: RawParagraph["kind"];
   allCaps: boolean;
+  /** Set centred (align="center"), here or by the style it is based on. */
+  centred: boolean;
 }
+
+const isCentred = (style: XmlElement | undefined) => attribute(style, "align")?.toLowerCase() === "center";
 
 /** A paragraph's style name: OSF 1.2–3.0 say basestylename, 4.0+ basestyle, some paragraphs name=. */
 function styleName(style: XmlElement | undefined): string {
@@ -39,12 +43,13 @@ function styleResolver(root: XmlElement): (name: string) => StyleInfo {
     const key = name.toLowerCase();
     const style = declared.get(key);
     const allCaps = attribute(style, "allcaps") === "1";
+    const centred = isCentred(style);
     const base = styleName(style);
     const builtIn = BUILT_IN.get(key);
-    if (builtIn) return { kind: builtIn, allCaps };
-    if (!base || depth > 8 || base.toLowerCase() === key) return { kind: "general", allCaps };
+    if (builtIn) return { kind: builtIn, allCaps, centred };
+    if (!base || depth > 8 || base.toLowerCase() === key) return { kind: "general", allCaps, centred };
     const inherited = resolve(base, depth + 1);
-    return { kind: inherited.kind, allCaps: allCaps || inherited.allCaps };
+    return { kind: inherited.kind, allCaps: allCaps || inherited.allCaps, centred: centred || inherited.centred };
   };
   return (name) => {
     let info = cache.get(name);
@@ -106,7 +111,7 @@ export function parseOsf(rootName: string, root: XmlElement, format: ScreenplayF
   let awaitingPartner = false;
   for (const para of children(child(root, "paragraphs"), "para")) {
     const style = child(para, "style");
-    const { kind, allCaps } = resolve(styleName(style));
+    const { kind, allCaps, centred } = resolve(styleName(style));
     let text = runsText(para);
     if (!text) continue;
     if (allCaps || attribute(style, "allcaps") === "1") text = text.toUpperCase();
@@ -119,7 +124,8 @@ export function parseOsf(rootName: string, root: XmlElement, format: ScreenplayF
       continue;
     }
     if (kind !== "dialogue" && kind !== "parenthetical") awaitingPartner = false;
-    paragraphs.push({ kind, text });
+    // An action paragraph set centred (its own style or a declared one such as "Title") is a title card, as Fountain's `> TEXT <` is.
+    paragraphs.push(kind === "action" && (centred || isCentred(style)) ? { kind, text, centred: true } : { kind, text });
   }
   const writer = writerOf(root);
   return { paragraphs, title: titleOf(root), ...(writer ? { writer } : {}) };

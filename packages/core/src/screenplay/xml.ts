@@ -14,6 +14,8 @@ export type XmlElement = { [key: string]: unknown };
 const KEPT_ATTRIBUTES = new Set([
   "Type",
   "Style", // Final Draft
+  "Alignment", // Final Draft: a centred action paragraph is a title card
+  "align", // OSF: the same
   "basestylename",
   "basestyle",
   "name",
