@@ -122,6 +122,19 @@ describe("OpenAiTextProvider", () => {
     expect(message).toContain("Scene: INT. HARBOUR OFFICE - NIGHT. A cramped office.");
   });
 
+  it("says a point of view seen through a scope as what the frame looks like", async () => {
+    standIn.answer(() => ({ json: chatCompletion(JSON.stringify({ text: "Sniper scope view of the pool deck, Steel on a lounger." })) }));
+    const prompt = await text.imagePrompt({
+      block: { id: "b0031", type: "shot", text: "SNIPER SCOPE POV" },
+      style: "cinematic",
+      characters: [],
+      shot: { size: "wide", angle: "pov", movement: "static" },
+    });
+    expect(prompt).toMatch(
+      /^Wide shot, .*point-of-view shot .*, seen through a rifle scope: one round view with thin cross-hairs, solid black around it\. Sniper scope view/,
+    );
+  });
+
   it("keeps a long answer concise", async () => {
     const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} describes the frame in more detail.`).join(" ");
     standIn.answer(() => ({ json: chatCompletion(JSON.stringify({ text: long })) }));

@@ -12,6 +12,14 @@ import { OfflineTextProvider } from "../offline/text";
 import type { TextProvider } from "../text";
 import { ProviderError, type ProviderClient } from "./http";
 import { textModel, textModelParameters } from "./models";
+import { viewMaskOf, type ViewMask } from "../offline/frame-view-mask";
+
+/** What a point of view seen through something looks like, in words an image model follows ('SNIPER SCOPE POV'). */
+const VIEW_WORDS: Record<ViewMask, string> = {
+  scope: "seen through a rifle scope: one round view with thin cross-hairs, solid black around it",
+  binoculars: "seen through binoculars: two overlapping round views side by side, solid black around them",
+  keyhole: "seen through a keyhole: a keyhole-shaped opening, solid black around it",
+};
 import { openAiClient, type ClientTuning, type CloudSettings } from "./settings";
 
 /** Room for the answer itself (a reasoning model gets more, models.ts). */
@@ -134,8 +142,10 @@ export class OpenAiTextProvider implements TextProvider {
     const looks = characters.filter((c) => c.description).map((c) => `${c.name}: ${withoutStop(clip(c.description, MAX_LINE_CHARS / 2))}`);
     const sameLooks = looks.length ? ` Characters: ${looks.join("; ").slice(0, MAX_DESCRIPTION_CHARS)}.` : "";
     // The shot's own words lead, so the image model frames it as the board says whatever the model wrote.
-    const framing = shot ? `${shotWords(shot)}. ` : "";
-    return `${framing}${text.replace(/(?<![.\s])[.\s]+$/, "")}.${sameLooks} Style: ${fragment}`;
+    // A heading such as 'SNIPER SCOPE POV' is a way of seeing, not words to draw: said as what the frame looks like.
+    const seenThrough = viewMaskOf(`${scene?.heading ?? ""} ${block.text}`);
+    const framing = [shot ? shotWords(shot) : "", seenThrough ? VIEW_WORDS[seenThrough] : ""].filter(Boolean).join(", ");
+    return `${framing ? `${framing}. ` : ""}${text.replace(/(?<![.\s])[.\s]+$/, "")}.${sameLooks} Style: ${fragment}`;
   }
 
   /** The model's text, clipped to `max`; undefined when the model declined (the caller falls back to the offline writer). */
