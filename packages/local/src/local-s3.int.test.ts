@@ -3,8 +3,12 @@
  * issue 20) is refused by the local S3 (the maintained fork, on busboy 1.6),
  * which keeps serving at once: no crash, no restart.
  */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request, Agent } from "node:http";
-import { getObjectBytes, listKeys, putObject } from "@storyboard/core/blob/s3";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getObjectBytes, listKeys, putObject, uploadFile } from "@storyboard/core/blob/s3";
 import { config } from "@storyboard/core/config";
 
 describe("the local S3", () => {
@@ -44,6 +48,20 @@ describe("the local S3", () => {
       expect(await get()).toBe(true);
     } finally {
       agent.destroy();
+    }
+  });
+
+  it("takes a file larger than a part as a multipart upload, byte for byte", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "multipart-"));
+    try {
+      const bytes = randomBytes(11 * 1024 * 1024 + 17);
+      const path = join(dir, "big.bin");
+      await writeFile(path, bytes);
+      // S3's least part, so three parts: what a feature's project zip does at 64 MB a part.
+      await uploadFile(config.mediaBucket, "probe/multipart.bin", path, "application/octet-stream", 5 * 1024 * 1024);
+      expect(Buffer.from(await getObjectBytes(config.mediaBucket, "probe/multipart.bin")).equals(bytes)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -123,7 +123,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     const { db } = await import("@storyboard/core/dynamo/service");
     const { uploadScreenplay } = await import("@storyboard/core/screenplay/upload");
     const { createRender } = await import("@storyboard/core/render/create");
-    const { getObjectBytes } = await import("@storyboard/core/blob/s3");
+    const { downloadFile } = await import("@storyboard/core/blob/s3");
     const { config } = await import("@storyboard/core/config");
     const { dispatchS3Event, s3EventsSettled } = await import("./s3-events");
     const { useLocalWorkflows, workflowsSettled } = await import("./workflows");
@@ -210,9 +210,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       storyboard: job.storyboardPdfPath,
       shotList: job.shotListPath,
     };
-    for (const [name, path] of Object.entries(outputs)) {
-      writeFileSync(path, await getObjectBytes(config.mediaBucket, keys[name as keyof typeof keys]!));
-    }
+    // Streamed to disk: a feature's project zip with its stems is gigabytes, more than one buffer holds.
+    for (const [name, path] of Object.entries(outputs)) await downloadFile(config.mediaBucket, keys[name as keyof typeof keys]!, path);
     await writeReuseFolder(options.outDir, { userId, screenplayId, cast }, reuse);
     timings?.mark("outputs written");
     const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });

@@ -7,6 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
 import { createReadStream, createWriteStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
@@ -32,13 +33,27 @@ export async function getObjectBytes(bucket: string, key: string): Promise<Uint8
   return out.Body!.transformToByteArray();
 }
 
-/** Streams a file to S3 (up to PutObject's 5 GB), never holding it in memory: videos and archives of long renders. */
-export async function uploadFile(bucket: string, key: string, path: string, contentType: string) {
+/**
+ * Streams a file to S3, never holding it in memory: one PutObject when it is smaller than a part, otherwise a
+ * multipart upload (a feature's project zip with its stems passes PutObject's 5 GB), aborted if it fails.
+ */
+export async function uploadFile(bucket: string, key: string, path: string, contentType: string, partBytes = UPLOAD_PART_BYTES) {
   const { size } = await stat(path);
-  await s3().send(
-    new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }),
-  );
+  if (size <= partBytes) {
+    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }));
+    return;
+  }
+  await new Upload({
+    client: s3(),
+    params: { Bucket: bucket, Key: key, Body: createReadStream(path), ContentType: contentType },
+    partSize: partBytes,
+    queueSize: UPLOAD_PARTS_AT_ONCE,
+  }).done();
 }
+
+/** Multipart uploads' part (S3's least is 5 MB): S3 allows 10,000, so files up to 640 GB; each part in flight is held in memory. */
+export const UPLOAD_PART_BYTES = 64 * 1024 * 1024;
+const UPLOAD_PARTS_AT_ONCE = 2;
 
 /** Streams an object to a file. */
 export async function downloadFile(bucket: string, key: string, path: string) {

@@ -2,15 +2,18 @@
  * The project zip of a render: its images, narration clips, captions, the
  * screenplay snapshot, an edit list that places every block on the timeline
  * and, under timeline/, the editing timelines that refer to the media by
- * relative paths, so the unpacked zip is a project folder (docs/product.md#editing-timelines). Streamed to disk one file at a time with fflate; media that is
+ * relative paths, so the unpacked zip is a project folder (docs/product.md#editing-timelines). Streamed to disk one file at a time with yazl, which writes ZIP64 when
+ * the archive passes 4 GB (a feature with its stems does); media that is
  * already compressed is stored, and so is WAV narration: deflate shrank it by
  * only a quarter and was the largest part of packaging a render's CPU
  * (docs/decisions.md#scale). Text is deflated.
  */
 import { createWriteStream } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { once } from "node:events";
+import { stat } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
 import { basename, extname } from "node:path";
-import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { ZipFile } from "yazl";
 import type { Timeline } from "./timeline";
 
 export interface ArchiveFile {
@@ -85,59 +88,48 @@ function entryName(folder: string, name: string): string {
   return `${folder}${clean}`;
 }
 
+type ArchiveEntry = { name: string } & ({ text: string } | { path: string });
+
 export async function writeProjectZip(input: ProjectZipInput): Promise<ProjectZipResult> {
-  const files: { name: string; data: () => Promise<Uint8Array> }[] = [
-    ...input.images.map((f) => ({ name: entryName("images/", f.name), data: () => readFile(f.path) })),
-    ...input.audio.map((f) => ({ name: entryName("audio/", f.name), data: () => readFile(f.path) })),
+  const file = (folder: string) => (f: ArchiveFile): ArchiveEntry => ({ name: entryName(folder, f.name), path: f.path });
+  const text = (name: string, value: string): ArchiveEntry => ({ name, text: value });
+  const files: ArchiveEntry[] = [
+    ...input.images.map(file("images/")),
+    ...input.audio.map(file("audio/")),
+    text("captions.srt", input.captionsSrt),
+    text("captions.vtt", input.captionsVtt),
+    text("screenplay.json", JSON.stringify(input.screenplayJson, null, 2)),
+    text("edit-list.json", JSON.stringify({ version: EDIT_LIST_VERSION, clips: input.editList }, null, 2)),
+    ...(input.rootFiles ?? []).map(file("")),
+    ...(input.stems ?? []).map(file("stems/")),
+    ...(input.rootTexts ?? []).map((t) => text(entryName("", t.name), t.text)),
+    ...(input.timelineTexts ?? []).map((t) => text(entryName("timeline/", t.name), t.text)),
   ];
-  const text = (value: string) => async () => new TextEncoder().encode(value);
-  files.push(
-    { name: "captions.srt", data: text(input.captionsSrt) },
-    { name: "captions.vtt", data: text(input.captionsVtt) },
-    { name: "screenplay.json", data: text(JSON.stringify(input.screenplayJson, null, 2)) },
-    { name: "edit-list.json", data: text(JSON.stringify({ version: EDIT_LIST_VERSION, clips: input.editList }, null, 2)) },
-    ...(input.rootFiles ?? []).map((f) => ({ name: entryName("", f.name), data: () => readFile(f.path) })),
-    ...(input.stems ?? []).map((f) => ({ name: entryName("stems/", f.name), data: () => readFile(f.path) })),
-    ...(input.rootTexts ?? []).map((t) => ({ name: entryName("", t.name), data: text(t.text) })),
-    ...(input.timelineTexts ?? []).map((t) => ({ name: entryName("timeline/", t.name), data: text(t.text) })),
-  );
   const names = new Set<string>();
   for (const f of files) {
     if (names.has(f.name)) throw new Error(`Duplicate archive entry: ${f.name}`);
     names.add(f.name);
   }
 
+  const zip = new ZipFile();
+  for (const f of files) {
+    const options = { compressionLevel: STORED.test(f.name) ? 0 : 6 };
+    if ("text" in f) zip.addBuffer(Buffer.from(f.text, "utf8"), f.name, options);
+    // Read when its turn comes, in chunks: a feature's music stem alone is over a gigabyte (docs/decisions.md#the-sound-mix).
+    else zip.addFile(f.path, f.name, options);
+  }
+  zip.end();
   const out = createWriteStream(input.outPath);
-  let bytes = 0;
-  const finished = new Promise<void>((resolve, reject) => {
-    out.on("error", reject);
-    out.on("finish", resolve);
-  });
-  let zipError: Error | undefined;
-  const zip = new Zip((error, chunk, final) => {
-    if (error) {
-      zipError = error;
-      out.destroy(error);
-      return;
-    }
-    bytes += chunk.length;
-    out.write(chunk);
-    if (final) out.end();
-  });
+  // yazl reports a file it cannot read on the ZipFile, not on its stream, which would then never end.
+  const unreadable = once(zip, "error").then(([error]) => Promise.reject(error as Error));
   try {
-    for (const f of files) {
-      const entry = STORED.test(f.name) ? new ZipPassThrough(f.name) : new ZipDeflate(f.name, { level: 6 });
-      zip.add(entry);
-      entry.push(await f.data(), true);
-      if (zipError) throw zipError;
-    }
-    zip.end();
+    await Promise.race([pipeline(zip.outputStream, out), unreadable]);
   } catch (error) {
-    zip.terminate();
-    finished.catch(() => undefined); // the error below is the one to report
     out.destroy();
     throw error;
+  } finally {
+    unreadable.catch(() => undefined);
   }
-  await finished;
+  const { size: bytes } = await stat(input.outPath);
   return { path: input.outPath, bytes, entries: [...names] };
 }

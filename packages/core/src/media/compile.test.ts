@@ -307,6 +307,11 @@ describe("writeProjectZip", () => {
       }),
     ).rejects.toThrow(/Duplicate/);
   });
+
+  it("fails, rather than waiting forever, when a file it packs cannot be read", async () => {
+    const base = { outPath: join(dir, "unreadable.zip"), audio: [], captionsSrt: "", captionsVtt: "", screenplayJson: {}, editList: [] };
+    await expect(writeProjectZip({ ...base, images: [{ name: "gone.png", path: join(dir, "no-such-image.png") }] })).rejects.toThrow(/ENOENT/);
+  });
 });
 
 describe("ffmpeg runner", () => {
