@@ -77,7 +77,10 @@ describe("storyboard.fcpxml", () => {
   // Apple's DTD is "All rights reserved" and is not kept in the repository (docs/decisions.md#editing-timelines):
   // point FCPXML_DTD at a copy of FCPXMLv1_10.dtd (Final Cut's Interchange framework ships it) to run this.
   const dtd = process.env.FCPXML_DTD;
-  it.skipIf(!dtd)("validates against Apple's FCPXMLv1_10.dtd (FCPXML_DTD)", () => {
+  it.skipIf(!dtd)("validates against Apple's FCPXMLv1_10.dtd (FCPXML_DTD), at every rate, for a short script and a feature with music", () => {
     for (const label of FRAME_RATES) expect(xmllint(write(label), dtd)).toEqual({ ok: true, output: "" });
+    // A feature's length, with the music lane under it all.
+    const feature = { ...featureSource(), music: "stems/music.wav" };
+    for (const label of FRAME_RATES) expect(xmllint(write(label, feature), dtd)).toEqual({ ok: true, output: "" });
   });
 });
