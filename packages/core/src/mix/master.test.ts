@@ -7,6 +7,7 @@ import { encodeWav } from "../media/wav";
 import { chunkKey, planChunks, type MasterSettings } from "./master-chunks";
 import { type ChunkStore, type StemPaths, writeMaster } from "./master";
 import type { MixPiece } from "./pieces";
+import { stemWavs } from "./mix";
 import { MIX_RATE } from "./schema";
 
 /**
@@ -127,6 +128,28 @@ describe("the master in chunks", () => {
     expect(changed.result).toEqual({ total: 3, reused: 1 });
     expect(changed.mp3.equals(first.mp3)).toBe(true);
   }, 60_000);
+
+  it("joins the zip's stems from the pieces' FLACs into the same WAV bytes as a joined FLAC decoded", async () => {
+    const dir = join(work, "stems");
+    await mkdir(dir);
+    // The pieces' stems as pass one keeps them (16-bit FLAC).
+    const flacs = await Promise.all(
+      pieceStems.map(async (p, j) => {
+        const path = join(dir, `piece-${j}-dialogue.flac`);
+        await ffmpeg(["-i", p.dialogue, "-c:a", "flac", "-sample_fmt", "s16", "-compression_level", "1", path]);
+        return { dialogue: path, narration: path };
+      }),
+    );
+    // What CompileAudio and PackageRender did before: the pieces joined into one FLAC, decoded to WAV.
+    const list = join(dir, "list.txt");
+    await writeFile(list, flacs.map((f) => `file '${f.dialogue}'\n`).join(""));
+    await ffmpeg(["-f", "concat", "-safe", "0", "-i", list, "-map", "0:a:0", "-c:a", "flac", "-sample_fmt", "s16", "-compression_level", "1", join(dir, "joined.flac")]);
+    await ffmpeg(["-i", join(dir, "joined.flac"), "-map", "0:a:0", "-c:a", "pcm_s16le", join(dir, "before.wav")]);
+    const wavs = await stemWavs(flacs, dir);
+    const [before, after] = await Promise.all([readFile(join(dir, "before.wav")), readFile(wavs.dialogue)]);
+    expect(after.length).toBe(before.length);
+    expect(after.equals(before)).toBe(true);
+  }, 30_000);
 
   it("keys a chunk by the pieces it reads: a change in one piece re-keys only the chunks that read it", () => {
     const many: Pick<MixPiece, "startSample" | "samples">[] = [0, 100_000, 200_000, 300_000, 400_000, 500_000].map((s) => ({ startSample: s, samples: 100_000 }));

@@ -41,7 +41,6 @@ export function levelsOf(job: Pick<RenderJobItem, "mixLevels">): MixLevels {
 /** The stems a render's mix leaves for the project zip (music only when there is music). */
 export const STEM_NAMES = ["dialogue", "narration", "music"] as const;
 export type StemName = (typeof STEM_NAMES)[number];
-export const stemKey = (owner: { userId: string; renderJobId: string }, stem: StemName) => `${compileKeys.folder(owner)}stems/${stem}.flac`;
 /** Their entry names in the project zip; the timelines refer to the music by it. */
 export const stemEntry = (stem: StemName) => `stems/${stem}.wav`;
 
