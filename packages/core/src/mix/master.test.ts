@@ -2,7 +2,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ffmpeg } from "../media/ffmpeg";
+import { ffmpeg, probe } from "../media/ffmpeg";
 import { encodeWav } from "../media/wav";
 import { chunkKey, planChunks, type MasterSettings } from "./master-chunks";
 import { type ChunkStore, type StemPaths, writeMaster } from "./master";
@@ -79,6 +79,10 @@ describe("the master in chunks", () => {
     const paths = { m4a: join(out, "mix.m4a"), mp3: join(out, "mix.mp3") };
     const result = await writeMaster({ pieces, loudness, pieceStems: async (j) => pieceStems[j], totalSamples: TOTAL, settings, work: out, m4aPath: paths.m4a, mp3Path: paths.mp3 });
     expect(result).toEqual({ total: 3, reused: 0 });
+    // The MP4's sound starts and ends where the mix does (the priming and the padding marked off by its edit list).
+    const probed = await probe(paths.m4a);
+    expect(probed.streams[0].duration).toBeCloseTo(TOTAL / MIX_RATE, 3);
+    expect(probed.duration).toBeCloseTo(TOTAL / MIX_RATE, 3);
     const seams = planChunks(pieces, TOTAL).slice(1).map((c) => c.start);
     expect(seams).toEqual([46_080, 119_808]);
     for (const [codec, bound] of [["m4a", 40], ["mp3", 40]] as const) {

@@ -13,6 +13,7 @@ import { limitFor, masterGraph } from "./graph";
 import { AAC_FRAME, chunkKey, keptFrames, type MasterChunk, type MasterSettings, MP3_FRAME, planChunks } from "./master-chunks";
 import type { MixPiece, PieceLoudness } from "./pieces";
 import { MIX_RATE } from "./schema";
+import { endSoundAt } from "./mp4-edit";
 
 /** A chunk's kept frames: `{key}-master.aac` and `{key}-master.mp3` beside the pieces. */
 export interface ChunkStore {
@@ -123,6 +124,8 @@ export async function writeMaster(input: MasterInput): Promise<{ total: number; 
   // ADTS cannot say that its first frame is the encoder's priming: the MP4 is told by starting the stream one
   // frame early, which ffmpeg writes as an edit list, so the video's sound starts where one whole encoding's does.
   await ffmpeg(["-itsoffset", (-AAC_FRAME / MIX_RATE).toFixed(9), "-i", adts, "-map", "0:a:0", "-c", "copy", "-f", "mp4", input.m4aPath], { besideEncoders: true });
+  // And the edit list ends it where the mix ends, not after the last frame's padding.
+  await endSoundAt(input.m4aPath, input.totalSamples, MIX_RATE);
   await rm(adts, { force: true });
   return { total: chunks.length, reused };
 }
