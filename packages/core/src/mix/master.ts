@@ -1,16 +1,17 @@
 /**
- * Pass two in chunks (docs/decisions.md#a-master-in-chunks): each chunk's stretch of the stems summed,
- * brought to the target and encoded as AAC (ADTS) and MP3 with its rolls, its own frames kept, or its
- * kept frames found in the writer's store under its key; then the chunks' frames joined by a byte copy.
+ * Pass two in chunks (docs/decisions.md#a-master-in-chunks): each piece's stems, with its neighbours' for
+ * the rolls, summed, brought to the target and encoded as AAC (ADTS) and MP3, its own frames kept, or its
+ * kept frames found in the writer's store under its key; then as many of each chunk's frames as place its
+ * piece on the mix's frame grid (playedFrames), joined by a byte copy.
  */
 import { createWriteStream } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ffmpeg, MAX_PROCESSES } from "../media/ffmpeg";
 import { mapWithLimit } from "../render/concurrency";
-import { adtsFrames, frameSlice, mp3Frames } from "./frames";
+import { adtsFrames, type FrameSpans, frameSlice, mp3Frames } from "./frames";
 import { limitFor, masterGraph } from "./graph";
-import { AAC_FRAME, chunkKey, keptFrames, type MasterChunk, type MasterSettings, MP3_FRAME, planChunks } from "./master-chunks";
+import { AAC_FRAME, chunkKey, keptFrames, leadingZeros, type MasterChunk, type MasterSettings, MP3_FRAME, planChunks, playedFrames } from "./master-chunks";
 import type { MixPiece, PieceLoudness } from "./pieces";
 import { MIX_RATE } from "./schema";
 import { endSoundAt } from "./mp4-edit";
@@ -38,20 +39,27 @@ export interface MasterInput {
   reuse?: { userId: string; pieceKeys: string[]; store: ChunkStore };
 }
 
-/** The ffmpeg graph of one chunk: its reads of each stem trimmed and joined, then masterGraph over them. */
+/**
+ * The ffmpeg graph of one chunk: its reads of each stem trimmed and joined, after the zeros its pre-roll
+ * lacks, then masterGraph over them (which pads the post-roll's end with zeros).
+ */
 export function chunkGraph(chunk: MasterChunk, hasMusic: boolean, gainDb: number | null, limit: number | null): string {
   const stems = hasMusic ? ["dialogue", "narration", "music"] : ["dialogue", "narration"];
+  const zeros = leadingZeros(chunk);
   const parts: string[] = [];
   const labels = stems.map((stem, s) => {
     const reads = chunk.reads.map((r, k) => {
       parts.push(`[${k * stems.length + s}:a]atrim=start_sample=${r.from}:end_sample=${r.to},asetpts=PTS-STARTPTS[${stem}${k}]`);
       return `[${stem}${k}]`;
     });
-    if (reads.length === 1) return reads[0];
-    parts.push(`${reads.join("")}concat=n=${reads.length}:v=0:a=1[${stem}]`);
+    const joined = reads.length === 1 ? reads[0] : `${reads.join("")}concat=n=${reads.length}:v=0:a=1`;
+    // Both channels' delays given: a mono voice stem ignores the second.
+    const delayed = zeros > 0 ? `${joined}${reads.length === 1 ? "" : ","}adelay=delays=${zeros}S|${zeros}S` : joined;
+    if (delayed === reads[0]) return delayed;
+    parts.push(`${delayed}[${stem}]`);
     return `[${stem}]`;
   });
-  parts.push(masterGraph({ totalSamples: chunk.inEnd - chunk.inStart, gainDb, limit, inputs: labels, hasMusic }));
+  parts.push(masterGraph({ totalSamples: chunk.preRoll + chunk.samples + chunk.postRoll, gainDb, limit, inputs: labels, hasMusic }));
   return parts.join(";\n");
 }
 
@@ -80,18 +88,19 @@ async function encodeChunk(chunk: MasterChunk, input: MasterInput, limit: number
   ] as const) {
     const data = await readFile(path);
     const spans = frames(data);
-    const { from, to } = keptFrames(chunk, input.totalSamples, frame, spans.length);
+    const { from, to } = keptFrames(chunk, frame, spans.length);
     await writeFile(target, frameSlice(data, spans, from, to));
     await rm(path, { force: true });
   }
 }
 
-/** Appends the files to `out` in order. */
-async function concatFiles(paths: string[], out: string) {
+/** Appends the first `frames[j]` frames of each file to `out`, in order. */
+async function joinFrames(paths: string[], frames: number[], parse: (data: Uint8Array) => FrameSpans, out: string) {
   const stream = createWriteStream(out);
   try {
-    for (const path of paths) {
-      if (!stream.write(await readFile(path))) await new Promise<void>((resolve) => stream.once("drain", resolve));
+    for (const [j, path] of paths.entries()) {
+      const data = await readFile(path);
+      if (!stream.write(frameSlice(data, parse(data), 0, frames[j]))) await new Promise<void>((resolve) => stream.once("drain", resolve));
     }
   } finally {
     await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
@@ -101,7 +110,9 @@ async function concatFiles(paths: string[], out: string) {
 /** Writes the AAC (in MP4) and the MP3 from the chunks; answers how many chunks there were and how many were reused. */
 export async function writeMaster(input: MasterInput): Promise<{ total: number; reused: number }> {
   const { settings, reuse } = input;
-  const chunks = planChunks(input.pieces, input.totalSamples);
+  const chunks = planChunks(input.pieces);
+  // Decided before any encoding: where each piece plays in the joined streams.
+  const played = { aac: playedFrames(chunks, input.totalSamples, AAC_FRAME), mp3: playedFrames(chunks, input.totalSamples, MP3_FRAME) };
   let reused = 0;
   const kept = await mapWithLimit(chunks, MAX_PROCESSES, async (chunk, j) => {
     const dir = join(input.work, `chunk-${String(j).padStart(4, "0")}`);
@@ -110,7 +121,7 @@ export async function writeMaster(input: MasterInput): Promise<{ total: number; 
     // Its own limiter: from the gain and the peaks of the pieces it reads, never the whole mix's.
     const peak = Math.max(Number.NEGATIVE_INFINITY, ...chunk.reads.map((r) => input.loudness[r.piece].truePeak));
     const limit = limitFor(settings.gainDb, peak, settings.ceilingDbtp);
-    const key = reuse ? chunkKey({ userId: reuse.userId, chunk, totalSamples: input.totalSamples, settings, limit, pieceKeys: reuse.pieceKeys }) : undefined;
+    const key = reuse ? chunkKey({ userId: reuse.userId, chunk, settings, limit, pieceKeys: reuse.pieceKeys }) : undefined;
     if (key && (await reuse!.store.findChunk(key, out.aac, out.mp3))) {
       reused++;
       return out;
@@ -120,7 +131,10 @@ export async function writeMaster(input: MasterInput): Promise<{ total: number; 
     return out;
   });
   const adts = join(input.work, "master.aac");
-  await Promise.all([concatFiles(kept.map((k) => k.aac), adts), concatFiles(kept.map((k) => k.mp3), input.mp3Path)]);
+  await Promise.all([
+    joinFrames(kept.map((k) => k.aac), played.aac, adtsFrames, adts),
+    joinFrames(kept.map((k) => k.mp3), played.mp3, mp3Frames, input.mp3Path),
+  ]);
   // ADTS cannot say that its first frame is the encoder's priming: the MP4 is told by starting the stream one
   // frame early, which ffmpeg writes as an edit list, so the video's sound starts where one whole encoding's does.
   await ffmpeg(["-itsoffset", (-AAC_FRAME / MIX_RATE).toFixed(9), "-i", adts, "-map", "0:a:0", "-c", "copy", "-f", "mp4", input.m4aPath], { besideEncoders: true });
