@@ -153,10 +153,17 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("the master in chunks", () => {
   it("re-encodes only the lengthened piece's chunk and its neighbours', and joins the same bytes as a fresh full run", async () => {
-    const store = diskStore(join(work, "store"));
+    const found: string[] = [];
+    const disk = diskStore(join(work, "store"));
+    const store: ChunkStore = { ...disk, findChunk: async (key, aac, mp3) => (await disk.findChunk(key, aac, mp3)) && found.push(key) > 0 };
     expect((await master("first", original, store)).result).toEqual({ total: 5, reused: 0 });
     const second = await master("second", revised, store);
     expect(second.result).toEqual({ total: 5, reused: 2 });
+    // The reused are chunks 0 and 4: piece 2's chunk and its neighbours' were encoded, though piece 4 moved.
+    const keys = (draft: Draft) => planChunks(draft.pieces).map((chunk) => chunkKey({ userId: "u1", chunk, settings, limit: null, pieceKeys: draft.keys }));
+    const [before, after] = [keys(original), keys(revised)];
+    expect(after.map((k, j) => (k === before[j] ? j : -1)).filter((j) => j >= 0)).toEqual([0, 4]);
+    expect(found.sort()).toEqual([after[0], after[4]].sort());
     const fresh = await master("fresh", revised, diskStore(join(work, "fresh-store")));
     expect(fresh.result).toEqual({ total: 5, reused: 0 });
     expect(second.mp3.equals(fresh.mp3)).toBe(true);
@@ -220,6 +227,20 @@ describe("the master in chunks", () => {
       });
     }
   });
+
+  it("encodes beside a piece shorter than a roll, the rest of the roll zeros, into streams of the mix's length", async () => {
+    const lengths = [72_000, 4_000, 78_000];
+    const stems = await Promise.all(lengths.map((samples, j) => writePiece(join(work, `short-${j}`), samples, j)));
+    const short = await master("short", { pieces: piecesOf(lengths), stems, keys: ["s0", "s1", "s2"] });
+    expect(short.result).toEqual({ total: 3, reused: 0 });
+    expect((await probe(short.paths.m4a)).streams[0].duration).toBeCloseTo(short.total / MIX_RATE, 3);
+    expect((await decode(short.paths.mp3)).length / 2).toBe((Math.ceil(short.total / MP3_FRAME) + 1) * MP3_FRAME);
+    // The last piece, encoded after those zeros, still plays where the assembly puts it.
+    const whole = await master("short-whole", { pieces: piecesOf([short.total]), stems: [await joinPieces(stems, join(work, "short-joined"))], keys: ["w"] });
+    const start = 76_000;
+    const lag = lagAt(await decode(whole.paths.m4a), await decode(short.paths.m4a), start + 0.2 * MIX_RATE, AAC_FRAME);
+    expect(Math.abs(lag - (Math.round(start / AAC_FRAME) * AAC_FRAME - start))).toBeLessThanOrEqual(2);
+  }, 60_000);
 
   it("joins the zip's stems from the pieces' FLACs into the same WAV bytes as a joined FLAC decoded", async () => {
     const dir = join(work, "stems");

@@ -167,7 +167,7 @@ describe("the sound mix", () => {
     expect(second.result.pieces).toEqual({ total: 3, reused: 2 });
     expect(Math.abs(second.final.integrated + 16)).toBeLessThanOrEqual(1);
     expect(second.final.truePeak).toBeLessThanOrEqual(-1);
-    // Each of the master's chunks reads the changed piece through its rolls here (the scenes are seconds long), or follows it, shifted.
+    // Every master chunk reads the changed piece here: its own, or a neighbour's through its rolls (three pieces).
     expect(second.result.chunks).toEqual({ total: 3, reused: 0 });
     // The same draft again reuses every piece and chunk, and its sound is the same, byte for byte.
     const again = await mix("pieces-again", revised);
