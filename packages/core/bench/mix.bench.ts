@@ -69,7 +69,10 @@ try {
     });
     const wall = (performance.now() - started) / 1000;
     const used = cpuSeconds() - cpu;
-    const sizes = await Promise.all(Object.entries(result.stems).map(async ([name, path]) => `${name} ${((await stat(path)).size / 1e6).toFixed(1)} MB`));
+    const sizes = await Promise.all(Object.entries(result.pieceStems[0].stems).map(async ([name]) => {
+        const bytes = await Promise.all(result.pieceStems.map((p) => stat(p.stems[name as "dialogue"]!)));
+        return `${name} ${(bytes.reduce((a, b) => a + b.size, 0) / 1e6).toFixed(1)} MB`;
+      }));
     const final = await measureFile(join(out, "mix.m4a"));
     console.log(
       `${withMusic ? "generated music" : "no music"}: ${wall.toFixed(1)} s wall, ${used.toFixed(1)} s CPU; stems ${sizes.join(", ")}; ` +

@@ -5,7 +5,7 @@
  * by stream copy, and the video plays for exactly the new draft's length.
  */
 import { createHash } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { withActor } from "@storyboard/core/actor";
@@ -151,6 +151,12 @@ describe("re-rendering a revised draft", () => {
     // The sound is mixed in the same pieces: only the rewritten scene's is mixed again (docs/decisions.md#an-incremental-mix).
     expect([first.mixPiecesReused ?? 0, first.mixPiecesMixed]).toEqual([0, firstSegments]);
     expect([second.mixPiecesReused, second.mixPiecesMixed]).toEqual([segments.length - 1, 1]);
+    // The master is encoded in chunks, one per piece; a revision encodes the rewritten piece's and its neighbours'
+    // only, though its new length moved every later piece (docs/decisions.md#a-master-in-chunks).
+    expect([first.masterChunksReused ?? 0, first.masterChunksEncoded]).toEqual([0, firstSegments]);
+    expect((second.masterChunksReused ?? 0) + (second.masterChunksEncoded ?? 0)).toBe(segments.length);
+    expect(second.masterChunksEncoded).toBeGreaterThan(0);
+    expect(second.masterChunksEncoded).toBeLessThanOrEqual(3);
     // The three rewritten lines are new speech and pictures; everything else came from the first render.
     expect(second.audioReused).toBe(clips.length - 3);
     expect(second.imagesReused).toBe(clips.length - 3);
@@ -193,6 +199,16 @@ describe("re-rendering a revised draft", () => {
     expect(differences(incremental, reference)).toEqual([]);
     expect(incremental.frames).toBe(timeline.totalFrames);
     expect(incremental.checksums.size).toBeGreaterThanOrEqual(seams.length * 6);
+    // The same sound: the MP3 and the video's AAC frames are the full render's, byte for byte (docs/decisions.md#a-master-in-chunks).
+    const sound = async (job: typeof full, video: string, name: string) => {
+      const [mp3, aac] = [join(work, `${name}.mp3`), join(work, `${name}.aac`)];
+      await downloadFile(config.mediaBucket, job.combinedAudioPath!, mp3);
+      await ffmpeg(["-i", video, "-map", "0:a:0", "-c", "copy", "-f", "adts", aac]);
+      return [await readFile(mp3), await readFile(aac)];
+    };
+    const [[mp3, aac], [fullMp3, fullAac]] = [await sound(second, videos[1], "second"), await sound(full, fullVideo, "full")];
+    expect(mp3.equals(fullMp3)).toBe(true);
+    expect(aac.equals(fullAac)).toBe(true);
     // And the checks can fail: the first draft's video is another video.
     expect(differences(await fingerprint(videos[0], seams), reference)).not.toEqual([]);
   }, 900_000);

@@ -18,6 +18,8 @@ function reuseReport(job: {
   segmentsEncoded?: number;
   mixPiecesReused?: number;
   mixPiecesMixed?: number;
+  masterChunksReused?: number;
+  masterChunksEncoded?: number;
 }): ReuseReport {
   // Every media block needs an image and a line.
   const blocks = job.mediaNeeded ?? 0;
@@ -27,6 +29,7 @@ function reuseReport(job: {
     lines: split(job.audioReused, blocks),
     segments: { reused: job.segmentsReused ?? 0, made: job.segmentsEncoded ?? 0 },
     mixPieces: { reused: job.mixPiecesReused ?? 0, made: job.mixPiecesMixed ?? 0 },
+    masterChunks: { reused: job.masterChunksReused ?? 0, made: job.masterChunksEncoded ?? 0 },
   };
 }
 
@@ -61,6 +64,8 @@ export interface ReuseReport {
   segments: { reused: number; made: number };
   /** The sound mix's pieces (one per segment). */
   mixPieces: { reused: number; made: number };
+  /** The master's chunks (one per piece, docs/decisions.md#a-master-in-chunks). */
+  masterChunks: { reused: number; made: number };
 }
 
 export interface RenderFileResult {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { synthesiseLoop, loopSeconds, MOODS } from "./bed";
 import { DEFAULT_LEVELS, MIX_RATE } from "./schema";
-import { DUCKING, fadeSamples, lanesGraph, masterGraph, mixGraph } from "./graph";
+import { DUCKING, fadeSamples, GAIN_STEP_DB, lanesGraph, limitFor, masterGain, masterGraph, mixGraph } from "./graph";
 import { sceneSpans } from "./mix";
 
 const measured = { integrated: -22, threshold: -32, range: 6, truePeak: -9 };
@@ -52,20 +52,35 @@ describe("the mix's filter graphs", () => {
   });
 
   it("masters with one gain from pass one's measurement, limiting first only when the peaks would pass the ceiling", () => {
-    const calm = masterGraph({ totalSamples: 1000, measured, targetLufs: -16, ceilingDbtp: -2, hasMusic: true });
+    const gainDb = masterGain(measured, -16);
+    expect(gainDb).toBe(6);
+    const calm = masterGraph({ totalSamples: 1000, gainDb, limit: limitFor(gainDb, measured.truePeak, -2), hasMusic: true });
     // The sum as pass one made it: the voices, then the music; −22 LUFS raised by 6 dB, with no 192 kHz loudnorm.
     expect(calm).toContain("[0:a][1:a]amix=inputs=2:duration=longest,volume=2,pan=stereo|c0=c0|c1=c0[speech]");
     expect(calm).toContain("[speech][2:a]amix=inputs=2:duration=longest,volume=2,volume=6.00dB,");
     expect(calm).not.toMatch(/alimiter|loudnorm|aresample/);
     // −22 LUFS with peaks at −5: +6 dB would put them at +1 dBTP; they are limited to −8.5 (−2 − 6 − 0.5) first.
-    const peaky = masterGraph({ totalSamples: 1000, measured: { ...measured, truePeak: -5 }, targetLufs: -16, ceilingDbtp: -2, hasMusic: false });
+    const limit = limitFor(gainDb, -5, -2);
+    expect(limit).toBe(Number((10 ** (-8.5 / 20)).toFixed(4)));
+    const peaky = masterGraph({ totalSamples: 1000, gainDb, limit, hasMusic: false });
     expect(peaky).toContain(`alimiter=limit=${(10 ** (-8.5 / 20)).toFixed(4)}:attack=5:release=80:level=false,volume=6.00dB`);
     expect(peaky).not.toContain("[2:a]");
     expect(peaky).toMatch(/atrim=end_sample=1000,asplit=2\[master\]\[master_mp3\]$/);
     // A silent mix has no loudness to reach: summed and trimmed, never raised.
-    const silent = masterGraph({ totalSamples: 1000, measured: null, targetLufs: -16, ceilingDbtp: -2, hasMusic: false });
+    expect(masterGain(null, -16)).toBeNull();
+    const silent = masterGraph({ totalSamples: 1000, gainDb: null, limit: limitFor(null, -5, -2), hasMusic: false });
     expect(silent).not.toMatch(/dB|alimiter/);
     expect(silent).toMatch(/^\[0:a\]\[1:a\]amix=inputs=2:duration=longest,volume=2,pan=stereo.*atrim=end_sample=1000,asplit=2\[master\]\[master_mp3\]$/);
+    // Other streams can stand for the stems (a master chunk's joined reads).
+    expect(masterGraph({ totalSamples: 10, gainDb: 1, limit: null, hasMusic: true, inputs: ["[d]", "[n]", "[m]"] })).toMatch(/^\[d\]\[n\]amix[^;]*;\n\[speech\]\[m\]amix/);
+  });
+
+  it("quantises the gain, so a small change in the whole mix's loudness usually keeps it", () => {
+    expect(masterGain({ integrated: -22.1 }, -16)).toBe(6);
+    expect(masterGain({ integrated: -22.2 }, -16)).toBe(6.25);
+    expect(masterGain({ integrated: -21.87 }, -16)).toBe(5.75);
+    // Never more than half a step from the exact gain.
+    for (let l = -40; l < -5; l += 0.037) expect(Math.abs(masterGain({ integrated: l }, -16)! - (-16 - l))).toBeLessThanOrEqual(GAIN_STEP_DB / 2 + 1e-9);
   });
 });
 

@@ -111,15 +111,39 @@ export function mixGraph(input: MixGraphInput): string {
 
 /** Peaks may sit this far above the loudness and still fit under the ceiling after the gain (with a margin for encoding). */
 const PEAK_HEADROOM_MARGIN = 0.5;
+/**
+ * The master's gain is a multiple of this: a revision that moves the whole mix's loudness a little keeps the
+ * same gain, so the master chunks it did not touch keep their keys (docs/decisions.md#a-master-in-chunks).
+ */
+export const GAIN_STEP_DB = 0.25;
+
+/** The gain that brings the mix to the target, on GAIN_STEP_DB; null for a silent mix (nothing to bring anywhere). */
+export function masterGain(measured: Pick<LoudnessMeasurement, "integrated"> | null, targetLufs: number): number | null {
+  if (!measured) return null;
+  // Rounded on the step, then to hundredths, so the figure prints (and keys) the same wherever it is computed.
+  return Number((Math.round((targetLufs - measured.integrated) / GAIN_STEP_DB) * GAIN_STEP_DB).toFixed(2));
+}
+
+/**
+ * The limiter's ceiling (linear, before the gain) for a stretch whose true peak is `truePeak`, or null when
+ * its peaks fit under the ceiling after the gain: a stretch's limiter depends on its own peaks and the gain only.
+ */
+export function limitFor(gainDb: number | null, truePeak: number, ceilingDbtp: number): number | null {
+  if (gainDb === null) return null;
+  const allowedPeak = ceilingDbtp - gainDb; // the peak before the gain that lands on the ceiling after it
+  if (!(truePeak > allowedPeak)) return null;
+  return Number(Math.min(1, Math.max(0.0625, 10 ** ((allowedPeak - PEAK_HEADROOM_MARGIN) / 20))).toFixed(4));
+}
 
 export interface MasterGraphInput {
+  /** Samples of the output, stereo at MIX_RATE. */
   totalSamples: number;
-  /** Null for a silent mix (every line silent, no music): there is no loudness to bring to the target. */
-  measured: Pick<LoudnessMeasurement, "integrated" | "truePeak"> | null;
-  targetLufs: number;
-  /** The true peak the gain may bring the mix to (a little under the product's −1 dBTP: AAC adds peaks). */
-  ceilingDbtp: number;
-  /** Inputs: 0 dialogue, 1 narration, 2 music (when there is one). */
+  /** The master's gain (masterGain); null for a silent mix, which is summed and never raised. */
+  gainDb: number | null;
+  /** The limiter's ceiling (limitFor), or null for none. */
+  limit: number | null;
+  /** The stems' streams: dialogue, narration and music (when there is one); by default inputs 0, 1 and 2. */
+  inputs?: string[];
   hasMusic: boolean;
 }
 
@@ -132,19 +156,17 @@ export interface MasterGraphInput {
  * Outputs [master] and [master_mp3]: stereo at MIX_RATE, exactly totalSamples long.
  */
 export function masterGraph(input: MasterGraphInput): string {
-  const { measured, targetLufs, ceilingDbtp, totalSamples } = input;
-  const speech = `[0:a][1:a]amix=inputs=2:duration=longest,volume=2,${toStereo}`;
-  const sum = input.hasMusic ? [`${speech}[speech]`, "[speech][2:a]amix=inputs=2:duration=longest,volume=2"] : [speech];
+  const { totalSamples, gainDb, limit } = input;
+  const [dialogue, narration, music] = input.inputs ?? ["[0:a]", "[1:a]", "[2:a]"];
+  const speech = `${dialogue}${narration}amix=inputs=2:duration=longest,volume=2,${toStereo}`;
+  const sum = input.hasMusic ? [`${speech}[speech]`, `[speech]${music}amix=inputs=2:duration=longest,volume=2`] : [speech];
   const end = `aformat=sample_fmts=fltp:sample_rates=${MIX_RATE}:channel_layouts=stereo,apad,atrim=end_sample=${totalSamples},asplit=2[master][master_mp3]`;
   const last = sum.length - 1;
-  if (!measured) {
+  if (gainDb === null) {
     sum[last] += `,${end}`;
     return sum.join(";\n");
   }
-  const gain = targetLufs - measured.integrated;
-  const allowedPeak = ceilingDbtp - gain; // the peak before the gain that lands on the ceiling after it
-  const limit = Math.min(1, Math.max(0.0625, 10 ** ((allowedPeak - PEAK_HEADROOM_MARGIN) / 20)));
-  const limiter = measured.truePeak > allowedPeak ? `,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false` : "";
-  sum[last] += `${limiter},volume=${gain.toFixed(2)}dB,${end}`;
+  const limiter = limit !== null ? `,alimiter=limit=${limit.toFixed(4)}:attack=5:release=80:level=false` : "";
+  sum[last] += `${limiter},volume=${gainDb.toFixed(2)}dB,${end}`;
   return sum.join(";\n");
 }

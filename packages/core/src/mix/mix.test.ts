@@ -1,6 +1,6 @@
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { espeakSampleRate, espeakSynthesize } from "../provider/offline/espeak";
 import { probe } from "../media/ffmpeg";
@@ -8,7 +8,7 @@ import { encodeWav } from "../media/wav";
 import { holdsOf } from "../media/timeline";
 import { DEFAULT_LEVELS, MIX_RATE } from "./schema";
 import { measureFile } from "./loudness";
-import { type PieceStore, writeMix } from "./mix";
+import { type PieceStore, stemWavs, writeMix } from "./mix";
 import type { MixClip } from "./mix-input";
 import type { PieceLoudness } from "./pieces";
 import { sceneLoudness } from "./scene-loudness";
@@ -69,26 +69,28 @@ describe("the sound mix", () => {
     expect(Math.abs(mp3.integrated + 16)).toBeLessThanOrEqual(1);
     expect(mp3.truePeak).toBeLessThanOrEqual(-1);
 
-    const scenes = await sceneLoudness({ clips, stems: result.stems, mixPath: m4aPath, totalSamples: result.totalSamples });
+    // The stems as the project zip has them: each joined from its pieces as one WAV.
+    const stems = await stemWavs(result.pieceStems.map((p) => p.stems), work);
+    const scenes = await sceneLoudness({ clips, stems, mixPath: m4aPath, totalSamples: result.totalSamples });
     expect(scenes).toHaveLength(3);
     for (const scene of scenes) expect(scene.speechOverMusic).toBeGreaterThanOrEqual(10);
     console.log(JSON.stringify(scenes));
 
     // Every stem and the mix are the video's length, sample for sample.
-    for (const path of Object.values(result.stems)) {
+    for (const path of Object.values(stems)) {
       const { streams } = await probe(path);
       expect(Math.round((streams[0].duration ?? 0) * MIX_RATE)).toBe(result.totalSamples);
     }
-    expect((await probe(result.stems.music!)).streams[0].channels).toBe(2);
+    expect((await probe(stems.music!)).streams[0].channels).toBe(2);
     // Kept as FLAC, mono for the voices (docs/decisions.md#stems-as-flac-in-the-compile).
-    const dialogue = (await probe(result.stems.dialogue)).streams[0];
+    const dialogue = (await probe(result.pieceStems[0].stems.dialogue)).streams[0];
     expect([dialogue.codecName, dialogue.channels]).toEqual(["flac", 1]);
   }, 120_000);
 
   it("without music has no music stem and still meets the target", async () => {
     const m4aPath = join(work, "voices.m4a");
     const result = await writeMix({ clips, levels: DEFAULT_LEVELS, work, m4aPath, mp3Path: join(work, "voices.mp3") });
-    expect(result.stems.music).toBeUndefined();
+    expect(result.pieceStems[0].stems.music).toBeUndefined();
     const final = await measureFile(m4aPath);
     expect(Math.abs(final.integrated + 16)).toBeLessThanOrEqual(1);
     expect(final.truePeak).toBeLessThanOrEqual(-1);
@@ -100,18 +102,32 @@ describe("the sound mix", () => {
     await mkdir(storeDir, { recursive: true });
     const stems = (music: boolean) => ["dialogue", "narration", ...(music ? ["music"] : [])];
     const store: PieceStore = {
-      async find(key, dir, music) {
+      async loudness(key) {
         try {
-          const loudness = JSON.parse(await readFile(join(storeDir, `${key}.json`), "utf8")) as PieceLoudness;
-          for (const stem of stems(music)) await copyFile(join(storeDir, `${key}-${stem}.flac`), join(dir, `${stem}.flac`));
-          return loudness;
+          return JSON.parse(await readFile(join(storeDir, `${key}.json`), "utf8")) as PieceLoudness;
         } catch {
           return undefined;
         }
       },
-      async keep(key, dir, loudness, music) {
+      async stems(key, dir, music) {
+        for (const stem of stems(music)) await copyFile(join(storeDir, `${key}-${stem}.flac`), join(dir, `${stem}.flac`));
+      },
+      async keepPiece(key, dir, loudness, music) {
         for (const stem of stems(music)) await copyFile(join(dir, `${stem}.flac`), join(storeDir, `${key}-${stem}.flac`));
         await writeFile(join(storeDir, `${key}.json`), JSON.stringify(loudness));
+      },
+      async findChunk(key, aac, mp3) {
+        try {
+          await copyFile(join(storeDir, `${key}-master.mp3`), mp3);
+          await copyFile(join(storeDir, `${key}-master.aac`), aac);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      async keepChunk(key, aac, mp3) {
+        await copyFile(aac, join(storeDir, `${key}-master.aac`));
+        await copyFile(mp3, join(storeDir, `${key}-master.mp3`));
       },
     };
     const music = { kind: "generated" as const, moods: ["tense" as const, "light-hearted" as const, "quiet" as const] };
@@ -151,7 +167,16 @@ describe("the sound mix", () => {
     expect(second.result.pieces).toEqual({ total: 3, reused: 2 });
     expect(Math.abs(second.final.integrated + 16)).toBeLessThanOrEqual(1);
     expect(second.final.truePeak).toBeLessThanOrEqual(-1);
-    for (const path of Object.values(second.result.stems)) {
+    // Every master chunk reads the changed piece here: its own, or a neighbour's through its rolls (three pieces).
+    expect(second.result.chunks).toEqual({ total: 3, reused: 0 });
+    // The same draft again reuses every piece and chunk, and its sound is the same, byte for byte.
+    const again = await mix("pieces-again", revised);
+    expect([again.result.pieces, again.result.chunks]).toEqual([{ total: 3, reused: 3 }, { total: 3, reused: 3 }]);
+    expect((await readFile(join(work, "pieces-again", "mix.mp3"))).equals(await readFile(join(work, "pieces-revised", "mix.mp3")))).toBe(true);
+    // Only the pieces the encoded chunks read were fetched; the zip's stems join every piece, fetched or mixed.
+    for (const piece of second.result.pieceStems) if (piece.key) await store.stems(piece.key, dirname(piece.stems.dialogue), true);
+    const revisedStems = await stemWavs(second.result.pieceStems.map((p) => p.stems), join(work, "pieces-revised"));
+    for (const path of Object.values(revisedStems)) {
       const { streams } = await probe(path);
       expect(Math.round((streams[0].duration ?? 0) * MIX_RATE)).toBe(second.result.totalSamples);
     }

@@ -5,29 +5,34 @@
  * one per compile segment (docs/decisions.md#an-incremental-mix): per piece the
  * lanes (every line padded to its hold, as the video holds it) and pass one
  * (levels, bed, ducking, the piece's stems, and its loudness measured), or the
- * stored piece under its content key; then the stems joined, and pass two (the
- * stems summed and brought to the target by one gain from the pieces' integrated
- * loudness, encoded as AAC for the video and MP3 for download). The stems are the
- * mix's parts at their mixed levels, before the final gain.
+ * stored piece under its content key; then pass two (the stems summed and brought
+ * to the target by one gain from the pieces' integrated loudness, encoded as AAC
+ * for the video and MP3 for download), itself in chunks (master.ts). The stems are
+ * the mix's parts at their mixed levels, before the final gain: kept per piece, and
+ * joined as WAV only for the project zip (stemWavs).
  */
 import { mkdir, open, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ffmpeg } from "../media/ffmpeg";
+import { ffmpeg, MAX_PROCESSES } from "../media/ffmpeg";
+import { mapWithLimit } from "../render/concurrency";
 import { narrationRate } from "../media/narration";
 import { holdsOf } from "../media/timeline";
 import { readWavInfo } from "../media/wav";
 import { moodLoopWav, type Mood } from "./bed";
 import type { MixClip, MixMusic } from "./mix-input";
 import { MAX_TRUE_PEAK_DBTP, MIX_RATE, type MixLevels, TARGET_LUFS } from "./schema";
-import { type BedScene, joinGroupsGraph, lanesGraph, masterGraph, mixGraph } from "./graph";
+import { type BedScene, joinGroupsGraph, lanesGraph, masterGain, mixGraph } from "./graph";
+import { type ChunkStore, type StemPaths, writeMaster } from "./master";
 import { type LoudnessMeasurement, runMeasured } from "./loudness";
 import { cutPieces, integrateLoudness, type MixPiece, type PieceLoudness, pieceClips, pieceKey, withHolds } from "./pieces";
 
 /** Where a render's mix pieces are kept and found by content key (render-mix.ts: the writer's asset store). */
-export interface PieceStore {
-  /** Puts the stored piece's stems (stemPaths) into `dir` and answers its loudness, or undefined. */
-  find(key: string, dir: string, music: boolean): Promise<PieceLoudness | undefined>;
-  keep(key: string, dir: string, loudness: PieceLoudness, music: boolean): Promise<void>;
+export interface PieceStore extends ChunkStore {
+  /** The stored piece's loudness, or undefined when it is not kept. */
+  loudness(key: string): Promise<PieceLoudness | undefined>;
+  /** Puts a stored piece's stems (stemPaths) into `dir`: only the master chunks that are encoded read them. */
+  stems(key: string, dir: string, music: boolean): Promise<void>;
+  keepPiece(key: string, dir: string, loudness: PieceLoudness, music: boolean): Promise<void>;
 }
 
 export interface MixInput {
@@ -44,11 +49,16 @@ export interface MixInput {
 }
 
 export interface MixResult {
-  stems: { dialogue: string; narration: string; music?: string };
+  /**
+   * Per piece, where its stems are (or would be: a reused piece's are fetched only when a chunk read them)
+   * and its key in the store (with reuse); stemWavs joins them.
+   */
+  pieceStems: { stems: Stems; key?: string }[];
   /** The mix's loudness before its final gain, integrated from its pieces' measurements. */
   measured: Pick<LoudnessMeasurement, "integrated" | "truePeak">;
   totalSamples: number;
   pieces: { total: number; reused: number };
+  chunks: { total: number; reused: number };
 }
 
 /** Clips per ffmpeg run of the lanes: keeps each run under the open-file and argument limits. */
@@ -58,6 +68,7 @@ export const BED_REFERENCE_LUFS = -20;
 /** The master's ceiling: under the product's −1 dBTP by the peaks AAC adds in encoding. */
 const CEILING_DBTP = MAX_TRUE_PEAK_DBTP - 1;
 const AAC_BITRATE = "128k";
+const MP3_BITRATE = "160k";
 /** At or under this a mix is silence: EBU R128 gates blocks under −70 LUFS out of the measurement. */
 const SILENT_LUFS = -70;
 
@@ -138,7 +149,7 @@ export function sceneSpans(clips: Pick<MixClip, "startMs" | "scene">[], totalSam
  * The bed's source: the generated moods' loops (each written once into the mix's folder when a piece first
  * needs it: a loop is about 3 MB, and a feature has dozens of pieces), or the writer's track at the mix rate.
  */
-type BedSource = { kind: "generated"; moods: Mood[]; dir: string; loops: Map<Mood, string> } | { kind: "track"; path: string; frames: number };
+type BedSource = { kind: "generated"; moods: Mood[]; dir: string; loops: Map<Mood, Promise<string>> } | { kind: "track"; path: string; frames: number };
 
 async function bedSource(music: MixMusic, work: string): Promise<BedSource> {
   if (music.kind === "generated") return { kind: "generated", moods: music.moods, dir: work, loops: new Map() };
@@ -155,20 +166,22 @@ async function writeBed(source: BedSource, clips: MixClip[], totalSamples: numbe
   const spans = sceneSpans(clips, totalSamples);
   if (source.kind === "generated") {
     const { loops } = source;
-    for (const mood of new Set(spans.map((s) => source.moods[s.scene] ?? "neutral"))) {
-      if (loops.has(mood)) continue;
-      const path = join(source.dir, `bed-${mood}.wav`);
-      await writeFile(path, moodLoopWav(mood));
-      loops.set(mood, path);
-    }
+    // Pieces are mixed at once: the first to need a loop writes it, the others wait for that write.
+    const loop = (mood: Mood) => {
+      if (!loops.has(mood)) {
+        const path = join(source.dir, `bed-${mood}.wav`);
+        loops.set(mood, writeFile(path, moodLoopWav(mood)).then(() => path));
+      }
+      return loops.get(mood)!;
+    };
     // Each scene starts its mood's phrase from the top.
-    return spans.map((s) => ({ file: loops.get(source.moods[s.scene] ?? "neutral")!, startSample: 0, samples: s.samples }));
+    return Promise.all(spans.map(async (s) => ({ file: await loop(source.moods[s.scene] ?? "neutral"), startSample: 0, samples: s.samples })));
   }
   // The track runs on through the film, looping, with a dip at every scene change.
   return spans.map((s) => ({ file: source.path, startSample: (offset + s.start) % source.frames, samples: s.samples }));
 }
 
-type Stems = MixResult["stems"];
+type Stems = StemPaths;
 const stemPaths = (dir: string, music: boolean): Stems => ({
   dialogue: join(dir, "dialogue.flac"),
   narration: join(dir, "narration.flac"),
@@ -196,75 +209,79 @@ async function mixPiece(clips: MixClip[], piece: MixPiece, levels: MixLevels, be
   return { samples: piece.samples, integrated: measured.integrated, truePeak: measured.truePeak };
 }
 
-/** Each stem joined from its pieces (decoded and written again as FLAC: cheap, and the stems stay whole files). */
-async function joinStems(pieces: Stems[], work: string): Promise<Stems> {
-  const stems = stemPaths(work, Boolean(pieces[0].music));
-  if (pieces.length === 1) return pieces[0];
-  for (const name of ["dialogue", "narration", "music"] as const) {
-    const out = stems[name];
-    if (!out) continue;
-    const list = join(work, `join-${name}.txt`);
+/**
+ * Each stem as one 16-bit WAV, its pieces' FLACs decoded and joined (the concat demuxer: no re-encoding),
+ * for the project zip; the same bytes a joined FLAC decoded to WAV gave (docs/decisions.md#a-master-in-chunks).
+ */
+export async function stemWavs(pieces: Stems[], work: string): Promise<Stems> {
+  const names = (["dialogue", "narration", "music"] as const).filter((name) => pieces[0][name]);
+  const wavs = Object.fromEntries(names.map((name) => [name, join(work, `stem-${name}.wav`)])) as Stems;
+  for (const name of names) {
+    const list = join(work, `stem-${name}.txt`);
     await writeFile(list, pieces.map((p) => `file '${p[name]!.replace(/'/g, "'\\''")}'\n`).join(""));
-    await ffmpeg(["-f", "concat", "-safe", "0", "-i", list, "-map", "0:a:0", "-c:a", "flac", "-sample_fmt", "s16", "-compression_level", String(FLAC_LEVEL), out], {
-      besideEncoders: true,
-    });
+    await ffmpeg(["-f", "concat", "-safe", "0", "-i", list, "-map", "0:a:0", "-c:a", "pcm_s16le", wavs[name]!]);
+    await rm(list, { force: true });
   }
-  return stems;
+  return wavs;
 }
 
 export async function writeMix(input: MixInput): Promise<MixResult> {
-  const { work } = input;
+  const { work, reuse } = input;
   if (!input.clips.length) throw new Error("A mix needs at least one clip.");
   const clips = withHolds(input.clips);
   const last = clips.at(-1)!;
   const totalSamples = Math.round(((last.startMs + last.holdMs) * MIX_RATE) / 1000);
   const bed = input.music ? await bedSource(input.music, work) : undefined;
-  const track = bed?.kind === "track" && input.reuse ? { id: input.reuse.trackId ?? "", frames: bed.frames } : undefined;
+  const music = Boolean(bed);
+  const track = bed?.kind === "track" && reuse ? { id: reuse.trackId ?? "", frames: bed.frames } : undefined;
   const pieces = cutPieces(clips, input.pieceStarts ?? [0], totalSamples);
-  const made: Stems[] = [];
-  const loudness: PieceLoudness[] = [];
-  let reused = 0;
-  for (const [j, piece] of pieces.entries()) {
+  // Pieces at once, as many as the ffmpeg pool runs: each is single-threaded (media/ffmpeg.ts).
+  const made = await mapWithLimit(pieces, MAX_PROCESSES, async (piece, j) => {
     const dir = join(work, `piece-${String(j).padStart(4, "0")}`);
     await mkdir(dir, { recursive: true });
-    const key = input.reuse
-      ? pieceKey({ userId: input.reuse.userId, clips, audioIds: input.reuse.audioIds, piece, levels: input.levels, music: input.music, track })
-      : undefined;
-    const found = key ? await input.reuse!.store.find(key, dir, Boolean(bed)) : undefined;
-    if (found) reused++;
-    const measured = found ?? (await mixPiece(pieceClips(clips, piece), piece, input.levels, bed, dir));
-    if (key && !found) await input.reuse!.store.keep(key, dir, measured, Boolean(bed));
-    made.push(stemPaths(dir, Boolean(bed)));
-    loudness.push(measured);
-  }
-  const stems = await joinStems(made, work);
+    const key = reuse ? pieceKey({ userId: reuse.userId, clips, audioIds: reuse.audioIds, piece, levels: input.levels, music: input.music, track }) : undefined;
+    const found = key ? await reuse!.store.loudness(key) : undefined;
+    if (found) return { key, dir, loudness: found, local: false };
+    const loudness = await mixPiece(pieceClips(clips, piece), piece, input.levels, bed, dir);
+    if (key) await reuse!.store.keepPiece(key, dir, loudness, music);
+    return { key, dir, loudness, local: true };
+  });
+  const loudness = made.map((m) => m.loudness);
   const measured = integrateLoudness(loudness, SILENT_LUFS);
   // A silent mix (an animal's lines only, test voices) is kept silent rather than failing the render.
   const audible = Number.isFinite(measured.integrated) && measured.integrated > SILENT_LUFS;
-  const master = masterGraph({ totalSamples, measured: audible ? measured : null, targetLufs: TARGET_LUFS, ceilingDbtp: CEILING_DBTP, hasMusic: Boolean(stems.music) });
-  const passTwo = await runGraph([stems.dialogue, stems.narration, ...(stems.music ? [stems.music] : [])], master, work, "master", [
-    "-map",
-    "[master]",
-    "-c:a",
-    "aac",
-    "-aac_coder",
-    "fast",
-    "-b:a",
+  const fetched = new Map<number, Promise<void>>();
+  const pieceStems = async (j: number) => {
+    const m = made[j];
+    if (!m.local && !fetched.has(j)) fetched.set(j, reuse!.store.stems(m.key!, m.dir, music));
+    await fetched.get(j);
+    return stemPaths(m.dir, music);
+  };
+  const settings = {
+    gainDb: masterGain(audible ? measured : null, TARGET_LUFS),
+    targetLufs: TARGET_LUFS,
+    ceilingDbtp: CEILING_DBTP,
     // Web video's usual rate, and half the CPU of 160 kb/s in ffmpeg's own encoder (docs/decisions.md#a-cheaper-master).
-    AAC_BITRATE,
-    "-f",
-    "mp4",
-    input.m4aPath,
-    "-map",
-    "[master_mp3]",
-    "-c:a",
-    "libmp3lame",
-    "-compression_level",
-    "7",
-    "-b:a",
-    "160k",
-    input.mp3Path,
-  ]);
-  await ffmpeg(passTwo, { besideEncoders: true });
-  return { stems, measured, totalSamples, pieces: { total: pieces.length, reused } };
+    aacBitrate: AAC_BITRATE,
+    mp3Bitrate: MP3_BITRATE,
+    hasMusic: music,
+  };
+  const chunks = await writeMaster({
+    pieces,
+    loudness,
+    pieceStems,
+    totalSamples,
+    settings,
+    work,
+    m4aPath: input.m4aPath,
+    mp3Path: input.mp3Path,
+    reuse: reuse ? { userId: reuse.userId, pieceKeys: made.map((m) => m.key!), store: reuse.store } : undefined,
+  });
+  return {
+    pieceStems: made.map((m) => ({ stems: stemPaths(m.dir, music), key: m.key })),
+    measured,
+    totalSamples,
+    pieces: { total: pieces.length, reused: made.filter((m) => !m.local).length },
+    chunks,
+  };
 }

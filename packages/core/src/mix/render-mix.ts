@@ -1,16 +1,17 @@
 /**
  * A render's sound mix in the compile phase (docs/decisions.md#the-sound-mix):
- * CompileAudio makes it from the render's settings and keeps the stems in the
- * compile folder, as FLAC; PackageRender, which runs after it, puts them in
- * the project zip under stems/ as WAV, which every editing program reads
- * (docs/decisions.md#stems-as-flac-in-the-compile), and gives the editing
- * timelines their music lane.
+ * CompileAudio makes it from the render's settings, its stems kept per piece, as
+ * FLAC, in the writer's store, and names the pieces in the compile folder;
+ * PackageRender, which runs after it, joins them into the project zip under
+ * stems/ as WAV, which every editing program reads
+ * (docs/decisions.md#stems-as-flac-in-the-compile,
+ * docs/decisions.md#a-master-in-chunks), and gives the editing timelines their
+ * music lane.
  */
 import { createHash } from "node:crypto";
-import { readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { downloadFile, getObjectJson, isMissingObject, listKeys, putObject, uploadFile } from "../blob/s3";
-import { ffmpeg } from "../media/ffmpeg";
+import { downloadFile, getObjectJson, isMissingObject, putObject, uploadFile } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { type CompilePlan, compileKeys, timelineOf } from "../render/compile-plan";
@@ -20,7 +21,8 @@ import { sceneMood } from "../render/story-facts";
 import { type Mood, moodOfScene } from "./bed";
 import { DEFAULT_LEVELS, DEFAULT_MUSIC, LEVEL_KINDS, type MixLevels, type MusicChoice } from "./schema";
 import type { MixClip, MixMusic } from "./mix-input";
-import { BED_REFERENCE_LUFS, type PieceStore, writeMix } from "./mix";
+import { BED_REFERENCE_LUFS, type PieceStore, stemWavs, writeMix } from "./mix";
+import type { StemPaths } from "./master";
 import { musicUploadKey, readUploadLoudness } from "./upload";
 import type { PieceLoudness } from "./pieces";
 import { assetStoreKeys } from "../revision/asset-store";
@@ -39,7 +41,6 @@ export function levelsOf(job: Pick<RenderJobItem, "mixLevels">): MixLevels {
 /** The stems a render's mix leaves for the project zip (music only when there is music). */
 export const STEM_NAMES = ["dialogue", "narration", "music"] as const;
 export type StemName = (typeof STEM_NAMES)[number];
-export const stemKey = (owner: { userId: string; renderJobId: string }, stem: StemName) => `${compileKeys.folder(owner)}stems/${stem}.flac`;
 /** Their entry names in the project zip; the timelines refer to the music by it. */
 export const stemEntry = (stem: StemName) => `stems/${stem}.wav`;
 
@@ -80,42 +81,49 @@ export function mixClips(clips: MixClipInput[], lanes: { lane: MixClip["lane"]; 
   return clips.map((c, i) => ({ ...c, ...lanes[i] }));
 }
 
-/** Keeps the stems in the compile folder for PackageRender. */
-export async function keepStems(owner: { userId: string; renderJobId: string }, stems: Partial<Record<StemName, string>>) {
-  for (const stem of STEM_NAMES) {
-    const path = stems[stem];
-    if (path) await uploadFile(config.mediaBucket, stemKey(owner, stem), path, "audio/flac");
-  }
+/** Where CompileAudio says which pieces' stems PackageRender joins (docs/decisions.md#a-master-in-chunks). */
+export const stemsManifestKey = (owner: { userId: string; renderJobId: string }) => `${compileKeys.folder(owner)}stems/pieces.json`;
+interface StemsManifest {
+  music: boolean;
+  /** The pieces' keys in the writer's store, in order. */
+  pieces: string[];
 }
 
-/** The stems CompileAudio kept, downloaded into `work` and decoded to 16-bit WAV (its sample format, so losslessly), as zip entries. */
-export async function fetchStems(owner: { userId: string; renderJobId: string }, work: string) {
-  const files: { name: string; path: string }[] = [];
-  const kept = new Set(await listKeys(config.mediaBucket, `${compileKeys.folder(owner)}stems/`));
-  for (const stem of STEM_NAMES) {
-    const key = stemKey(owner, stem);
-    if (!kept.has(key)) continue;
-    const flac = join(work, `stem-${stem}.flac`);
-    const path = join(work, `stem-${stem}.wav`);
-    await downloadFile(config.mediaBucket, key, flac);
-    await ffmpeg(["-i", flac, "-map", "0:a:0", "-c:a", "pcm_s16le", path]);
-    await rm(flac, { force: true });
-    files.push({ name: `${stem}.wav`, path });
-  }
-  return files;
+/**
+ * The stems CompileAudio mixed, as zip entries: each stem's pieces downloaded from the writer's store into
+ * `work` and decoded into one 16-bit WAV (their sample format, so losslessly).
+ */
+export async function fetchStems(owner: { userId: string; renderJobId: string; screenplayId: string }, work: string) {
+  const manifest = await getObjectJson<StemsManifest>(config.mediaBucket, stemsManifestKey(owner));
+  const names = stemNames(manifest.music);
+  const store = pieceStore(owner);
+  const pieces = await mapWithLimit(manifest.pieces, TRANSFERS_AT_ONCE, async (key, j) => {
+    const dir = join(work, `stem-piece-${String(j).padStart(4, "0")}`);
+    await mkdir(dir, { recursive: true });
+    await store.stems(key, dir, manifest.music);
+    return Object.fromEntries(names.map((stem) => [stem, join(dir, `${stem}.flac`)])) as StemPaths;
+  });
+  const wavs = await stemWavs(pieces, work);
+  await Promise.all(pieces.map((_, j) => rm(join(work, `stem-piece-${String(j).padStart(4, "0")}`), { recursive: true, force: true })));
+  return names.map((stem) => ({ name: `${stem}.wav`, path: wavs[stem]! }));
 }
+
+const stemNames = (music: boolean) => (music ? STEM_NAMES : STEM_NAMES.filter((s) => s !== "music"));
+/** Stored files moved at once. */
+const TRANSFERS_AT_ONCE = 8;
 
 /**
  * The writer's mix pieces in the asset store (docs/decisions.md#an-incremental-mix), beside the images, lines
  * and segments: `assets/{user}/{screenplay}/mix/{key}-{stem}.flac` are its stems and `{key}-loudness.json` its
  * loudness, written last, so a piece half kept is never found (one flat folder per kind, as the command line's
- * reuse folder copies them). Deleting the screenplay deletes them with its other assets.
+ * reuse folder copies them). The master's chunks (docs/decisions.md#a-master-in-chunks) are beside them,
+ * `{key}-master.aac` and `{key}-master.mp3`, the MP3 written last and looked for first. Deleting the
+ * screenplay deletes them with its other assets.
  */
 export function pieceStore(owner: { userId: string; screenplayId: string }): PieceStore {
   const file = (key: string, name: string) => assetStoreKeys.asset(owner.userId, owner.screenplayId, "mix", `${key}-${name}`);
-  const names = (music: boolean) => (music ? STEM_NAMES : STEM_NAMES.filter((s) => s !== "music"));
   return {
-    async find(key, dir, music) {
+    async loudness(key) {
       let stored: { samples: number; integrated: number | null; truePeak: number | null };
       try {
         stored = await getObjectJson(config.mediaBucket, file(key, "loudness.json"));
@@ -123,16 +131,32 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
         if (isMissingObject(error)) return undefined;
         throw error;
       }
-      await Promise.all(names(music).map((stem) => downloadFile(config.mediaBucket, file(key, `${stem}.flac`), join(dir, `${stem}.flac`))));
       // JSON has no −Infinity (a silent piece): it is kept as null.
       const figure = (n: number | null) => n ?? Number.NEGATIVE_INFINITY;
       return { samples: stored.samples, integrated: figure(stored.integrated), truePeak: figure(stored.truePeak) };
     },
-    async keep(key, dir, loudness: PieceLoudness, music) {
-      await Promise.all(names(music).map((stem) => uploadFile(config.mediaBucket, file(key, `${stem}.flac`), join(dir, `${stem}.flac`), "audio/flac")));
+    async stems(key, dir, music) {
+      await Promise.all(stemNames(music).map((stem) => downloadFile(config.mediaBucket, file(key, `${stem}.flac`), join(dir, `${stem}.flac`))));
+    },
+    async keepPiece(key, dir, loudness: PieceLoudness, music) {
+      await Promise.all(stemNames(music).map((stem) => uploadFile(config.mediaBucket, file(key, `${stem}.flac`), join(dir, `${stem}.flac`), "audio/flac")));
       const figure = (n: number) => (Number.isFinite(n) ? n : null);
       const stored = { samples: loudness.samples, integrated: figure(loudness.integrated), truePeak: figure(loudness.truePeak) };
       await putObject(config.mediaBucket, file(key, "loudness.json"), JSON.stringify(stored), "application/json");
+    },
+    async findChunk(key, aacPath, mp3Path) {
+      try {
+        await downloadFile(config.mediaBucket, file(key, "master.mp3"), mp3Path);
+      } catch (error) {
+        if (isMissingObject(error)) return false;
+        throw error;
+      }
+      await downloadFile(config.mediaBucket, file(key, "master.aac"), aacPath);
+      return true;
+    },
+    async keepChunk(key, aacPath, mp3Path) {
+      await uploadFile(config.mediaBucket, file(key, "master.aac"), aacPath, "audio/aac");
+      await uploadFile(config.mediaBucket, file(key, "master.mp3"), mp3Path, "audio/mpeg");
     },
   };
 }
@@ -170,7 +194,7 @@ export async function writeRenderMix({ job, plan, blocks, audio, work, m4aPath, 
   });
   const music = await musicFor(job, moods, work);
   const audioIds = await mapWithLimit(audio, HASHES_AT_ONCE, fileHash);
-  const { stems, pieces } = await writeMix({
+  const { pieceStems, pieces, chunks } = await writeMix({
     clips: mixClips(clips, lanes),
     levels: levelsOf(job),
     music,
@@ -181,6 +205,16 @@ export async function writeRenderMix({ job, plan, blocks, audio, work, m4aPath, 
     reuse: { userId: job.userId, audioIds, trackId: job.musicUploadId, store: pieceStore(job) },
   });
   // Set, not added: CompileAudio runs once per compile (and again whole when retried).
-  await db.entities.renderJob.patch({ renderJobId: job.renderJobId }).set({ mixPiecesReused: pieces.reused, mixPiecesMixed: pieces.total - pieces.reused }).go();
-  await keepStems(job, stems);
+  await db.entities.renderJob
+    .patch({ renderJobId: job.renderJobId })
+    .set({
+      mixPiecesReused: pieces.reused,
+      mixPiecesMixed: pieces.total - pieces.reused,
+      masterChunksReused: chunks.reused,
+      masterChunksEncoded: chunks.total - chunks.reused,
+    })
+    .go();
+  // The stems stay in pieces in the writer's store: PackageRender joins them (fetchStems).
+  const manifest: StemsManifest = { music: Boolean(music), pieces: pieceStems.map((p) => p.key!) };
+  await putObject(config.mediaBucket, stemsManifestKey(job), JSON.stringify(manifest), "application/json");
 }

@@ -113,8 +113,10 @@ export const command = {
         `Reused ${images.reused} image(s), ${lines.reused} line(s) and ${segments.reused} video segment(s); ` +
           `made ${images.made} image(s), ${lines.made} line(s) and ${segments.made} segment(s).`,
       );
-      const { mixPieces } = result.reuse;
-      console.log(`Sound mix: reused ${mixPieces.reused} piece(s), mixed ${mixPieces.made}.`);
+      const { mixPieces, masterChunks } = result.reuse;
+      console.log(
+        `Sound mix: reused ${mixPieces.reused} piece(s), mixed ${mixPieces.made}; master: reused ${masterChunks.reused} chunk(s), encoded ${masterChunks.made}.`,
+      );
       if (timings) {
         console.log(timings.report());
         // Where one video segment joins the next: the benchmark compares the frames either side (bench/revision.bench.ts).

@@ -70,6 +70,9 @@ export const RenderJob = new Entity({
     /** The sound mix's pieces (docs/decisions.md#an-incremental-mix). */
     mixPiecesReused: { type: "number" },
     mixPiecesMixed: { type: "number" },
+    /** The master's chunks (docs/decisions.md#a-master-in-chunks). */
+    masterChunksReused: { type: "number" },
+    masterChunksEncoded: { type: "number" },
     /** Counts block writes that do not otherwise touch the job, so the block-list snapshot knows it is stale (docs/decisions.md#scale). */
     blocksVersion: { type: "number" },
     /** "hosted" while a complete render's files are kept; removed when hosting expires (sparse index). */
