@@ -1,7 +1,14 @@
 import { vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
+import { createQueryClient } from "../../../lib/query-client";
 import { apiError, callsTo, json, mockFetch, renderApp, testUser } from "../../../test/render";
+import { AuthScreen } from "./auth-screen";
 
 const anonymous = {
   "GET /api/user": () => json({ message: "Unauthorized" }, 401),
@@ -169,5 +176,29 @@ describe("Google sign-in", () => {
     const toast = await screen.findByText("Terms Required");
     expect(within(toast.closest("li")!).getByText("You must agree to the terms before registering with Google.")).toBeInTheDocument();
     expect(button).not.toHaveTextContent("Redirecting...");
+  });
+});
+
+describe("/auth#register over the prerendered page", () => {
+  it("hydrates as the prerendered Sign In tab (the server sees no hash), then opens Register, without a mismatch", async () => {
+    mockFetch(anonymous);
+    const page = (path: string, client = createQueryClient()) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>
+          <AuthScreen />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(page("/auth"));
+    document.body.append(container);
+    expect(container.textContent).toContain("Welcome back");
+    const recoverable: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, page("/auth#register"), { onRecoverableError: (error) => recoverable.push(error) });
+    });
+    expect(recoverable).toEqual([]);
+    expect(container.textContent).toContain("Create your account");
+    container.remove();
   });
 });

@@ -6,6 +6,7 @@ import { LoginForm } from "./login-form";
 import { OrDivider } from "./or-divider";
 import { RegisterForm } from "./register-form";
 import { REGISTER_HASH } from "../../../config/paths";
+import { useIsHydrating } from "../../../lib/hydration";
 
 type AuthTab = "login" | "register";
 
@@ -13,7 +14,9 @@ type AuthTab = "login" | "register";
 export function AuthScreen() {
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const tab: AuthTab = hash === REGISTER_HASH ? "register" : "login";
+  // The prerendered /auth is the Sign In tab (the server never sees a hash): hydrate as it, then show #register.
+  const hydrating = useIsHydrating();
+  const tab: AuthTab = hash === REGISTER_HASH && !hydrating ? "register" : "login";
 
   const selectTab = (next: string) => {
     navigate({ hash: next === "register" ? REGISTER_HASH : "" }, { replace: true });
