@@ -36,9 +36,11 @@ const TASK_SIZING: Record<TaskName, Pick<FunctionProps, "timeout" | "memorySize"
   // and its stills, a few hundred MB of /tmp.
   PlanCompile: { timeout: TASK_TIMEOUT_SECONDS.PlanCompile, memorySize: 1024 },
   CompileSegment: { timeout: TASK_TIMEOUT_SECONDS.CompileSegment, memorySize: 3008, diskSize: 2048 },
-  // The narration clips of a whole feature (about 0.5 GB of WAV at 200 pages) and its AAC and MP3.
-  CompileAudio: { timeout: TASK_TIMEOUT_SECONDS.CompileAudio, memorySize: 2048, diskSize: 4096 },
-  // Every still and narration clip, and the zip of them: about twice the media on /tmp.
+  // The narration clips of a whole feature (about 0.5 GB of WAV at 200 pages), its mix pieces and master chunks,
+  // several at once (docs/decisions.md#a-master-in-chunks): 5308 MB gives three vCPUs, so a feature's first
+  // render, which mixes and encodes every piece, stays well inside the task's 15 minutes.
+  CompileAudio: { timeout: TASK_TIMEOUT_SECONDS.CompileAudio, memorySize: 5308, diskSize: 4096 },
+  // Every still and narration clip and the stems on /tmp; the zip of them is streamed to S3 as it is made.
   PackageRender: { timeout: TASK_TIMEOUT_SECONDS.PackageRender, memorySize: 2048, diskSize: 10240 },
   // The segments, the narration and the joined video (a stream copy, streamed to and from S3).
   FinishCompile: { timeout: TASK_TIMEOUT_SECONDS.FinishCompile, memorySize: 1024, diskSize: 10240 },

@@ -7,8 +7,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request, Agent } from "node:http";
 import { tmpdir } from "node:os";
+import { Readable } from "node:stream";
 import { join } from "node:path";
-import { getObjectBytes, listKeys, putObject, uploadFile } from "@storyboard/core/blob/s3";
+import { getObjectBytes, listKeys, putObject, uploadFile, uploadStream } from "@storyboard/core/blob/s3";
 import { config } from "@storyboard/core/config";
 
 describe("the local S3", () => {
@@ -51,7 +52,7 @@ describe("the local S3", () => {
     }
   });
 
-  it("takes a file larger than a part as a multipart upload, byte for byte", async () => {
+  it("takes a file or a stream larger than a part as a multipart upload, byte for byte", async () => {
     const dir = await mkdtemp(join(tmpdir(), "multipart-"));
     try {
       const bytes = randomBytes(11 * 1024 * 1024 + 17);
@@ -60,6 +61,15 @@ describe("the local S3", () => {
       // S3's least part, so three parts: what a feature's project zip does at 64 MB a part.
       await uploadFile(config.mediaBucket, "probe/multipart.bin", path, "application/octet-stream", 5 * 1024 * 1024);
       expect(Buffer.from(await getObjectBytes(config.mediaBucket, "probe/multipart.bin")).equals(bytes)).toBe(true);
+      // A stream of unknown length (the project zip as it is made) goes up the same way.
+      await uploadStream(
+        config.mediaBucket,
+        "probe/streamed.bin",
+        Readable.from([bytes.subarray(0, 3_000_000), bytes.subarray(3_000_000)]),
+        "application/zip",
+        5 * 1024 * 1024,
+      );
+      expect(Buffer.from(await getObjectBytes(config.mediaBucket, "probe/streamed.bin")).equals(bytes)).toBe(true);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

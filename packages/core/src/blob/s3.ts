@@ -40,12 +40,24 @@ export async function getObjectBytes(bucket: string, key: string): Promise<Uint8
 export async function uploadFile(bucket: string, key: string, path: string, contentType: string, partBytes = UPLOAD_PART_BYTES) {
   const { size } = await stat(path);
   if (size <= partBytes) {
-    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }));
+    await s3().send(
+      new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }),
+    );
     return;
   }
   await new Upload({
     client: s3(),
     params: { Bucket: bucket, Key: key, Body: createReadStream(path), ContentType: contentType },
+    partSize: partBytes,
+    queueSize: UPLOAD_PARTS_AT_ONCE,
+  }).done();
+}
+
+/** Streams bytes of unknown length to S3 as they are made: a multipart upload once they pass a part, aborted if they fail. */
+export async function uploadStream(bucket: string, key: string, body: Readable, contentType: string, partBytes = UPLOAD_PART_BYTES) {
+  await new Upload({
+    client: s3(),
+    params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
     partSize: partBytes,
     queueSize: UPLOAD_PARTS_AT_ONCE,
   }).done();

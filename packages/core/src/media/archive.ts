@@ -10,7 +10,7 @@
  */
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { stat } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { basename, extname } from "node:path";
 import { ZipFile } from "yazl";
@@ -38,7 +38,6 @@ export interface EditListEntry {
 }
 
 export interface ProjectZipInput {
-  outPath: string;
   images: ArchiveFile[];
   audio: ArchiveFile[];
   captionsSrt: string;
@@ -72,10 +71,17 @@ export function editListOf(timeline: Timeline, clips: { blockId: string; image: 
 }
 
 export interface ProjectZipResult {
-  path: string;
-  bytes: number;
   entries: string[];
 }
+
+/** Where the zip's bytes go as they are made: a file, or an upload (PackageRender streams it to S3). */
+export type ZipSink = (zip: Readable) => Promise<void>;
+
+/** A sink that writes the zip to a file. */
+export const toFile =
+  (path: string): ZipSink =>
+  (zip) =>
+    pipeline(zip, createWriteStream(path));
 
 const STORED = /\.(jpe?g|png|webp|gif|mp3|m4a|aac|mp4|ogg|opus|zip|wav|pdf)$/i;
 
@@ -90,8 +96,14 @@ function entryName(folder: string, name: string): string {
 
 type ArchiveEntry = { name: string } & ({ text: string } | { path: string });
 
-export async function writeProjectZip(input: ProjectZipInput): Promise<ProjectZipResult> {
-  const file = (folder: string) => (f: ArchiveFile): ArchiveEntry => ({ name: entryName(folder, f.name), path: f.path });
+/**
+ * Writes the project zip into `sink` as it is made: nothing of it is held whole, and PackageRender streams it
+ * straight to S3, so a feature's zip (gigabytes, with its stems) never needs room on the task's disk beside them.
+ */
+export async function writeProjectZip(input: ProjectZipInput, sink: ZipSink): Promise<ProjectZipResult> {
+  const file =
+    (folder: string) =>
+    (f: ArchiveFile): ArchiveEntry => ({ name: entryName(folder, f.name), path: f.path });
   const text = (name: string, value: string): ArchiveEntry => ({ name, text: value });
   const files: ArchiveEntry[] = [
     ...input.images.map(file("images/")),
@@ -119,17 +131,17 @@ export async function writeProjectZip(input: ProjectZipInput): Promise<ProjectZi
     else zip.addFile(f.path, f.name, options);
   }
   zip.end();
-  const out = createWriteStream(input.outPath);
+  // yazl's types call it a NodeJS.ReadableStream; it is a stream.Readable (a PassThrough).
+  const output = zip.outputStream as unknown as Readable;
   // yazl reports a file it cannot read on the ZipFile, not on its stream, which would then never end.
   const unreadable = once(zip, "error").then(([error]) => Promise.reject(error as Error));
   try {
-    await Promise.race([pipeline(zip.outputStream, out), unreadable]);
+    await Promise.race([sink(output), unreadable]);
   } catch (error) {
-    out.destroy();
+    output.destroy(error as Error);
     throw error;
   } finally {
     unreadable.catch(() => undefined);
   }
-  const { size: bytes } = await stat(input.outPath);
-  return { path: input.outPath, bytes, entries: [...names] };
+  return { entries: [...names] };
 }

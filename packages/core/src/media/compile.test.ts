@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editListOf, writeProjectZip } from "./archive";
+import { editListOf, toFile, writeProjectZip } from "./archive";
 import { compileVideo, type CompileResult } from "./compile";
 import { ffmpeg, FfmpegError, MAX_PROCESSES, probe } from "./ffmpeg";
 import { buildTimeline, holdsOf } from "./timeline";
@@ -246,18 +246,20 @@ function compressionMethod(zip: Buffer, name: string): number {
 describe("writeProjectZip", () => {
   it("packs images, audio, captions, the screenplay and the edit list", async () => {
     const outPath = join(dir, "project.zip");
-    const zipped = await writeProjectZip({
-      outPath,
-      images: imagePaths.map((path, i) => ({ name: `block-${i}.png`, path })),
-      audio: audioPaths.map((path, i) => ({ name: `block-${i}.wav`, path })),
-      captionsSrt: await readFile(result.captionsSrtPath, "utf8"),
-      captionsVtt: await readFile(result.captionsVttPath, "utf8"),
-      screenplayJson: { title: "The Old House", blocks: CLIPS.map((c, i) => ({ id: `block-${i}`, text: c.caption })) },
-      editList: editListOf(
-        buildTimeline(CLIPS.map((c) => c.durationMs)),
-        CLIPS.map((_, i) => ({ blockId: `block-${i}`, image: `block-${i}.png` })),
-      ),
-    });
+    const zipped = await writeProjectZip(
+      {
+        images: imagePaths.map((path, i) => ({ name: `block-${i}.png`, path })),
+        audio: audioPaths.map((path, i) => ({ name: `block-${i}.wav`, path })),
+        captionsSrt: await readFile(result.captionsSrtPath, "utf8"),
+        captionsVtt: await readFile(result.captionsVttPath, "utf8"),
+        screenplayJson: { title: "The Old House", blocks: CLIPS.map((c, i) => ({ id: `block-${i}`, text: c.caption })) },
+        editList: editListOf(
+          buildTimeline(CLIPS.map((c) => c.durationMs)),
+          CLIPS.map((_, i) => ({ blockId: `block-${i}`, image: `block-${i}.png` })),
+        ),
+      },
+      toFile(outPath),
+    );
     const entries = unzipSync(new Uint8Array(await readFile(outPath)));
     const names = Object.keys(entries).sort();
     expect(names).toEqual(
@@ -295,22 +297,27 @@ describe("writeProjectZip", () => {
   });
 
   it("refuses entry names that would escape their folder or collide", async () => {
-    const base = { outPath: join(dir, "bad.zip"), audio: [], captionsSrt: "", captionsVtt: "", screenplayJson: {}, editList: [] };
-    await expect(writeProjectZip({ ...base, images: [{ name: "..", path: imagePaths[0] }] })).rejects.toThrow(/Invalid/);
+    const base = { audio: [], captionsSrt: "", captionsVtt: "", screenplayJson: {}, editList: [] };
+    const sink = toFile(join(dir, "bad.zip"));
+    await expect(writeProjectZip({ ...base, images: [{ name: "..", path: imagePaths[0] }] }, sink)).rejects.toThrow(/Invalid/);
     await expect(
-      writeProjectZip({
-        ...base,
-        images: [
-          { name: "a.png", path: imagePaths[0] },
-          { name: "x/a.png", path: imagePaths[1] },
-        ],
-      }),
+      writeProjectZip(
+        {
+          ...base,
+          images: [
+            { name: "a.png", path: imagePaths[0] },
+            { name: "x/a.png", path: imagePaths[1] },
+          ],
+        },
+        sink,
+      ),
     ).rejects.toThrow(/Duplicate/);
   });
 
   it("fails, rather than waiting forever, when a file it packs cannot be read", async () => {
-    const base = { outPath: join(dir, "unreadable.zip"), audio: [], captionsSrt: "", captionsVtt: "", screenplayJson: {}, editList: [] };
-    await expect(writeProjectZip({ ...base, images: [{ name: "gone.png", path: join(dir, "no-such-image.png") }] })).rejects.toThrow(/ENOENT/);
+    const base = { audio: [], captionsSrt: "", captionsVtt: "", screenplayJson: {}, editList: [] };
+    const images = [{ name: "gone.png", path: join(dir, "no-such-image.png") }];
+    await expect(writeProjectZip({ ...base, images }, toFile(join(dir, "unreadable.zip")))).rejects.toThrow(/ENOENT/);
   });
 });
 

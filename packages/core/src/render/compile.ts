@@ -6,7 +6,7 @@ import { extname, join } from "node:path";
 import { writeBoardExports } from "../board/export";
 import { screenplaySnapshotOf } from "./screenplay-snapshot";
 import type { PdfLayout } from "../board/schema";
-import { deletePrefix, downloadFile, objectTag, putObject, uploadFile } from "../blob/s3";
+import { deletePrefix, downloadFile, objectTag, putObject, uploadFile, uploadStream } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { editListOf, writeProjectZip } from "../media/archive";
@@ -159,7 +159,16 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
         )
       : [];
     const outPath = join(work, "segment.ts");
-    await renderSegment({ timeline: timelineOf(plan), segment, images, captionImages: captions, outPath, work, name: `segment-${index}`, size: getAspect(job.aspect) });
+    await renderSegment({
+      timeline: timelineOf(plan),
+      segment,
+      images,
+      captionImages: captions,
+      outPath,
+      work,
+      name: `segment-${index}`,
+      size: getAspect(job.aspect),
+    });
     await uploadFile(config.mediaBucket, target, outPath, "video/mp2t");
     if (contentKey) await keepSegment(job.userId, job.screenplayId, contentKey, target);
     await segmentDone(renderJobId, segment, false);
@@ -214,27 +223,28 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
     });
     const stems = await fetchStems(job, work);
     const music = stems.some((s) => s.name === "music.wav") ? stemEntry("music") : undefined;
-    const zip = join(work, "project.zip");
-    await writeProjectZip({
-      outPath: zip,
-      images: editList.map((e, i) => ({ name: e.image, path: images[i] })),
-      audio: editList.map((e, i) => ({ name: e.audio, path: audio[i] })),
-      captionsSrt: srt,
-      captionsVtt: vtt,
-      screenplayJson: {
-        title: job.title,
-        style: job.style,
-        aspect: getAspect(job.aspect).id,
-        ...(job.screenplaySnapshot as object),
-        blocks: blocks.map(toBlockView),
+    const zipKey = outputKey(job, "project.zip");
+    await writeProjectZip(
+      {
+        images: editList.map((e, i) => ({ name: e.image, path: images[i] })),
+        audio: editList.map((e, i) => ({ name: e.audio, path: audio[i] })),
+        captionsSrt: srt,
+        captionsVtt: vtt,
+        screenplayJson: {
+          title: job.title,
+          style: job.style,
+          aspect: getAspect(job.aspect).id,
+          ...(job.screenplaySnapshot as object),
+          blocks: blocks.map(toBlockView),
+        },
+        editList,
+        rootFiles: [{ name: "storyboard.pdf", path: board.pdfPath }],
+        rootTexts: [{ name: "shot-list.csv", text: board.csv }],
+        stems,
+        timelineTexts: timelineFiles({ ...timelineSourceOf(job, blocks, plan.clips), music }, timelineFpsOf(job)),
       },
-      editList,
-      rootFiles: [{ name: "storyboard.pdf", path: board.pdfPath }],
-      rootTexts: [{ name: "shot-list.csv", text: board.csv }],
-      stems,
-      timelineTexts: timelineFiles({ ...timelineSourceOf(job, blocks, plan.clips), music }, timelineFpsOf(job)),
-    });
-    await uploadFile(config.mediaBucket, outputKey(job, "project.zip"), zip, outputOf("project.zip").contentType);
+      (zip) => uploadStream(config.mediaBucket, zipKey, zip, outputOf("project.zip").contentType),
+    );
     await uploadFile(config.mediaBucket, outputKey(job, "storyboard.pdf"), board.pdfPath, outputOf("storyboard.pdf").contentType);
     await putObject(config.mediaBucket, outputKey(job, "shot-list.csv"), board.csv, outputOf("shot-list.csv").contentType);
   });
