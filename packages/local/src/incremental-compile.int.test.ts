@@ -53,10 +53,17 @@ const toneSpeech: SpeechProvider = {
   },
 };
 
-/** Ten scenes of a heading, an action and three lines; `rewrite` changes one scene's dialogue. */
+/**
+ * Eight scenes: the rewritten one (REWRITTEN) has scenes beyond its neighbours' chunks on each side, so the reused
+ * segments, pieces and chunks before and after it are all there to check; more scenes only made its three renders longer.
+ */
+const SCENES = 8;
+const REWRITTEN = 6;
+
+/** SCENES scenes of a heading, an action and three lines; `rewrite` changes one scene's dialogue. */
 function draft(rewrite?: number): string {
   const out = ["Title: Drafts", ""];
-  for (let s = 1; s <= 10; s++) {
+  for (let s = 1; s <= SCENES; s++) {
     out.push(`INT. HALL ${s} - DAY`, "", `Rain ${s} taps the window${".".repeat(1 + (s % 3))}`, "");
     const lines =
       s === rewrite
@@ -134,11 +141,11 @@ describe("re-rendering a revised draft", () => {
     expect(stored).toHaveLength(firstSegments);
 
     const revised = new FormData();
-    revised.set("file", new Blob([draft(6)]), "drafts-2.fountain");
+    revised.set("file", new Blob([draft(REWRITTEN)]), "drafts-2.fountain");
     expect((await user.call(`/api/screenplays/${screenplayId}/versions`, { method: "POST", body: revised })).status).toBeLessThan(300);
     const second = await renderNow(user, screenplayId);
 
-    // Only the segment with scene 6 is new (its heading is unchanged, so the fade into it, the segment before's, is
+    // Only the segment with the rewritten scene is new (its heading is unchanged, so the fade into it, the segment before's, is
     // too); every other one is copied, the next one too though the clip before it moved (media/segments.ts segmentOf).
     const clips = (await getRenderBlocks(second.renderJobId)).filter(hasMedia);
     const pictures = await Promise.all(clips.map((b) => objectTag(config.mediaBucket, b.imageUrl![0])));
@@ -188,7 +195,7 @@ describe("re-rendering a revised draft", () => {
     // The same video as a full render of the new draft (another writer: nothing to reuse, every segment encoded):
     // the same seams, the same frames either side of each, the same frame count and duration (docs/decisions.md#proving-an-incremental-render).
     const other = await createTestUser({ points: 100_000 });
-    const full = await renderNow(other, await uploadDraft(other, draft(6)));
+    const full = await renderNow(other, await uploadDraft(other, draft(REWRITTEN)));
     expect(full.segmentsReused ?? 0).toBe(0);
     expect(full.segmentStarts).toEqual(second.segmentStarts);
     const seams = segments.slice(1).map((s) => s.startFrame);

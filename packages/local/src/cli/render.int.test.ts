@@ -9,11 +9,21 @@ import { nightShift } from "@storyboard/core/screenplay/fixtures/short";
 import { screenplayFile } from "../test/fixtures";
 import { storyboard, storyboardBin as bin } from "../test/cli";
 
+/**
+ * The first render of Night Shift, made once and shared: the outputs test checks it, and the revision test
+ * re-renders a draft of it with --reuse (both with the same style, rate and captions, as reuse requires).
+ */
+const RENDER_OPTIONS = ["--style", "ghibli", "--captions", "--fps", "24"];
+let firstRender: Promise<{ out: string; run: Awaited<ReturnType<typeof storyboard>> }> | undefined;
+const renderNightShift = () =>
+  (firstRender ??= (async () => {
+    const out = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
+    return { out, run: await storyboard(["render", screenplayFile("fountain"), "--out", out, ...RENDER_OPTIONS]) };
+  })());
 
 describe("storyboard render", () => {
   it("renders a screenplay without the web and writes the four outputs", async () => {
-    const out = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
-    const run = await storyboard(["render", screenplayFile("fountain"), "--style", "ghibli", "--out", out, "--captions", "--fps", "24"]);
+    const { out, run } = await renderNightShift();
     expect(run.stderr.split("\n").filter((l) => l.includes("failed"))).toEqual([]);
     expect(run.status).toBe(0);
     for (const file of ["video.mp4", "poster.jpg", "audio.mp3", "project.zip"]) expect(existsSync(path.join(out, file))).toBe(true);
@@ -44,9 +54,8 @@ describe("storyboard render", () => {
   });
 
   it("re-renders a revised draft with --reuse: makes only the changed line and the segments that show it", async () => {
-    const first = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
     // Captions burned in: the rewritten line is then a different picture even where its frame and hold are not.
-    const run1 = await storyboard(["render", screenplayFile("fountain"), "--out", first, "--captions"]);
+    const { out: first, run: run1 } = await renderNightShift();
     expect(run1.status, run1.stderr).toBe(0);
     expect(run1.stdout).toMatch(/Reused 0 image\(s\), 0 line\(s\) and 0 video segment\(s\)/);
     const blocks = Number(/ of (\d+) blocks/.exec(run1.stdout)![1]);
@@ -55,7 +64,7 @@ describe("storyboard render", () => {
     const text = new TextDecoder().decode(nightShift("fountain").bytes);
     writeFileSync(revised, text.replace("What algorithm is this?", "Who wrote this algorithm?"));
     const second = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
-    const run2 = await storyboard(["render", revised, "--reuse", first, "--out", second, "--captions"]);
+    const run2 = await storyboard(["render", revised, "--reuse", first, "--out", second, ...RENDER_OPTIONS]);
     expect(run2.status, run2.stderr).toBe(0);
     const [, images, lines, segments, madeImages, madeLines, madeSegments] =
       /Reused (\d+) image\(s\), (\d+) line\(s\) and (\d+) video segment\(s\); made (\d+) image\(s\), (\d+) line\(s\) and (\d+) segment/
@@ -89,7 +98,7 @@ describe("storyboard render", () => {
         .filter(Boolean),
     );
     const third = mkdtempSync(path.join(tmpdir(), "storyboard-render-"));
-    const run3 = await storyboard(["render", revised, "--reuse", second, "--out", third, "--captions", "--voice", `${speaker}=${fresh}`]);
+    const run3 = await storyboard(["render", revised, "--reuse", second, "--out", third, ...RENDER_OPTIONS, "--voice", `${speaker}=${fresh}`]);
     expect(run3.status, run3.stderr).toBe(0);
     expect(run3.stdout).toContain(`${speaker}=${fresh}`);
     const made = /made (\d+) image\(s\), (\d+) line\(s\)/.exec(run3.stdout)!.map(Number);

@@ -32,9 +32,25 @@ function upload(user: TestUser, fileName: string, bytes: Uint8Array, rights = tr
 
 const stored = (user: TestUser) => listKeys(config.mediaBucket, `music/${user.userId}/`);
 
-async function renderWith(user: TestUser, settings: Record<string, unknown>) {
+async function readyScreenplay(user: TestUser): Promise<string> {
   const { id: screenplayId } = await (await uploadScreenplay(user, "fdx")).json();
   await eventually(async () => ((await (await user.call(`/api/screenplays/${screenplayId}`)).json()).status === "ready" ? true : null));
+  return screenplayId;
+}
+
+/**
+ * One writer and screenplay for both mix tests: the second render takes the first one's pictures and lines from the
+ * writer's asset store instead of making them again; what these tests check, the mix, stems and lanes, is made anew.
+ */
+let mixWriter: Promise<{ user: TestUser; screenplayId: string }> | undefined;
+const mixScreenplay = () =>
+  (mixWriter ??= (async () => {
+    const user = await createTestUser({ points: 2000 });
+    return { user, screenplayId: await readyScreenplay(user) };
+  })());
+
+async function renderWith(user: TestUser, settings: Record<string, unknown>, screenplayId?: string) {
+  screenplayId ??= await readyScreenplay(user);
   const res = await user.call("/api/renders", {
     method: "POST",
     headers: json,
@@ -109,8 +125,8 @@ describe("uploading a music track", () => {
 
 describe("a render's sound mix", () => {
   it("with generated music: −16 LUFS, peaks under −1 dBTP, three stems in the zip and a music lane in the timelines", async () => {
-    const user = await createTestUser({ points: 1000 });
-    const res = await renderWith(user, { music: "generated", mixLevels: { dialogue: 0, narration: -2, music: -12 } });
+    const { user, screenplayId } = await mixScreenplay();
+    const res = await renderWith(user, { music: "generated", mixLevels: { dialogue: 0, narration: -2, music: -12 } }, screenplayId);
     expect(res.status).toBe(200);
     const done = await finished(user, (await res.json()).id);
     const mp4 = join(dir, "mixed.mp4");
@@ -126,8 +142,8 @@ describe("a render's sound mix", () => {
   }, 240_000);
 
   it("without music: the voices' stems only and no music lane", async () => {
-    const user = await createTestUser({ points: 1000 });
-    const res = await renderWith(user, { music: "none" });
+    const { user, screenplayId } = await mixScreenplay();
+    const res = await renderWith(user, { music: "none" }, screenplayId);
     const done = await finished(user, (await res.json()).id);
     const zip = unzipSync(await mediaBytes(user, done.projectZipPath));
     expect(Object.keys(zip).filter((n) => n.startsWith("stems/")).sort()).toEqual(["stems/dialogue.wav", "stems/narration.wav"]);
