@@ -4,8 +4,7 @@
  * kept frames found in the writer's store under its key; then as many of each chunk's frames as place its
  * piece on the mix's frame grid (playedFrames), joined by a byte copy.
  */
-import { createWriteStream } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ffmpeg, MAX_PROCESSES } from "../media/ffmpeg";
 import { mapWithLimit } from "../render/concurrency";
@@ -96,14 +95,15 @@ async function encodeChunk(chunk: MasterChunk, input: MasterInput, limit: number
 
 /** Appends the first `frames[j]` frames of each file to `out`, in order. */
 async function joinFrames(paths: string[], frames: number[], parse: (data: Uint8Array) => FrameSpans, out: string) {
-  const stream = createWriteStream(out);
+  // A file handle, awaited write by write: a failed write rejects here instead of erring on an unheard stream.
+  const file = await open(out, "w");
   try {
     for (const [j, path] of paths.entries()) {
       const data = await readFile(path);
-      if (!stream.write(frameSlice(data, parse(data), 0, frames[j]))) await new Promise<void>((resolve) => stream.once("drain", resolve));
+      await file.write(frameSlice(data, parse(data), 0, frames[j]));
     }
   } finally {
-    await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await file.close();
   }
 }
 
