@@ -9,7 +9,7 @@ import { request, Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { Readable } from "node:stream";
 import { join } from "node:path";
-import { getObjectBytes, listKeys, putObject, uploadFile, uploadStream } from "@storyboard/core/blob/s3";
+import { getObjectBytes, listKeys, listObjects, objectTag, putObject, uploadFile, uploadStream } from "@storyboard/core/blob/s3";
 import { config } from "@storyboard/core/config";
 
 describe("the local S3", () => {
@@ -28,6 +28,9 @@ describe("the local S3", () => {
     await putObject(config.uploadsBucket, "probe/after-malformed-form.txt", "still here", "text/plain");
     expect(new TextDecoder().decode(await getObjectBytes(config.uploadsBucket, "probe/after-malformed-form.txt"))).toBe("still here");
     expect(await listKeys(config.uploadsBucket, "probe/")).toContain("probe/after-malformed-form.txt");
+    // A listing's ETag is the one a HeadObject answers (PlanCompile reads the pictures' identities from one).
+    const listed = (await listObjects(config.uploadsBucket, "probe/")).find((o) => o.key === "probe/after-malformed-form.txt");
+    expect(listed).toEqual({ key: "probe/after-malformed-form.txt", tag: await objectTag(config.uploadsBucket, listed!.key), size: 10 });
     expect((await fetch(new URL("/api/env", process.env.API_URL))).status).toBe(200);
   });
 

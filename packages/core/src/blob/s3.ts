@@ -109,15 +109,28 @@ export async function deleteKeys(bucket: string, keys: string[]) {
   }
 }
 
-export async function listKeys(bucket: string, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
+/** A listed object: its key, ETag (quotes removed, as `objectTag` answers it) and length. */
+export interface ListedObject {
+  key: string;
+  tag: string;
+  size: number;
+}
+
+/** Every object under `prefix` with its ETag and length: a page per 1,000 objects instead of a HeadObject each. */
+export async function listObjects(bucket: string, prefix: string): Promise<ListedObject[]> {
+  const objects: ListedObject[] = [];
   let token: string | undefined;
   do {
     const out = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
-    for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key);
+    for (const o of out.Contents ?? [])
+      if (o.Key) objects.push({ key: o.Key, tag: (o.ETag ?? "").replace(/"/g, ""), size: o.Size ?? 0 });
     token = out.IsTruncated ? out.NextContinuationToken : undefined;
   } while (token);
-  return keys;
+  return objects;
+}
+
+export async function listKeys(bucket: string, prefix: string): Promise<string[]> {
+  return (await listObjects(bucket, prefix)).map((o) => o.key);
 }
 
 export async function deletePrefix(bucket: string, prefix: string) {
