@@ -119,8 +119,10 @@ async function frameHashes(video: string): Promise<string[]> {
 }
 
 let work: string;
+/** The tasks the workflows ran, by name: a revision's compile runs a task only per segment it encodes. */
+const tasksRun: string[] = [];
 beforeAll(async () => {
-  useLocalWorkflows({ retryIntervalSeconds: 0 });
+  useLocalWorkflows({ retryIntervalSeconds: 0, onTask: (task) => tasksRun.push(task) });
   setProviders({ image: textColourImages, speech: toneSpeech });
   work = await mkdtemp(join(tmpdir(), "incremental-compile-"));
 });
@@ -143,7 +145,10 @@ describe("re-rendering a revised draft", () => {
     const revised = new FormData();
     revised.set("file", new Blob([draft(REWRITTEN)]), "drafts-2.fountain");
     expect((await user.call(`/api/screenplays/${screenplayId}/versions`, { method: "POST", body: revised })).status).toBeLessThan(300);
+    tasksRun.length = 0;
     const second = await renderNow(user, screenplayId);
+    // PlanCompile copied every stored segment itself: the Map ran the one new segment's task only.
+    expect(tasksRun.filter((t) => t === "CompileSegment")).toHaveLength(1);
 
     // Only the segment with the rewritten scene is new (its heading is unchanged, so the fade into it, the segment before's, is
     // too); every other one is copied, the next one too though the clip before it moved (media/segments.ts segmentOf).

@@ -176,6 +176,15 @@ describe("compile phase on the local runner", () => {
     expect(peak()).toBeGreaterThan(1);
   });
 
+  it("runs no CompileSegment when PlanCompile took every segment from the store (an empty Map), and still finishes", async () => {
+    const log: string[] = [];
+    const { handlers: h } = handlers("c4", 0, log);
+    expect(await run(compileDefinition(arn), { renderJobId: "c4" }, h)).toMatchObject({ renderJobId: "c4" });
+    expect(log.filter((l) => l.startsWith("segment"))).toEqual([]);
+    expect(log).toEqual(expect.arrayContaining(["audio", "package"]));
+    expect(log.at(-1)).toBe("finish");
+  });
+
   it("does nothing more when PlanCompile finds nothing to compile", async () => {
     const log: string[] = [];
     const { handlers: h } = handlers("c2", 3, log, { PlanCompile: async () => ({ renderJobId: "c2", skipped: true, segments: [] }) });

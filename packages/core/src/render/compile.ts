@@ -16,7 +16,7 @@ import { planContentSegments, segmentKeyInput } from "../media/content-segments"
 import { timelineFiles } from "../timeline/files";
 import { timelineFpsOf, timelineSourceOf } from "../timeline/render-timeline";
 import { FPS } from "../media/timeline";
-import { keepSegment, reuseSegment } from "../revision/asset-store";
+import { keepSegment, reuseSegment, storedContentKeys } from "../revision/asset-store";
 import { segmentContentKey } from "../revision/content-key";
 import {
   COMPILE_OUTPUTS,
@@ -94,11 +94,17 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
   const segmentKeys = segments.map((segment) =>
     segmentContentKey({ userId: job.userId, segment: segmentKeyInput(timeline, segment, pictures, captions, getAspect(job.aspect)) }),
   );
+  // The segments an earlier draft's render encoded are copied now, so the Map runs a task only per new one.
+  const taken = await takeStoredSegments(job, segmentKeys);
+  const reusedMs = segments.reduce((sum, s, i) => sum + (taken[i] ? framesMs(s.endFrame - s.startFrame) : 0), 0);
   // Failed meanwhile (timed out, aborted, swept): nothing to compile. The length and start measure time left (progress.ts).
   const started = {
     compileStartedAt: new Date().toISOString(),
     videoMs: framesMs(timeline.totalFrames),
-    videoEncodedMs: 0,
+    // Set, not added: a retried PlanCompile counts its copies once.
+    videoEncodedMs: reusedMs,
+    segmentsReused: taken.filter(Boolean).length,
+    segmentsEncoded: 0,
     // Kept on the render: its editing timelines hold each shot exactly as the video does (timeline/model.ts).
     segmentStarts: segments.map((s) => s.firstClip).filter((first) => first > 0),
   };
@@ -118,7 +124,19 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
     segments,
     segmentKeys,
   };
-  return { renderJobId, skipped: false, segments: await writeCompilePlan(job, plan) };
+  const items = await writeCompilePlan(job, plan);
+  return { renderJobId, skipped: false, segments: items.filter((item) => !taken[item.segment]) };
+}
+
+/**
+ * Puts every segment the writer's store holds (by content key) at its place in the compile folder, copied
+ * inside S3, several at once; answers per segment whether it was taken. One listing tells which are stored.
+ */
+async function takeStoredSegments(job: RenderJobItem, segmentKeys: string[]): Promise<boolean[]> {
+  const stored = await storedContentKeys(job.userId, job.screenplayId, "segment");
+  return mapWithLimit(segmentKeys, TRANSFER_CONCURRENCY, async (contentKey, i) =>
+    stored.has(contentKey) ? reuseSegment(job.userId, job.screenplayId, contentKey, compileKeys.segment(job, i)) : false,
+  );
 }
 
 /** One segment's video done, encoded or reused: counted for time left (progress.ts) and the compile's report. */
