@@ -6,7 +6,8 @@ import { extname, join } from "node:path";
 import { writeBoardExports } from "../board/export";
 import { screenplaySnapshotOf } from "./screenplay-snapshot";
 import type { PdfLayout } from "../board/schema";
-import { deletePrefix, downloadFile, objectTag, putObject, uploadFile, uploadStream } from "../blob/s3";
+import { deletePrefix, downloadFile, listObjects, objectTag, putObject, uploadFile, uploadStream } from "../blob/s3";
+import { renderKeys } from "../blob/keys";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { editListOf, writeProjectZip } from "../media/archive";
@@ -86,7 +87,7 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
   const clips = compiledClips(blocks);
   if (!clips.length) throw new Error(`Render ${renderJobId} has no blocks to compile`);
   // Segments cut by content and keyed by what they show, so a later draft reuses the unchanged ones (docs/decisions.md#incremental-compile).
-  const pictures = await mapWithLimit(clips, TRANSFER_CONCURRENCY, (c) => objectTag(config.mediaBucket, c.image));
+  const pictures = await pictureIdentities(job, clips);
   const { timeline, segments } = planContentSegments(
     clips.map((c, i) => ({ identity: pictures[i], durationMs: c.durationMs, sceneStart: blocks[i].type === "scene_heading" })),
   );
@@ -126,6 +127,16 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
   };
   const items = await writeCompilePlan(job, plan);
   return { renderJobId, skipped: false, segments: items.filter((item) => !taken[item.segment]) };
+}
+
+/**
+ * Each clip's picture identity, its image's ETag: read from one listing of the render's images (a page per
+ * 1,000), the same value a HeadObject answers, which it still asks for an image kept elsewhere.
+ */
+async function pictureIdentities(job: RenderJobItem, clips: { image: string }[]): Promise<string[]> {
+  const listed = await listObjects(config.mediaBucket, `${renderKeys.folder(job.userId, job.renderJobId)}images/`);
+  const tags = new Map(listed.map((o) => [o.key, o.tag]));
+  return mapWithLimit(clips, TRANSFER_CONCURRENCY, async (c) => tags.get(c.image) || (await objectTag(config.mediaBucket, c.image)));
 }
 
 /**
