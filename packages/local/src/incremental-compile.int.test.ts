@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { withActor } from "@storyboard/core/actor";
-import { downloadFile, listKeys, objectTag } from "@storyboard/core/blob/s3";
+import { downloadFile, getObjectBytes, getObjectJson, listKeys, objectTag } from "@storyboard/core/blob/s3";
 import { config } from "@storyboard/core/config";
 import { db } from "@storyboard/core/dynamo/service";
 import { planContentSegments } from "@storyboard/core/media/content-segments";
@@ -160,6 +160,13 @@ describe("re-rendering a revised draft", () => {
     expect((second.segmentsReused ?? 0) + (second.segmentsEncoded ?? 0)).toBe(segments.length);
     expect(second.segmentsEncoded).toBe(1);
     expect(second.segmentsReused).toBe(segments.length - 1);
+    // CompileAudio took the unchanged lines' identities from the writer's index (ETag to the hash of the bytes, mix/clip-audio.ts)
+    // instead of downloading them: each is the hash the first render computed from the bytes.
+    const index = await getObjectJson<{ ids: Record<string, string> }>(config.mediaBucket, `${assetStoreKeys.folder(user.userId, screenplayId)}mix/audio-ids.json`);
+    for (const b of clips.slice(0, 4)) {
+      const bytes = await getObjectBytes(config.mediaBucket, b.audioUrl!);
+      expect(index.ids[await objectTag(config.mediaBucket, b.audioUrl!)]).toBe(createHash("sha256").update(bytes).digest("hex"));
+    }
     // The sound is mixed in the same pieces: only the rewritten scene's is mixed again (docs/decisions.md#an-incremental-mix).
     expect([first.mixPiecesReused ?? 0, first.mixPiecesMixed]).toEqual([0, firstSegments]);
     expect([second.mixPiecesReused, second.mixPiecesMixed]).toEqual([segments.length - 1, 1]);

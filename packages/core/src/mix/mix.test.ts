@@ -138,11 +138,15 @@ describe("the sound mix", () => {
       const m4aPath = join(dir, "mix.m4a");
       // A piece per scene, as the compile's segments cut at scene headings.
       const pieceStarts = [0, 3, 5];
-      const result = await writeMix({ clips: input, levels: DEFAULT_LEVELS, music, work: dir, m4aPath, mp3Path: join(dir, "mix.mp3"), pieceStarts, reuse: { userId: "u1", audioIds, store } });
-      return { result, final: await measureFile(m4aPath) };
+      // The clips whose audio the mix asked for: only those of the pieces it mixes anew (CompileAudio downloads no other).
+      const fetched: number[] = [];
+      const fetchClips = async (indexes: number[]) => void fetched.push(...indexes);
+      const result = await writeMix({ clips: input, levels: DEFAULT_LEVELS, music, work: dir, m4aPath, mp3Path: join(dir, "mix.mp3"), pieceStarts, reuse: { userId: "u1", audioIds, store }, fetchClips });
+      return { result, fetched: fetched.sort((a, b) => a - b), final: await measureFile(m4aPath) };
     };
     const full = await mix("pieces-full", clips);
     expect(full.result.pieces).toEqual({ total: 3, reused: 0 });
+    expect(full.fetched).toEqual(clips.map((_, i) => i));
     // A piece's folder keeps its stems and nothing as large: no lanes, and no copy of a mood's loop per piece.
     for (const piece of ["piece-0000", "piece-0001", "piece-0002"])
       expect((await readdir(join(work, "pieces-full", piece))).filter((f) => f.endsWith(".wav"))).toEqual([]);
@@ -165,6 +169,8 @@ describe("the sound mix", () => {
     }));
     const second = await mix("pieces-revised", revised);
     expect(second.result.pieces).toEqual({ total: 3, reused: 2 });
+    // Scene 1's piece (clips 3 and 4) is mixed anew; the master's chunks read the stored pieces' stems, not their lines.
+    expect(second.fetched).toEqual([3, 4]);
     expect(Math.abs(second.final.integrated + 16)).toBeLessThanOrEqual(1);
     expect(second.final.truePeak).toBeLessThanOrEqual(-1);
     // Every master chunk reads the changed piece here: its own, or a neighbour's through its rolls (three pieces).
@@ -172,6 +178,7 @@ describe("the sound mix", () => {
     // The same draft again reuses every piece and chunk, and its sound is the same, byte for byte.
     const again = await mix("pieces-again", revised);
     expect([again.result.pieces, again.result.chunks]).toEqual([{ total: 3, reused: 3 }, { total: 3, reused: 3 }]);
+    expect(again.fetched).toEqual([]);
     expect((await readFile(join(work, "pieces-again", "mix.mp3"))).equals(await readFile(join(work, "pieces-revised", "mix.mp3")))).toBe(true);
     // Only the pieces the encoded chunks read were fetched; the zip's stems join every piece, fetched or mixed.
     for (const piece of second.result.pieceStems) if (piece.key) await store.stems(piece.key, dirname(piece.stems.dialogue), true);

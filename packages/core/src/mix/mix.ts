@@ -45,6 +45,8 @@ export interface MixInput {
   /** The first clips of the pieces the mix is cut into (the compile's segments); absent, one piece. */
   pieceStarts?: number[];
   /** Keys the pieces and reuses stored ones (docs/decisions.md#an-incremental-mix). */
+  /** Puts these clips' audio at their paths, when the files are not there yet: called before a piece is mixed anew (a stored piece reads none). */
+  fetchClips?: (clips: number[]) => Promise<void>;
   reuse?: { userId: string; /** Per clip, a hash of its audio's bytes. */ audioIds: string[]; /** The uploaded track's id (required with one: pieces.ts pieceKey). */ trackId?: string; store: PieceStore };
 }
 
@@ -242,6 +244,7 @@ export async function writeMix(input: MixInput): Promise<MixResult> {
     const key = reuse ? pieceKey({ userId: reuse.userId, clips, audioIds: reuse.audioIds, piece, levels: input.levels, music: input.music, track }) : undefined;
     const found = key ? await reuse!.store.loudness(key) : undefined;
     if (found) return { key, dir, loudness: found, local: false };
+    await input.fetchClips?.(Array.from({ length: piece.endClip - piece.firstClip }, (_, k) => piece.firstClip + k));
     const loudness = await mixPiece(pieceClips(clips, piece), piece, input.levels, bed, dir);
     if (key) await reuse!.store.keepPiece(key, dir, loudness, music);
     return { key, dir, loudness, local: true };

@@ -8,8 +8,7 @@
  * docs/decisions.md#a-master-in-chunks), and gives the editing timelines their
  * music lane.
  */
-import { createHash } from "node:crypto";
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { downloadFile, getObjectJson, isMissingObject, putObject, uploadFile } from "../blob/s3";
 import { config } from "../config";
@@ -25,6 +24,7 @@ import { BED_REFERENCE_LUFS, type PieceStore, stemWavs, writeMix } from "./mix";
 import type { StemPaths } from "./master";
 import { musicUploadKey, readUploadLoudness } from "./upload";
 import type { PieceLoudness } from "./pieces";
+import type { ClipAudio } from "./clip-audio";
 import { assetStoreKeys } from "../revision/asset-store";
 
 type MixSettingsOf = Pick<RenderJobItem, "music" | "musicUploadId" | "mixLevels" | "userId">;
@@ -161,20 +161,12 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
   };
 }
 
-/** A clip's audio identity for the mix's piece keys: the hash of its bytes. */
-export async function fileHash(path: string): Promise<string> {
-  return createHash("sha256").update(await readFile(path)).digest("hex");
-}
-
-/** Lines hashed at once: a feature has thousands, and each read holds a file open and its bytes in memory. */
-const HASHES_AT_ONCE = 8;
-
 export interface RenderMixInput {
   job: RenderJobItem;
   plan: CompilePlan;
   blocks: RenderBlockItem[];
-  /** Per compiled clip, its line's audio file (downloaded into `work`). */
-  audio: string[];
+  /** The compiled clips' audio: every identity, the files fetched only for the pieces mixed anew (clip-audio.ts). */
+  audio: ClipAudio;
   work: string;
   m4aPath: string;
   mp3Path: string;
@@ -190,10 +182,9 @@ export async function writeRenderMix({ job, plan, blocks, audio, work, m4aPath, 
   const { lanes, moods } = clipLanes(plan, blocks);
   const clips = plan.clips.map((c, i) => {
     const { startMs, holdMs } = timeline.clips[i];
-    return { audioPath: audio[i], startMs, holdMs, durationMs: c.durationMs };
+    return { audioPath: audio.paths[i], startMs, holdMs, durationMs: c.durationMs };
   });
   const music = await musicFor(job, moods, work);
-  const audioIds = await mapWithLimit(audio, HASHES_AT_ONCE, fileHash);
   const { pieceStems, pieces, chunks } = await writeMix({
     clips: mixClips(clips, lanes),
     levels: levelsOf(job),
@@ -202,7 +193,8 @@ export async function writeRenderMix({ job, plan, blocks, audio, work, m4aPath, 
     m4aPath,
     mp3Path,
     pieceStarts: plan.segments.map((s) => s.firstClip),
-    reuse: { userId: job.userId, audioIds, trackId: job.musicUploadId, store: pieceStore(job) },
+    reuse: { userId: job.userId, audioIds: audio.ids, trackId: job.musicUploadId, store: pieceStore(job) },
+    fetchClips: audio.fetch,
   });
   // Set, not added: CompileAudio runs once per compile (and again whole when retried).
   await db.entities.renderJob

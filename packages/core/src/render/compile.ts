@@ -12,6 +12,7 @@ import { config } from "../config";
 import { db } from "../dynamo/service";
 import { editListOf, writeProjectZip } from "../media/archive";
 import { captionFiles, joinSegments, renderSegment, writeCaptionImages } from "../media/compile";
+import { clipAudio } from "../mix/clip-audio";
 import { fetchStems, stemEntry, writeRenderMix } from "../mix/render-mix";
 import { planContentSegments, segmentKeyInput } from "../media/content-segments";
 import { timelineFiles } from "../timeline/files";
@@ -211,7 +212,7 @@ export async function compileAudio({ renderJobId }: { renderJobId: string }) {
   const plan = await readCompilePlan(job);
   const blocks = await getRenderBlocks(renderJobId);
   await inWorkDir(renderJobId, async (work) => {
-    const audio = await download(work, plan, "aud", allClips(plan));
+    const audio = await clipAudio(job, plan, work);
     const m4a = join(work, "narration.m4a");
     const mp3 = join(work, "audio.mp3");
     await writeRenderMix({ job, plan, blocks, audio, work, m4aPath: m4a, mp3Path: mp3 });
