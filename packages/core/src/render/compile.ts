@@ -291,31 +291,35 @@ export async function finishCompile({ renderJobId }: { renderJobId: string }) {
   await inWorkDir(renderJobId, async (work) => {
     const segmentPaths = plan.segments.map((_, s) => join(work, `segment-${String(s).padStart(4, "0")}.ts`));
     const narration = join(work, "narration.m4a");
-    await mapWithLimit(segmentPaths, TRANSFER_CONCURRENCY, (path, s) =>
-      downloadFile(config.mediaBucket, compileKeys.segment(job, s), path),
-    );
-    await downloadFile(config.mediaBucket, compileKeys.narration(job), narration);
+    // The narration beside the segments, not after them: the join waits on the last download.
+    await Promise.all([
+      mapWithLimit(segmentPaths, TRANSFER_CONCURRENCY, (path, s) => downloadFile(config.mediaBucket, compileKeys.segment(job, s), path)),
+      downloadFile(config.mediaBucket, compileKeys.narration(job), narration),
+    ]);
     const video = join(work, "video.mp4");
     await joinSegments(segmentPaths, narration, video, work);
     await uploadFile(config.mediaBucket, outputKey(job, "video.mp4"), video, outputOf("video.mp4").contentType);
   });
   const paths: Record<string, string> = {};
-  for (const o of COMPILE_OUTPUTS) {
-    const url = outputKey(job, o.file);
-    await db.entities.renderMedia
-      .put({
-        renderJobId,
-        blockId: "_render",
-        type: o.type,
-        variant: "main",
-        userId: job.userId,
-        screenplayId: job.screenplayId,
-        url,
-        duration: o.type === "video" ? durationMs : undefined,
-      })
-      .go();
-    paths[o.field] = url;
-  }
+  // Each output's record is its own item: written at once.
+  await Promise.all(
+    COMPILE_OUTPUTS.map(async (o) => {
+      const url = outputKey(job, o.file);
+      await db.entities.renderMedia
+        .put({
+          renderJobId,
+          blockId: "_render",
+          type: o.type,
+          variant: "main",
+          userId: job.userId,
+          screenplayId: job.screenplayId,
+          url,
+          duration: o.type === "video" ? durationMs : undefined,
+        })
+        .go();
+      paths[o.field] = url;
+    }),
+  );
   const completed = await moveRenderStatus(renderJobId, ["compiling"], {
     ...paths,
     status: "complete",
