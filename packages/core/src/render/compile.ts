@@ -42,8 +42,8 @@ import { moveRenderStatus } from "./transition";
 /**
  * The compile phase (docs/architecture.md#render-phases), split across tasks so
  * each stays well inside one Lambda's time and memory at 200 pages
- * (docs/decisions.md#scale): PlanCompile writes the plan; then, in parallel,
- * one CompileSegment per run of clips, CompileAudio (the combined narration)
+ * (docs/decisions.md#scale): PlanCompile writes the plan and copies the segments an earlier draft's render
+ * encoded; then, in parallel, one CompileSegment per other run of clips, CompileAudio (the combined narration)
  * and PackageRender (poster, captions, project zip); FinishCompile joins the
  * segments and the narration with a stream copy and finishes the render.
  * Every task is idempotent: its files have fixed keys and it can run again.

@@ -216,7 +216,8 @@ export function generateDefinition(resolve: ResolveTask): StateMachineDefinition
 /**
  * Phase 3: video, poster, combined audio and project zip. Input `{ renderJobId }`.
  * PlanCompile writes the plan to S3 (core/render/compile-plan.ts) and answers
- * `{ renderJobId, skipped, segments: [{ renderJobId, segment }] }`; the video's
+ * `{ renderJobId, skipped, segments: [{ renderJobId, segment }] }`, only the segments to encode (it copies the
+ * stored ones itself, so the Map may be empty: docs/decisions.md#a-revised-compile-touches-only-what-changed); the video's
  * segments, the narration and the archive are made in parallel tasks, then
  * FinishCompile joins the segments with a stream copy (docs/decisions.md#scale).
  */
