@@ -107,29 +107,36 @@ async function joinFrames(paths: string[], frames: number[], parse: (data: Uint8
   }
 }
 
+/** Stored chunks looked up and downloaded at once: network waits, not CPU. */
+const LOOKUPS_AT_ONCE = 8;
+
 /** Writes the AAC (in MP4) and the MP3 from the chunks; answers how many chunks there were and how many were reused. */
 export async function writeMaster(input: MasterInput): Promise<{ total: number; reused: number }> {
   const { settings, reuse } = input;
   const chunks = planChunks(input.pieces);
   // Decided before any encoding: where each piece plays in the joined streams.
   const played = { aac: playedFrames(chunks, input.totalSamples, AAC_FRAME), mp3: playedFrames(chunks, input.totalSamples, MP3_FRAME) };
-  let reused = 0;
-  const kept = await mapWithLimit(chunks, MAX_PROCESSES, async (chunk, j) => {
+  const planned = chunks.map((chunk, j) => {
     const dir = join(input.work, `chunk-${String(j).padStart(4, "0")}`);
-    await mkdir(dir, { recursive: true });
-    const out = { aac: join(dir, "master.aac"), mp3: join(dir, "master.mp3") };
     // Its own limiter: from the gain and the peaks of the pieces it reads, never the whole mix's.
     const peak = Math.max(Number.NEGATIVE_INFINITY, ...chunk.reads.map((r) => input.loudness[r.piece].truePeak));
     const limit = limitFor(settings.gainDb, peak, settings.ceilingDbtp);
     const key = reuse ? chunkKey({ userId: reuse.userId, chunk, settings, limit, pieceKeys: reuse.pieceKeys }) : undefined;
-    if (key && (await reuse!.store.findChunk(key, out.aac, out.mp3))) {
-      reused++;
-      return out;
-    }
+    return { chunk, dir, limit, key, out: { aac: join(dir, "master.aac"), mp3: join(dir, "master.mp3") } };
+  });
+  // The stored chunks first, several downloads at once (a revision's are nearly all of them); then the rest
+  // encoded, as many at once as the ffmpeg pool runs.
+  const found = await mapWithLimit(planned, LOOKUPS_AT_ONCE, async ({ dir, key, out }) => {
+    await mkdir(dir, { recursive: true });
+    return Boolean(key && (await reuse!.store.findChunk(key, out.aac, out.mp3)));
+  });
+  const kept = await mapWithLimit(planned, MAX_PROCESSES, async ({ chunk, dir, limit, key, out }, j) => {
+    if (found[j]) return out;
     await encodeChunk(chunk, input, limit, dir, out);
     if (key) await reuse!.store.keepChunk(key, out.aac, out.mp3);
     return out;
   });
+  const reused = found.filter(Boolean).length;
   const adts = join(input.work, "master.aac");
   await Promise.all([
     joinFrames(kept.map((k) => k.aac), played.aac, adtsFrames, adts),

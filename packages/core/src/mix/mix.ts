@@ -63,6 +63,8 @@ export interface MixResult {
   chunks: { total: number; reused: number };
 }
 
+/** Stored pieces looked up at once: network waits, not CPU. */
+const LOOKUPS_AT_ONCE = 8;
 /** Clips per ffmpeg run of the lanes: keeps each run under the open-file and argument limits. */
 const GROUP = 100;
 /** The bed's reference loudness: an uploaded track is brought here before its level (the generated loops sit about here). */
@@ -238,11 +240,16 @@ export async function writeMix(input: MixInput): Promise<MixResult> {
   const track = bed?.kind === "track" && reuse ? { id: reuse.trackId ?? "", frames: bed.frames } : undefined;
   const pieces = cutPieces(clips, input.pieceStarts ?? [0], totalSamples);
   // Pieces at once, as many as the ffmpeg pool runs: each is single-threaded (media/ffmpeg.ts).
+  const keys = pieces.map((piece) =>
+    reuse ? pieceKey({ userId: reuse.userId, clips, audioIds: reuse.audioIds, piece, levels: input.levels, music: input.music, track }) : undefined,
+  );
+  // The stored pieces' loudness first, several lookups at once (a revision's are nearly all of them).
+  const stored = await mapWithLimit(keys, LOOKUPS_AT_ONCE, (key) => (key ? reuse!.store.loudness(key) : Promise.resolve(undefined)));
   const made = await mapWithLimit(pieces, MAX_PROCESSES, async (piece, j) => {
     const dir = join(work, `piece-${String(j).padStart(4, "0")}`);
     await mkdir(dir, { recursive: true });
-    const key = reuse ? pieceKey({ userId: reuse.userId, clips, audioIds: reuse.audioIds, piece, levels: input.levels, music: input.music, track }) : undefined;
-    const found = key ? await reuse!.store.loudness(key) : undefined;
+    const key = keys[j];
+    const found = stored[j];
     if (found) return { key, dir, loudness: found, local: false };
     await input.fetchClips?.(Array.from({ length: piece.endClip - piece.firstClip }, (_, k) => piece.firstClip + k));
     const loudness = await mixPiece(pieceClips(clips, piece), piece, input.levels, bed, dir);
