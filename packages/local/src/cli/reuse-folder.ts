@@ -20,6 +20,8 @@ interface Manifest {
   userId: string;
   /** Per stored file (`kind/contentKey`), its content type. */
   contentTypes: Record<string, string>;
+  /** The store's facts of its assets (revision/asset-store.ts storedFacts): names of empty objects. A folder written before them has none. */
+  facts?: string[];
   /** Every character's place in the cast, by name, the names of earlier drafts included (render/cast-order.ts placeCast). */
   cast?: Record<string, number>;
 }
@@ -52,6 +54,10 @@ export async function seedAssetStore(reuse: Manifest & { dir: string }, screenpl
       await readFile(join(reuse.dir, kind, key)),
       reuse.contentTypes[`${kind}/${key}`] ?? "application/octet-stream",
     ),
+  );
+  const facts = assetStoreKeys.facts(reuse.userId, screenplayId);
+  await mapWithLimit(reuse.facts ?? [], TRANSFERS, (name) =>
+    putObject(config.mediaBucket, `${facts}${name}`, new Uint8Array(0), "application/octet-stream"),
   );
   return files.length;
 }
@@ -108,6 +114,8 @@ export async function writeReuseFolder(
       contentTypes[name] = asset.contentType;
     });
   }
+  const factsFolder = assetStoreKeys.facts(userId, screenplayId);
+  const facts = (await listKeys(config.mediaBucket, factsFolder)).map((key) => key.slice(factsFolder.length));
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes, cast } satisfies Manifest));
+  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes, facts, cast } satisfies Manifest));
 }
