@@ -164,7 +164,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       screenplay = (await db.entities.screenplay.get({ screenplayId }).go()).data!;
     }
     if (screenplay.status !== "ready") throw new Error(screenplay.failureReason ?? "The screenplay could not be read.");
-    if (reuse) log(`Reusing from ${options.reuse}: ${await seedAssetStore(reuse, screenplayId)} stored file(s).`);
+    if (reuse) log(`Reusing from ${options.reuse}: ${await seedAssetStore(reuse, screenplayId, runtime.s3Dir)} stored file(s).`);
     const cast = await carryCast(reuse, screenplayId);
     const speakers = (screenplay.characterDictionary ?? {}) as Record<string, { isSpeaker?: boolean }>;
     for (const name of Object.keys(options.voices ?? {}))

@@ -9,6 +9,7 @@
 import { constants, existsSync } from "node:fs";
 import { copyFile, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { placeObject } from "../s3-files";
 
 export const REUSE_FOLDER = "reuse";
 const MANIFEST = "manifest.json";
@@ -22,6 +23,8 @@ interface Manifest {
   contentTypes: Record<string, string>;
   /** The store's facts of its assets (revision/asset-store.ts storedFacts): names of empty objects. A folder written before them has none. */
   facts?: string[];
+  /** Per stored file, the MD5 of its bytes (its ETag in the local S3), so seeding need not read them. A folder written before them has none. */
+  md5s?: Record<string, string>;
   /** Every character's place in the cast, by name, the names of earlier drafts included (render/cast-order.ts placeCast). */
   cast?: Record<string, number>;
 }
@@ -36,9 +39,12 @@ export async function readReuseFolder(outDir: string): Promise<Manifest & { dir:
   return { ...manifest, dir };
 }
 
-/** Puts the earlier render's store back under the new screenplay, before the render starts. */
-export async function seedAssetStore(reuse: Manifest & { dir: string }, screenplayId: string): Promise<number> {
-  const { putObject } = await import("@storyboard/core/blob/s3");
+/**
+ * Puts the earlier render's store back under the new screenplay, before the render starts: placed in the local S3's
+ * folder `s3Dir` (s3-files.ts) as a PUT would have stored it, each file linked with the MD5 the manifest recorded
+ * (a folder written before it recorded them has each file's MD5 computed here).
+ */
+export async function seedAssetStore(reuse: Manifest & { dir: string }, screenplayId: string, s3Dir: string): Promise<number> {
   const { config } = await import("@storyboard/core/config");
   const { assetStoreKeys } = await import("@storyboard/core/revision/asset-store");
   const { mapWithLimit } = await import("@storyboard/core/render/concurrency");
@@ -47,17 +53,16 @@ export async function seedAssetStore(reuse: Manifest & { dir: string }, screenpl
     const folder = join(reuse.dir, kind);
     if (existsSync(folder)) files.push(...(await readdir(folder)).map((key) => ({ kind, key })));
   }
-  await mapWithLimit(files, TRANSFERS, async ({ kind, key }) =>
-    putObject(
-      config.mediaBucket,
-      assetStoreKeys.asset(reuse.userId, screenplayId, kind, key),
-      await readFile(join(reuse.dir, kind, key)),
-      reuse.contentTypes[`${kind}/${key}`] ?? "application/octet-stream",
-    ),
+  await mapWithLimit(files, TRANSFERS, ({ kind, key }) =>
+    placeObject(s3Dir, config.mediaBucket, assetStoreKeys.asset(reuse.userId, screenplayId, kind, key), {
+      file: join(reuse.dir, kind, key),
+      contentType: reuse.contentTypes[`${kind}/${key}`] ?? "application/octet-stream",
+      md5: reuse.md5s?.[`${kind}/${key}`],
+    }),
   );
   const facts = assetStoreKeys.facts(reuse.userId, screenplayId);
   await mapWithLimit(reuse.facts ?? [], TRANSFERS, (name) =>
-    putObject(config.mediaBucket, `${facts}${name}`, new Uint8Array(0), "application/octet-stream"),
+    placeObject(s3Dir, config.mediaBucket, `${facts}${name}`, { bytes: new Uint8Array(0), contentType: "application/octet-stream" }),
   );
   return files.length;
 }
