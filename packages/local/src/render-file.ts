@@ -217,7 +217,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     };
     // Streamed to disk: a feature's project zip with its stems is gigabytes, more than one buffer holds.
     for (const [name, path] of Object.entries(outputs)) await downloadFile(config.mediaBucket, keys[name as keyof typeof keys]!, path);
-    await writeReuseFolder(options.outDir, { userId, screenplayId, cast }, reuse);
+    await writeReuseFolder(options.outDir, { userId, screenplayId, cast }, runtime.s3Dir, reuse);
     timings?.mark("outputs written");
     const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
     const { getRenderBlocks, hasMedia } = await import("@storyboard/core/render/jobs");

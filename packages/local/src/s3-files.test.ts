@@ -3,13 +3,20 @@
  * reads back through the SDK as the same object PUT would have stored: bytes, content type, ETag, listing.
  * And a linked file is never written through: writing the key again leaves the file it was linked from alone.
  */
-import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  CopyObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./ports";
-import { placeObject, storedObjectFile } from "./s3-files";
+import { placeObject, storedObject } from "./s3-files";
 import { type StandIn, startS3 } from "./stand-ins";
 
 const BUCKET = "media";
@@ -54,7 +61,10 @@ describe("an object placed in the local S3's folder", () => {
     const md5 = put.tag!.replace(/"/g, "");
     await placeObject(s3Dir, BUCKET, "assets/u/s/image/computed", { file, contentType: "image/jpeg" });
     await placeObject(s3Dir, BUCKET, "assets/u/s/image/recorded", { file, contentType: "image/jpeg", md5 });
-    await placeObject(s3Dir, BUCKET, "assets/u/s/facts/image/x~image~jpeg", { bytes: new Uint8Array(0), contentType: "application/octet-stream" });
+    await placeObject(s3Dir, BUCKET, "assets/u/s/facts/image/x~image~jpeg", {
+      bytes: new Uint8Array(0),
+      contentType: "application/octet-stream",
+    });
 
     for (const key of ["assets/u/s/image/computed", "assets/u/s/image/recorded"]) {
       expect(await head(key)).toEqual(put);
@@ -72,9 +82,12 @@ describe("an object placed in the local S3's folder", () => {
       ["assets/u/s/image/recorded", put.tag, bytes.length],
     ]);
     // The local S3's own file of an object, to link out of it, when it holds the listed length.
-    expect(await storedObjectFile(s3Dir, BUCKET, "assets/u/s/image/put", bytes.length)).toMatch(/put\._S3rver_object$/);
-    expect(await storedObjectFile(s3Dir, BUCKET, "assets/u/s/image/put", bytes.length - 1)).toBeUndefined();
-    expect(await storedObjectFile(s3Dir, BUCKET, "assets/u/s/image/none", 0)).toBeUndefined();
+    expect(await storedObject(s3Dir, BUCKET, "assets/u/s/image/put", bytes.length)).toEqual({
+      file: expect.stringMatching(/put\._S3rver_object$/),
+      contentType: "image/jpeg",
+    });
+    expect(await storedObject(s3Dir, BUCKET, "assets/u/s/image/put", bytes.length - 1)).toBeUndefined();
+    expect(await storedObject(s3Dir, BUCKET, "assets/u/s/image/none", 0)).toBeUndefined();
   });
 
   it("is never written through: a PUT or a copy onto its key leaves the file it was linked from as it was", async () => {
@@ -82,7 +95,9 @@ describe("an object placed in the local S3's folder", () => {
     const file = join(dir, "line.wav");
     await writeFile(file, original);
     await placeObject(s3Dir, BUCKET, "assets/u/s/audio/linked", { file, contentType: "audio/wav" });
-    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: "assets/u/s/audio/linked", Body: "new bytes", ContentType: "text/plain" }));
+    await client.send(
+      new PutObjectCommand({ Bucket: BUCKET, Key: "assets/u/s/audio/linked", Body: "new bytes", ContentType: "text/plain" }),
+    );
     expect(await bytesOf("assets/u/s/audio/linked")).toEqual(Buffer.from("new bytes"));
     expect((await readFile(file)).equals(original)).toBe(true);
 
@@ -93,7 +108,9 @@ describe("an object placed in the local S3's folder", () => {
     expect((await readFile(file)).equals(original)).toBe(true);
     // A copy from a missing object fails and leaves its target as it was, as on S3.
     await placeObject(s3Dir, BUCKET, "assets/u/s/audio/linked", { file, contentType: "audio/wav" });
-    await expect(client.send(new CopyObjectCommand({ Bucket: BUCKET, Key: "assets/u/s/audio/linked", CopySource: `${BUCKET}/none` }))).rejects.toThrow();
+    await expect(
+      client.send(new CopyObjectCommand({ Bucket: BUCKET, Key: "assets/u/s/audio/linked", CopySource: `${BUCKET}/none` })),
+    ).rejects.toThrow();
     expect((await bytesOf("assets/u/s/audio/linked")).equals(original)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { constants, copyFile, link, mkdir, stat, unlink, writeFile } from "node:fs/promises";
+import { constants, copyFile, link, mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 
@@ -42,26 +42,34 @@ export async function placeObject(
 ) {
   const files = s3ObjectFiles(dir, bucket, key);
   await mkdir(dirname(files.object), { recursive: true });
-  await unlink(files.object).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "ENOENT") throw error;
-  });
   if ("file" in from) await linkOrCopy(from.file, files.object);
-  else await writeFile(files.object, from.bytes);
+  // A new file, never written through one linked there before.
+  else await removed(files.object).then(() => writeFile(files.object, from.bytes));
   // The headers a PUT stores: s3rver keeps the content type (and no other header the SDK sends here).
   await writeFile(files.metadata, JSON.stringify({ "content-type": from.contentType }, null, 2));
   const md5 = isMd5(from.md5) ? from.md5 : "file" in from ? await md5OfFile(from.file) : createHash("md5").update(from.bytes).digest("hex");
   await writeFile(files.md5, md5);
 }
 
-/** The local S3's file of `key` when it holds `size` bytes (the listing's length), to link instead of a GET; else undefined. */
-export async function storedObjectFile(dir: string, bucket: string, key: string, size: number): Promise<string | undefined> {
-  const { object } = s3ObjectFiles(dir, bucket, key);
-  const found = await stat(object).catch(() => undefined);
-  return found?.isFile() && found.size === size ? object : undefined;
+/**
+ * The local S3's file of `key` and its content type, when the file holds `size` bytes (the listing's length): to link
+ * out of it instead of a GET. Undefined when it is not there as listed.
+ */
+export async function storedObject(dir: string, bucket: string, key: string, size: number) {
+  const files = s3ObjectFiles(dir, bucket, key);
+  const found = await stat(files.object).catch(() => undefined);
+  if (!found?.isFile() || found.size !== size) return undefined;
+  const headers = await readFile(files.metadata, "utf8").then(
+    (text) => JSON.parse(text) as Record<string, string>,
+    () => undefined,
+  );
+  // A PUT without a type is stored with none and served as s3rver's default.
+  return { file: files.object, contentType: headers?.["content-type"] ?? "binary/octet-stream" };
 }
 
-/** A hard link from `from` to `to` (a new name); a copy (copy-on-write where the file system clones) across file systems. */
+/** A hard link from `from` to `to` (replacing any file there); a copy (a clone where the file system has them) across file systems. */
 export async function linkOrCopy(from: string, to: string) {
+  await removed(to);
   try {
     await link(from, to);
   } catch (error) {
@@ -69,3 +77,8 @@ export async function linkOrCopy(from: string, to: string) {
     await copyFile(from, to, constants.COPYFILE_FICLONE);
   }
 }
+
+const removed = (path: string) =>
+  unlink(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+  });

@@ -16,7 +16,14 @@ describe("a kept asset's facts in a key", () => {
   });
 
   it("answers nothing for a name it did not make, so the reader peeks the asset instead", () => {
-    for (const name of [KEY, `image/${KEY}`, `image/${KEY}~image`, `audio/${KEY}~audio~wav~1.5`, `audio/${KEY}~audio~wav~12~3`, "~image~jpeg"])
+    for (const name of [
+      KEY,
+      `image/${KEY}`,
+      `image/${KEY}~image`,
+      `audio/${KEY}~audio~wav~1.5`,
+      `audio/${KEY}~audio~wav~12~3`,
+      "~image~jpeg",
+    ])
       expect(parseAssetFactsName(name)).toBeUndefined();
   });
 

@@ -6,10 +6,10 @@
  * draft runs as that owner with the store put back, so it makes only what
  * changed, exactly as the product does between drafts.
  */
-import { constants, existsSync } from "node:fs";
-import { copyFile, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { placeObject } from "../s3-files";
+import { isMd5, linkOrCopy, placeObject, storedObject } from "../s3-files";
 
 export const REUSE_FOLDER = "reuse";
 const MANIFEST = "manifest.json";
@@ -86,41 +86,53 @@ export async function carryCast(reuse: Manifest | undefined, screenplayId: strin
 }
 
 /**
- * Writes this render's store (all it made and reused) into `outDir/reuse/`, for the next `--reuse`. A file the
- * earlier folder (`from`) holds is copied from there (a content key names the same bytes), not read back from S3.
+ * Writes this render's store (all it made and reused) into `outDir/reuse/`, for the next `--reuse`, with each file's
+ * MD5 (its listed ETag) for the next seeding. A file the earlier folder (`from`) holds is linked from there (a content
+ * key names the same bytes); a new one is linked out of the local S3's folder `s3Dir` (s3-files.ts), read back
+ * through S3 only when that file is not the listed one.
  */
 export async function writeReuseFolder(
   outDir: string,
   owner: { userId: string; screenplayId: string; cast: Record<string, number> },
+  s3Dir: string,
   from?: Manifest & { dir: string },
 ): Promise<void> {
   const { userId, screenplayId, cast } = owner;
-  const { listKeys } = await import("@storyboard/core/blob/s3");
+  const { listObjects, listKeys } = await import("@storyboard/core/blob/s3");
   const { config } = await import("@storyboard/core/config");
   const { assetStoreKeys, findAsset } = await import("@storyboard/core/revision/asset-store");
   const { mapWithLimit } = await import("@storyboard/core/render/concurrency");
   const dir = join(outDir, REUSE_FOLDER);
   const contentTypes: Record<string, string> = {};
+  const md5s: Record<string, string> = {};
   for (const kind of KINDS) {
-    const keys = await listKeys(config.mediaBucket, `${assetStoreKeys.folder(userId, screenplayId)}${kind}/`);
-    if (keys.length) await mkdir(join(dir, kind), { recursive: true });
-    await mapWithLimit(keys, TRANSFERS, async (key) => {
+    const objects = await listObjects(config.mediaBucket, `${assetStoreKeys.folder(userId, screenplayId)}${kind}/`);
+    if (objects.length) await mkdir(join(dir, kind), { recursive: true });
+    await mapWithLimit(objects, TRANSFERS, async ({ key, tag, size }) => {
       const contentKey = key.split("/").pop()!;
       const name = `${kind}/${contentKey}`;
-      if (from && from.userId === userId && from.contentTypes[name] && existsSync(join(from.dir, name))) {
-        // A copy-on-write clone where the file system has them, else a plain copy.
-        await copyFile(join(from.dir, name), join(dir, name), constants.COPYFILE_FICLONE);
+      const [target, earlier] = [join(dir, name), from && join(from.dir, name)];
+      if (isMd5(tag)) md5s[name] = tag;
+      if (from && earlier && from.userId === userId && from.contentTypes[name] && existsSync(earlier)) {
+        // The folder written over is the earlier one (`--reuse DIR --out DIR`): its file is already there.
+        if (earlier !== target) await linkOrCopy(earlier, target);
         contentTypes[name] = from.contentTypes[name];
+        return;
+      }
+      const stored = await storedObject(s3Dir, config.mediaBucket, key, size);
+      if (stored) {
+        await linkOrCopy(stored.file, target);
+        contentTypes[name] = stored.contentType;
         return;
       }
       const asset = await findAsset(userId, screenplayId, kind, contentKey);
       if (!asset) return;
-      await writeFile(join(dir, name), asset.bytes);
+      await writeFile(target, asset.bytes);
       contentTypes[name] = asset.contentType;
     });
   }
   const factsFolder = assetStoreKeys.facts(userId, screenplayId);
   const facts = (await listKeys(config.mediaBucket, factsFolder)).map((key) => key.slice(factsFolder.length));
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes, facts, cast } satisfies Manifest));
+  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes, md5s, facts, cast } satisfies Manifest));
 }
