@@ -9,6 +9,7 @@ import type { AspectId } from "@storyboard/core/catalog/aspects";
 import { startRuntime } from "./runtime";
 import type { Timings } from "./cli/timings";
 import { carryCast, readReuseFolder, seedAssetStore, writeReuseFolder } from "./cli/reuse-folder";
+import { linkOrCopy, storedObject } from "./s3-files";
 
 function reuseReport(job: {
   mediaNeeded?: number;
@@ -128,7 +129,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     const { db } = await import("@storyboard/core/dynamo/service");
     const { uploadScreenplay } = await import("@storyboard/core/screenplay/upload");
     const { createRender } = await import("@storyboard/core/render/create");
-    const { downloadFile } = await import("@storyboard/core/blob/s3");
+    const { downloadFile, listObjects } = await import("@storyboard/core/blob/s3");
     const { config } = await import("@storyboard/core/config");
     const { dispatchS3Event, s3EventsSettled } = await import("./s3-events");
     const { useLocalWorkflows, workflowsSettled } = await import("./workflows");
@@ -164,7 +165,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       screenplay = (await db.entities.screenplay.get({ screenplayId }).go()).data!;
     }
     if (screenplay.status !== "ready") throw new Error(screenplay.failureReason ?? "The screenplay could not be read.");
-    if (reuse) log(`Reusing from ${options.reuse}: ${await seedAssetStore(reuse, screenplayId)} stored file(s).`);
+    if (reuse) log(`Reusing from ${options.reuse}: ${await seedAssetStore(reuse, screenplayId, runtime.s3Dir)} stored file(s).`);
     const cast = await carryCast(reuse, screenplayId);
     const speakers = (screenplay.characterDictionary ?? {}) as Record<string, { isSpeaker?: boolean }>;
     for (const name of Object.keys(options.voices ?? {}))
@@ -215,9 +216,16 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       storyboard: job.storyboardPdfPath,
       shotList: job.shotListPath,
     };
-    // Streamed to disk: a feature's project zip with its stems is gigabytes, more than one buffer holds.
-    for (const [name, path] of Object.entries(outputs)) await downloadFile(config.mediaBucket, keys[name as keyof typeof keys]!, path);
-    await writeReuseFolder(options.outDir, { userId, screenplayId, cast }, reuse);
+    for (const [name, path] of Object.entries(outputs)) {
+      const key = keys[name as keyof typeof keys]!;
+      // The local S3's own file of the output, linked when it holds the listed length: the bytes S3 serves, without
+      // passing them through HTTP (a feature's are gigabytes). Else streamed to disk: more than one buffer holds.
+      const listed = (await listObjects(config.mediaBucket, key)).find((o) => o.key === key);
+      const stored = listed && (await storedObject(runtime.s3Dir, config.mediaBucket, key, listed.size));
+      if (stored) await linkOrCopy(stored.file, path);
+      else await downloadFile(config.mediaBucket, key, path);
+    }
+    await writeReuseFolder(options.outDir, { userId, screenplayId, cast }, runtime.s3Dir, reuse);
     timings?.mark("outputs written");
     const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
     const { getRenderBlocks, hasMedia } = await import("@storyboard/core/render/jobs");

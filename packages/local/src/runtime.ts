@@ -32,6 +32,8 @@ export interface Runtime {
   stripe?: StripeStandIn;
   /** Bucket notifications from the local S3 go to whoever subscribes. */
   onS3Event: (listener: (event: unknown) => void) => void;
+  /** The local S3's folder: the command line puts a reused store there and takes its files out directly (s3-files.ts). */
+  s3Dir: string;
   stop: () => Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const uploadsBucket = "storyboard-uploads";
   const mediaBucket = "storyboard-media";
   const listeners: ((event: unknown) => void)[] = [];
+  const s3Dir = join(dataDir, "s3");
   const supervise = (name: string): Supervision => ({
     onPid: options.recordPids ? (pid) => recordChild(dataDir, name, pid) : undefined,
   });
@@ -75,7 +78,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           ? startMemoryDynamo(ports.dynamo)
           : startDynamo(ports.dynamo, options.inMemoryDb ? undefined : join(dataDir, "dynamodb"), supervise("DynamoDB Local")),
       ),
-      track(startS3(ports.s3, join(dataDir, "s3"), [uploadsBucket, mediaBucket], (e) => listeners.forEach((l) => l(e)), supervise("local S3"))),
+      track(startS3(ports.s3, s3Dir, [uploadsBucket, mediaBucket], (e) => listeners.forEach((l) => l(e)), supervise("local S3"))),
       ...(options.pipelineOnly
         ? []
         : [track(startSes(ports.ses)), track(startCognito(ports.cognito, join(dataDir, "cognito"), supervise("Cognito Local")))]),
@@ -128,6 +131,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       sesUrl: ses?.url ?? closed,
       stripe,
       onS3Event: (l) => listeners.push(l),
+      s3Dir,
       stop: async () => {
         await Promise.all(started.map((s) => s.stop()));
       },

@@ -5,7 +5,26 @@
  * which the rest of the product should not run under. Bucket events go to the parent over IPC.
  * Plain JavaScript, so the child starts without the TypeScript loader.
  */
+import { access, unlink } from "node:fs/promises";
 import S3rver from "@20minutes/s3rver";
+import FilesystemStore from "@20minutes/s3rver/lib/stores/filesystem.js";
+
+// The command line links a reused store's files into this folder and out of it (s3-files.ts): an object written
+// again gets a new file, as S3 gives it new bytes, instead of being written through the link into the other name.
+const removed = (path) => unlink(path).catch((error) => {
+  if (error.code !== "ENOENT") throw error;
+});
+const { putContent, copyObject } = FilesystemStore.prototype;
+FilesystemStore.prototype.putContent = async function (objectPath, content) {
+  await removed(objectPath);
+  return putContent.call(this, objectPath, content);
+};
+FilesystemStore.prototype.copyObject = async function (srcBucket, srcKey, destBucket, destKey, metadata) {
+  const [from, to] = [this.getResourcePath(srcBucket, srcKey, "object"), this.getResourcePath(destBucket, destKey, "object")];
+  // A copy from a missing object fails and leaves the target as it was, as on S3.
+  if (from !== to && (await access(from).then(() => true, () => false))) await removed(to);
+  return copyObject.call(this, srcBucket, srcKey, destBucket, destKey, metadata);
+};
 
 const [port, directory, ...buckets] = process.argv.slice(2);
 const server = new S3rver({

@@ -27,11 +27,11 @@ import { placeScene } from "./shot-heading";
 /** What reuse reads of a job: its owner and settings, and the character descriptions the render uses. */
 export const jobFacts = (job: RenderJobItem) => ({ ...job, characterDictionary: screenplaySnapshotOf(job).characterDictionary });
 
-/** An asset taken from the writer's earlier renders, for the render's report (the CLI prints it). */
-export const countReused = (kind: "image" | "audio", renderJobId: string) =>
+/** Assets taken from the writer's earlier renders (one, or PlanBlocks' total of a kind), for the render's report (the CLI prints it). */
+export const countReused = (kind: "image" | "audio", renderJobId: string, count = 1) =>
   db.entities.renderJob
     .patch({ renderJobId })
-    .add(kind === "image" ? { imagesReused: 1 } : { audioReused: 1 })
+    .add(kind === "image" ? { imagesReused: count } : { audioReused: count })
     .go();
 
 function imageScene(scene: DescribedScenes[string] | undefined): ImageScene | undefined {
@@ -85,11 +85,20 @@ export const mainImageReuseKey = (job: RenderJobItem, block: RenderBlockItem) =>
 export const blockImageKey = (job: RenderJobItem, blockId: string, variant: string, contentType: string) =>
   `${renderKeys.folder(job.userId, job.renderJobId)}images/${blockId}-${variant}.${contentType === "image/png" ? "png" : "jpg"}`;
 
+/** The media record of a block's frame (PlanBlocks writes the reused ones in batches: plan-reuse.ts). */
+export const blockImageRecord = (job: RenderJobItem, blockId: string, variant: string, url: string) => ({
+  renderJobId: job.renderJobId,
+  blockId,
+  type: "image" as const,
+  variant,
+  userId: job.userId,
+  screenplayId: job.screenplayId,
+  url,
+});
+
 /** The media record of a block's frame, written once its file is stored. */
 export const recordBlockImage = (job: RenderJobItem, blockId: string, variant: string, url: string) =>
-  db.entities.renderMedia
-    .put({ renderJobId: job.renderJobId, blockId, type: "image", variant, userId: job.userId, screenplayId: job.screenplayId, url })
-    .go();
+  db.entities.renderMedia.put(blockImageRecord(job, blockId, variant, url)).go();
 
 /**
  * Draws a block's image with a prompt and stores it as `variant` (the pipeline's own is "main");

@@ -53,19 +53,24 @@ export async function storeSpeech(job: RenderJobItem, blockId: string, speech: {
   return key;
 }
 
+/** The media record of a block's line and what its block says of it (PlanBlocks writes the reused ones in batches: plan-reuse.ts). */
+export const speechRecords = (job: RenderJobItem, blockId: string, key: string, durationMs: number, voiceId: string) => ({
+  media: {
+    renderJobId: job.renderJobId,
+    blockId,
+    type: "audio" as const,
+    variant: "main",
+    userId: job.userId,
+    screenplayId: job.screenplayId,
+    url: key,
+    duration: durationMs,
+  },
+  block: { audioUrl: key, duration: durationMs, voiceId },
+});
+
 /** The media record and the block's audio, once the line's file is at `key`. */
 export async function recordSpeech(job: RenderJobItem, blockId: string, key: string, durationMs: number, voiceId: string) {
-  await db.entities.renderMedia
-    .put({
-      renderJobId: job.renderJobId,
-      blockId,
-      type: "audio",
-      variant: "main",
-      userId: job.userId,
-      screenplayId: job.screenplayId,
-      url: key,
-      duration: durationMs,
-    })
-    .go();
-  await db.entities.renderBlock.patch({ renderJobId: job.renderJobId, blockId }).set({ audioUrl: key, duration: durationMs, voiceId }).go();
+  const records = speechRecords(job, blockId, key, durationMs, voiceId);
+  await db.entities.renderMedia.put(records.media).go();
+  await db.entities.renderBlock.patch({ renderJobId: job.renderJobId, blockId }).set(records.block).go();
 }

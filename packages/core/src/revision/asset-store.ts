@@ -1,6 +1,7 @@
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { copyObject, deletePrefix, isMissingObject, listKeys, putObject, s3 } from "../blob/s3";
 import { config } from "../config";
+import { readWavInfo } from "../media/wav";
 
 /**
  * The per-user store of reusable assets (docs/decisions.md#revised-drafts):
@@ -15,6 +16,8 @@ export const assetStoreKeys = {
   folder: (userId: string, screenplayId: string) => `assets/${userId}/${screenplayId}/`,
   asset: (userId: string, screenplayId: string, kind: StoredKind, contentKey: string) =>
     `assets/${userId}/${screenplayId}/${kind}/${contentKey}`,
+  /** The kept assets' facts (`assetFactsName`), one empty object each: listed, never read. */
+  facts: (userId: string, screenplayId: string) => `assets/${userId}/${screenplayId}/facts/`,
 };
 
 export interface StoredAsset {
@@ -62,8 +65,60 @@ export async function peekAsset(userId: string, screenplayId: string, kind: Stor
   }
 }
 
+/** Keeps an asset under its content key, and its facts beside it (`storedFacts`), both at once. */
 export async function keepAsset(userId: string, screenplayId: string, kind: StoredKind, contentKey: string, asset: StoredAsset) {
-  await putObject(config.mediaBucket, assetStoreKeys.asset(userId, screenplayId, kind, contentKey), asset.bytes, asset.contentType);
+  const facts = `${assetStoreKeys.facts(userId, screenplayId)}${assetFactsName(kind, contentKey, assetFactsOf(asset))}`;
+  await Promise.all([
+    putObject(config.mediaBucket, assetStoreKeys.asset(userId, screenplayId, kind, contentKey), asset.bytes, asset.contentType),
+    putObject(config.mediaBucket, facts, new Uint8Array(0), "application/octet-stream"),
+  ]);
+}
+
+/**
+ * What PlanBlocks needs of a kept asset without reading it: its content type (a frame's file name ends with it) and,
+ * for a WAV, its length in whole milliseconds, as a reused line is timed (render/generate.ts).
+ */
+export interface AssetFacts {
+  contentType: string;
+  durationMs?: number;
+}
+
+export function assetFactsOf(asset: StoredAsset): AssetFacts {
+  if (asset.contentType !== "audio/wav") return { contentType: asset.contentType };
+  try {
+    return { contentType: asset.contentType, durationMs: Math.round(readWavInfo(asset.bytes).durationMs) };
+  } catch {
+    // Not a WAV the mixer reads: no length to record, so whoever takes it reads it and fails as before.
+    return { contentType: asset.contentType };
+  }
+}
+
+/**
+ * The facts of one kept asset as the name of an empty object (`audio/<contentKey>~audio~wav~1840`): S3 lists no
+ * user metadata, so a key is the one place a listing of every asset's facts can carry them.
+ */
+export const assetFactsName = (kind: StoredKind, contentKey: string, facts: AssetFacts) =>
+  [`${kind}/${contentKey}`, ...facts.contentType.split("/", 2), ...(facts.durationMs === undefined ? [] : [facts.durationMs])].join("~");
+
+/** The asset (`kind/contentKey`) and facts a name of `assetFactsName` carries; undefined for a name it did not make. */
+export function parseAssetFactsName(name: string): { asset: string; facts: AssetFacts } | undefined {
+  const [asset, type, subtype, duration, ...rest] = name.split("~");
+  if (!asset?.includes("/") || !type || !subtype || rest.length) return undefined;
+  const facts: AssetFacts = { contentType: `${type}/${subtype}` };
+  if (duration === undefined) return { asset, facts };
+  if (!/^\d+$/.test(duration)) return undefined;
+  return { asset, facts: { ...facts, durationMs: Number(duration) } };
+}
+
+/** Every kept asset's facts, by `kind/contentKey`, from one listing; an asset kept before facts were has none (peek it). */
+export async function storedFacts(userId: string, screenplayId: string): Promise<Map<string, AssetFacts>> {
+  const folder = assetStoreKeys.facts(userId, screenplayId);
+  const facts = new Map<string, AssetFacts>();
+  for (const key of await listKeys(config.mediaBucket, folder)) {
+    const parsed = parseAssetFactsName(key.slice(folder.length));
+    if (parsed) facts.set(parsed.asset, parsed.facts);
+  }
+  return facts;
 }
 
 /**

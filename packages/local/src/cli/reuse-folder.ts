@@ -6,9 +6,10 @@
  * draft runs as that owner with the store put back, so it makes only what
  * changed, exactly as the product does between drafts.
  */
-import { constants, existsSync } from "node:fs";
-import { copyFile, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { isMd5, linkOrCopy, placeObject, storedObject } from "../s3-files";
 
 export const REUSE_FOLDER = "reuse";
 const MANIFEST = "manifest.json";
@@ -20,6 +21,10 @@ interface Manifest {
   userId: string;
   /** Per stored file (`kind/contentKey`), its content type. */
   contentTypes: Record<string, string>;
+  /** The store's facts of its assets (revision/asset-store.ts storedFacts): names of empty objects. A folder written before them has none. */
+  facts?: string[];
+  /** Per stored file, the MD5 of its bytes (its ETag in the local S3), so seeding need not read them. A folder written before them has none. */
+  md5s?: Record<string, string>;
   /** Every character's place in the cast, by name, the names of earlier drafts included (render/cast-order.ts placeCast). */
   cast?: Record<string, number>;
 }
@@ -34,9 +39,12 @@ export async function readReuseFolder(outDir: string): Promise<Manifest & { dir:
   return { ...manifest, dir };
 }
 
-/** Puts the earlier render's store back under the new screenplay, before the render starts. */
-export async function seedAssetStore(reuse: Manifest & { dir: string }, screenplayId: string): Promise<number> {
-  const { putObject } = await import("@storyboard/core/blob/s3");
+/**
+ * Puts the earlier render's store back under the new screenplay, before the render starts: placed in the local S3's
+ * folder `s3Dir` (s3-files.ts) as a PUT would have stored it, each file linked with the MD5 the manifest recorded
+ * (a folder written before it recorded them has each file's MD5 computed here).
+ */
+export async function seedAssetStore(reuse: Manifest & { dir: string }, screenplayId: string, s3Dir: string): Promise<number> {
   const { config } = await import("@storyboard/core/config");
   const { assetStoreKeys } = await import("@storyboard/core/revision/asset-store");
   const { mapWithLimit } = await import("@storyboard/core/render/concurrency");
@@ -45,13 +53,16 @@ export async function seedAssetStore(reuse: Manifest & { dir: string }, screenpl
     const folder = join(reuse.dir, kind);
     if (existsSync(folder)) files.push(...(await readdir(folder)).map((key) => ({ kind, key })));
   }
-  await mapWithLimit(files, TRANSFERS, async ({ kind, key }) =>
-    putObject(
-      config.mediaBucket,
-      assetStoreKeys.asset(reuse.userId, screenplayId, kind, key),
-      await readFile(join(reuse.dir, kind, key)),
-      reuse.contentTypes[`${kind}/${key}`] ?? "application/octet-stream",
-    ),
+  await mapWithLimit(files, TRANSFERS, ({ kind, key }) =>
+    placeObject(s3Dir, config.mediaBucket, assetStoreKeys.asset(reuse.userId, screenplayId, kind, key), {
+      file: join(reuse.dir, kind, key),
+      contentType: reuse.contentTypes[`${kind}/${key}`] ?? "application/octet-stream",
+      md5: reuse.md5s?.[`${kind}/${key}`],
+    }),
+  );
+  const facts = assetStoreKeys.facts(reuse.userId, screenplayId);
+  await mapWithLimit(reuse.facts ?? [], TRANSFERS, (name) =>
+    placeObject(s3Dir, config.mediaBucket, `${facts}${name}`, { bytes: new Uint8Array(0), contentType: "application/octet-stream" }),
   );
   return files.length;
 }
@@ -75,39 +86,53 @@ export async function carryCast(reuse: Manifest | undefined, screenplayId: strin
 }
 
 /**
- * Writes this render's store (all it made and reused) into `outDir/reuse/`, for the next `--reuse`. A file the
- * earlier folder (`from`) holds is copied from there (a content key names the same bytes), not read back from S3.
+ * Writes this render's store (all it made and reused) into `outDir/reuse/`, for the next `--reuse`, with each file's
+ * MD5 (its listed ETag) for the next seeding. A file the earlier folder (`from`) holds is linked from there (a content
+ * key names the same bytes); a new one is linked out of the local S3's folder `s3Dir` (s3-files.ts), read back
+ * through S3 only when that file is not the listed one.
  */
 export async function writeReuseFolder(
   outDir: string,
   owner: { userId: string; screenplayId: string; cast: Record<string, number> },
+  s3Dir: string,
   from?: Manifest & { dir: string },
 ): Promise<void> {
   const { userId, screenplayId, cast } = owner;
-  const { listKeys } = await import("@storyboard/core/blob/s3");
+  const { listObjects, listKeys } = await import("@storyboard/core/blob/s3");
   const { config } = await import("@storyboard/core/config");
   const { assetStoreKeys, findAsset } = await import("@storyboard/core/revision/asset-store");
   const { mapWithLimit } = await import("@storyboard/core/render/concurrency");
   const dir = join(outDir, REUSE_FOLDER);
   const contentTypes: Record<string, string> = {};
+  const md5s: Record<string, string> = {};
   for (const kind of KINDS) {
-    const keys = await listKeys(config.mediaBucket, `${assetStoreKeys.folder(userId, screenplayId)}${kind}/`);
-    if (keys.length) await mkdir(join(dir, kind), { recursive: true });
-    await mapWithLimit(keys, TRANSFERS, async (key) => {
+    const objects = await listObjects(config.mediaBucket, `${assetStoreKeys.folder(userId, screenplayId)}${kind}/`);
+    if (objects.length) await mkdir(join(dir, kind), { recursive: true });
+    await mapWithLimit(objects, TRANSFERS, async ({ key, tag, size }) => {
       const contentKey = key.split("/").pop()!;
       const name = `${kind}/${contentKey}`;
-      if (from && from.userId === userId && from.contentTypes[name] && existsSync(join(from.dir, name))) {
-        // A copy-on-write clone where the file system has them, else a plain copy.
-        await copyFile(join(from.dir, name), join(dir, name), constants.COPYFILE_FICLONE);
+      const [target, earlier] = [join(dir, name), from && join(from.dir, name)];
+      if (isMd5(tag)) md5s[name] = tag;
+      if (from && earlier && from.userId === userId && from.contentTypes[name] && existsSync(earlier)) {
+        // The folder written over is the earlier one (`--reuse DIR --out DIR`): its file is already there.
+        if (earlier !== target) await linkOrCopy(earlier, target);
         contentTypes[name] = from.contentTypes[name];
+        return;
+      }
+      const stored = await storedObject(s3Dir, config.mediaBucket, key, size);
+      if (stored) {
+        await linkOrCopy(stored.file, target);
+        contentTypes[name] = stored.contentType;
         return;
       }
       const asset = await findAsset(userId, screenplayId, kind, contentKey);
       if (!asset) return;
-      await writeFile(join(dir, name), asset.bytes);
+      await writeFile(target, asset.bytes);
       contentTypes[name] = asset.contentType;
     });
   }
+  const factsFolder = assetStoreKeys.facts(userId, screenplayId);
+  const facts = (await listKeys(config.mediaBucket, factsFolder)).map((key) => key.slice(factsFolder.length));
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes, cast } satisfies Manifest));
+  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes, md5s, facts, cast } satisfies Manifest));
 }

@@ -1,0 +1,84 @@
+/**
+ * How the local S3 (s3rver's filesystem store, started by s3-process.mjs) keeps an object on disk: the one place that
+ * knows it. An object `KEY` of `BUCKET` is `DIR/BUCKET/<KEY's folders>/<name>._S3rver_object`, with its headers in
+ * `._S3rver_metadata.json` and the MD5 of its bytes (the ETag it lists and answers) in `._S3rver_object.md5`.
+ * The command line owns that folder, so it may put a reused store there and take its files out directly, by hard
+ * link, instead of a request and an MD5 of every byte each (docs/decisions.md#reused-assets-cost-a-listing-not-a-request-each):
+ * the SDK then reads what a PUT would have stored. s3-process.mjs never writes through a linked file.
+ */
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { constants, copyFile, link, mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { pipeline } from "node:stream/promises";
+
+/** The object's file, its headers and its MD5, in the local S3's folder `dir`. */
+export function s3ObjectFiles(dir: string, bucket: string, key: string) {
+  const parts = key.split("/");
+  const base = join(dir, bucket, ...parts.slice(0, -1), `${parts.at(-1)}._S3rver_`);
+  return { object: `${base}object`, metadata: `${base}metadata.json`, md5: `${base}object.md5` };
+}
+
+/** An MD5 as an ETag of a single PUT gives it (32 hex digits); a multipart upload's (`…-3`) is not one. */
+export const isMd5 = (tag: string | undefined): tag is string => /^[0-9a-f]{32}$/.test(tag ?? "");
+
+/** The MD5 of a file's bytes, read as a stream. */
+export async function md5OfFile(path: string): Promise<string> {
+  const hash = createHash("md5");
+  await pipeline(createReadStream(path), hash);
+  return hash.digest("hex");
+}
+
+/**
+ * Puts a file (linked; copied across file systems) or bytes in the local S3 as `key` of `bucket`, as a PUT with
+ * `contentType` would have stored them: the bytes, their headers and their MD5 (`md5` when known, else computed).
+ * The bucket must exist.
+ */
+export async function placeObject(
+  dir: string,
+  bucket: string,
+  key: string,
+  from: ({ file: string } | { bytes: Uint8Array }) & { contentType: string; md5?: string },
+) {
+  const files = s3ObjectFiles(dir, bucket, key);
+  await mkdir(dirname(files.object), { recursive: true });
+  if ("file" in from) await linkOrCopy(from.file, files.object);
+  // A new file, never written through one linked there before.
+  else await removed(files.object).then(() => writeFile(files.object, from.bytes));
+  // The headers a PUT stores: s3rver keeps the content type (and no other header the SDK sends here).
+  await writeFile(files.metadata, JSON.stringify({ "content-type": from.contentType }, null, 2));
+  const md5 = isMd5(from.md5) ? from.md5 : "file" in from ? await md5OfFile(from.file) : createHash("md5").update(from.bytes).digest("hex");
+  await writeFile(files.md5, md5);
+}
+
+/**
+ * The local S3's file of `key` and its content type, when the file holds `size` bytes (the listing's length): to link
+ * out of it instead of a GET. Undefined when it is not there as listed.
+ */
+export async function storedObject(dir: string, bucket: string, key: string, size: number) {
+  const files = s3ObjectFiles(dir, bucket, key);
+  const found = await stat(files.object).catch(() => undefined);
+  if (!found?.isFile() || found.size !== size) return undefined;
+  const headers = await readFile(files.metadata, "utf8").then(
+    (text) => JSON.parse(text) as Record<string, string>,
+    () => undefined,
+  );
+  // A PUT without a type is stored with none and served as s3rver's default.
+  return { file: files.object, contentType: headers?.["content-type"] ?? "binary/octet-stream" };
+}
+
+/** A hard link from `from` to `to` (replacing any file there); a copy (a clone where the file system has them) across file systems. */
+export async function linkOrCopy(from: string, to: string) {
+  await removed(to);
+  try {
+    await link(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV" && (error as NodeJS.ErrnoException).code !== "EPERM") throw error;
+    await copyFile(from, to, constants.COPYFILE_FICLONE);
+  }
+}
+
+const removed = (path: string) =>
+  unlink(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+  });
