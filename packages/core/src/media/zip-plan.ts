@@ -35,6 +35,9 @@ export interface ZipIndex {
   etag: string;
   size: number;
   entries: ZipIndexEntry[];
+  /** When composed: the zip it was composed from and the bytes copied from it. */
+  composedFrom?: string;
+  copiedBytes?: number;
 }
 
 /** A stem's piece to write: the previous zip's bytes when its key is there, else `file` [start, end) (decoded PCM). */
