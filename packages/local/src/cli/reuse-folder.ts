@@ -9,10 +9,11 @@
 import { constants, existsSync } from "node:fs";
 import { copyFile, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { seedPreviousZip } from "./previous-zip";
 
 export const REUSE_FOLDER = "reuse";
 const MANIFEST = "manifest.json";
-const KINDS = ["image", "audio", "segment", "poster", "mix"] as const;
+const KINDS = ["image", "audio", "segment", "poster", "mix", "zip"] as const;
 /** Files moved at once between the folder and the local S3 (one by one, a 112-page store took minutes each way). */
 const TRANSFERS = 8;
 
@@ -53,6 +54,7 @@ export async function seedAssetStore(reuse: Manifest & { dir: string }, screenpl
       reuse.contentTypes[`${kind}/${key}`] ?? "application/octet-stream",
     ),
   );
+  await seedPreviousZip(reuse, screenplayId);
   return files.length;
 }
 
