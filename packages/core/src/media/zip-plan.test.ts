@@ -74,8 +74,13 @@ describe("crc32Combine", () => {
 describe("planZip", () => {
   it("composes a revised zip from the previous one that equals, entry for entry, the zip built whole", async () => {
     const header = (n: number) => Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(40, n & 0xff)]);
-    const pcm = { p1: await file("p1.pcm", bytes(3, 5000)), p2: await file("p2.pcm", bytes(5, 6000)), p3: await file("p3.pcm", bytes(9, 4000)) };
-    const newer = { p2: await file("p2b.pcm", bytes(11, 6000)), p3: await file("p3b.pcm", bytes(17, 9000)) };
+    const pcm = {
+      p1: await file("p1.pcm", bytes(3, 5000)),
+      p2: await file("p2.pcm", bytes(5, 6000)),
+      p3: await file("p3.pcm", bytes(9, 4000)),
+      p4: await file("p4.pcm", bytes(19, 3000)),
+    };
+    const newer = { p3: await file("p3b.pcm", bytes(11, 4000)), p4: await file("p4b.pcm", bytes(17, 9000)) };
     const range = (path: string, n: number) => ({ path, start: 0, end: n });
     const images = [await file("a.png", bytes(2, 3000)), await file("b.png", bytes(4, 3000)), await file("c.png", bytes(6, 3000))];
     const before: ZipEntryInput[] = [
@@ -85,12 +90,20 @@ describe("planZip", () => {
       { name: "screenplay.json", text: JSON.stringify({ title: "Old" }) },
       {
         name: "stems/dialogue.wav",
-        stem: { header: header(15000), pieces: [{ key: "k1", file: range(pcm.p1, 5000) }, { key: "k2", file: range(pcm.p2, 6000) }, { key: "k3", file: range(pcm.p3, 4000) }] },
+        stem: {
+          header: header(18000),
+          pieces: [
+            { key: "k1", file: range(pcm.p1, 5000) },
+            { key: "k2", file: range(pcm.p2, 6000) },
+            { key: "k3", file: range(pcm.p3, 4000) },
+            { key: "k4", file: range(pcm.p4, 3000) },
+          ],
+        },
       },
     ];
     const first = await planZip(before, { modified });
     await write(first, "old.zip");
-    // The revision: a clip inserted first (later names renumbered), a text changed, one piece changed and one lengthened.
+    // The revision: a clip inserted first (later names renumbered), a text changed, two pieces kept, one changed and one lengthened.
     const after: ZipEntryInput[] = [
       { name: "images/0001-c.png", path: images[2], identity: "tag-c" },
       { name: "images/0002-a.png", path: images[0], identity: "tag-a" },
@@ -99,14 +112,22 @@ describe("planZip", () => {
       { name: "screenplay.json", text: JSON.stringify({ title: "New" }) },
       {
         name: "stems/dialogue.wav",
-        stem: { header: header(20000), pieces: [{ key: "k1", file: range(pcm.p1, 5000) }, { key: "k2b", file: range(newer.p2, 6000) }, { key: "k3b", file: range(newer.p3, 9000) }] },
+        stem: {
+          header: header(24000),
+          pieces: [
+            { key: "k1", file: range(pcm.p1, 5000) },
+            { key: "k2", file: range(pcm.p2, 6000) },
+            { key: "k3b", file: range(newer.p3, 4000) },
+            { key: "k4b", file: range(newer.p4, 9000) },
+          ],
+        },
       },
     ];
     const whole = await planZip(after, { modified });
     const wholeZip = await write(whole, "whole.zip");
     // Composed, the pieces kept in the old zip need no file: only the new ones are given.
     const composedInputs = after.map((e) =>
-      "stem" in e ? { ...e, stem: { ...e.stem, pieces: e.stem.pieces.map((p) => (p.key === "k1" ? { key: p.key } : p)) } } : e,
+      "stem" in e ? { ...e, stem: { ...e.stem, pieces: e.stem.pieces.map((p) => (p.key === "k1" || p.key === "k2" ? { key: p.key } : p)) } } : e,
     );
     const composed = await planZip(composedInputs, { modified, previous: indexOf(first, "old.zip") });
     const composedZip = await write(composed, "composed.zip", "old.zip");
@@ -119,7 +140,11 @@ describe("planZip", () => {
     const aStart = tagA.headerOffset + tagA.headerLength;
     expect(composed.runs.some((r) => "copy" in r && r.copy[0] === aStart)).toBe(true);
     expect(composed.runs.some((r) => "file" in r && r.file === images[0])).toBe(false);
-    expect(composed.runs.some((r) => "file" in r && r.file === pcm.p1)).toBe(false);
+    expect(composed.runs.some((r) => "file" in r && (r.file === pcm.p1 || r.file === pcm.p2))).toBe(false);
+    // The two kept pieces sat together in the old stem: one range.
+    const oldStem = first.entries.find((e) => e.name === "stems/dialogue.wav")!;
+    const stemData = oldStem.headerOffset + oldStem.headerLength;
+    expect(composed.runs).toContainEqual({ copy: [stemData + 44, stemData + 44 + 11000] });
 
     const fromWhole = await readWithYauzl(wholeZip);
     const fromComposed = await readWithYauzl(composedZip);
@@ -130,7 +155,8 @@ describe("planZip", () => {
       expect(entry.crc, name).toBe(crc32(entry.bytes));
     }
     const stem = fromComposed.get("stems/dialogue.wav")!.bytes;
-    expect(stem.equals(Buffer.concat([header(20000), bytes(3, 5000), bytes(11, 6000), bytes(17, 9000)]))).toBe(true);
+    expect(stem.equals(Buffer.concat([header(24000), bytes(3, 5000), bytes(5, 6000), bytes(11, 4000), bytes(17, 9000)]))).toBe(true);
+    expect(composed.size).toBe((await readFile(composedZip)).length);
     expect(composed.entries.map((e) => ({ ...e }))).toEqual(whole.entries);
     expect((await readFile(composedZip)).equals(await readFile(wholeZip))).toBe(true);
     const fflated = unzipSync(new Uint8Array(await readFile(composedZip)));

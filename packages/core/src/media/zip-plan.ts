@@ -105,7 +105,8 @@ export async function planZip(inputs: ZipEntryInput[], options: { modified: Date
       copiedBytes += run.copy[1] - run.copy[0];
       // Entries and pieces that sat together in the previous zip are one range.
       if (last && "copy" in last && last.copy[1] === run.copy[0]) {
-        last.copy[1] = run.copy[1];
+        // A new run, not the last one changed: an entry's runs are counted after they are pushed.
+        runs[runs.length - 1] = { copy: [last.copy[0], run.copy[1]] };
         return;
       }
     }
@@ -148,9 +149,10 @@ export async function planZip(inputs: ZipEntryInput[], options: { modified: Date
     }
     const header = localHeader({ name: input.name, ...record }, zip64);
     entries.push({ name: input.name, ...record, headerOffset: offset, headerLength: header.length, ...(identity ? { identity } : {}), ...(pieces ? { pieces } : {}) });
+    const length = data.reduce((n, r) => n + runLength(r), 0);
     push({ bytes: header });
     for (const run of data) push(run);
-    offset += header.length + data.reduce((n, r) => n + runLength(r), 0);
+    offset += header.length + length;
   }
   const directory = centralDirectory(entries, offset, zip64);
   runs.push({ bytes: directory });

@@ -124,7 +124,10 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
     });
     // The render's creation time, not now: a retried task writes the same zip.
     const zip = await planZip(entries, { modified: new Date(job.createdAt), previous });
-    const { etag } = await composeObject(config.mediaBucket, zipKey, zip.runs, { source: previous?.zipKey, contentType: outputOf("project.zip").contentType });
+    const sent = await composeObject(config.mediaBucket, zipKey, zip.runs, { source: previous?.zipKey, contentType: outputOf("project.zip").contentType });
+    // The index's offsets are the plan's: a zip of another length would be unreadable from its central directory on.
+    if (sent.copiedBytes + sent.sentBytes !== zip.size) throw new Error(`The project zip came out ${sent.copiedBytes + sent.sentBytes} bytes long, not ${zip.size}.`);
+    const { etag } = sent;
     await keepZipIndex(job, {
       version: 1,
       zipKey,
