@@ -4,7 +4,9 @@
  * other segments are copied from the writer's asset store as encoded, joined
  * by stream copy, and the video plays for exactly the new draft's length.
  */
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,11 +19,13 @@ import { ffmpeg, probe } from "@storyboard/core/media/ffmpeg";
 import { FPS } from "@storyboard/core/media/timeline";
 import { measureFile } from "@storyboard/core/mix/loudness";
 import { encodeWav } from "@storyboard/core/media/wav";
+import type { ZipIndex } from "@storyboard/core/media/zip-plan";
 import { setProviders } from "@storyboard/core/provider/registry";
 import type { ImageProvider, SpeechProvider } from "@storyboard/core/provider/types";
 import { createRender } from "@storyboard/core/render/create";
 import { getRenderBlocks, hasMedia } from "@storyboard/core/render/jobs";
 import { assetStoreKeys } from "@storyboard/core/revision/asset-store";
+import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { differences, fingerprint } from "./test/frame-checksums";
 import { createTestUser, eventually, type TestUser } from "./test/fixtures";
@@ -162,10 +166,10 @@ describe("re-rendering a revised draft", () => {
     expect(second.segmentsReused).toBe(segments.length - 1);
     // CompileAudio took the unchanged lines' identities from the writer's index (ETag to the hash of the bytes, mix/clip-audio.ts)
     // instead of downloading them: each is the hash the first render computed from the bytes.
-    const index = await getObjectJson<{ ids: Record<string, string> }>(config.mediaBucket, `${assetStoreKeys.folder(user.userId, screenplayId)}mix/audio-ids.json`);
+    const audioIds = await getObjectJson<{ ids: Record<string, string> }>(config.mediaBucket, `${assetStoreKeys.folder(user.userId, screenplayId)}mix/audio-ids.json`);
     for (const b of clips.slice(0, 4)) {
       const bytes = await getObjectBytes(config.mediaBucket, b.audioUrl!);
-      expect(index.ids[await objectTag(config.mediaBucket, b.audioUrl!)]).toBe(createHash("sha256").update(bytes).digest("hex"));
+      expect(audioIds.ids[await objectTag(config.mediaBucket, b.audioUrl!)]).toBe(createHash("sha256").update(bytes).digest("hex"));
     }
     // The sound is mixed in the same pieces: only the rewritten scene's is mixed again (docs/decisions.md#an-incremental-mix).
     expect([first.mixPiecesReused ?? 0, first.mixPiecesMixed]).toEqual([0, firstSegments]);
@@ -228,6 +232,23 @@ describe("re-rendering a revised draft", () => {
     const [[mp3, aac], [fullMp3, fullAac]] = [await sound(second, videos[1], "second"), await sound(full, fullVideo, "full")];
     expect(mp3.equals(fullMp3)).toBe(true);
     expect(aac.equals(fullAac)).toBe(true);
+    // The project zip was composed from the first render's (docs/decisions.md#a-revised-zip-is-composed-from-the-previous-one)
+    // and holds what the full render's, built whole, does: the same media and stems, byte for byte, in the same order.
+    const indexes = (await listKeys(config.mediaBucket, `${assetStoreKeys.folder(user.userId, screenplayId)}zip/`)).sort();
+    const index = await getObjectJson<ZipIndex>(config.mediaBucket, indexes.at(-1)!);
+    expect([index.zipKey, index.composedFrom]).toEqual([second.projectZipPath, first.projectZipPath]);
+    expect(index.copiedBytes).toBeGreaterThan(index.size / 2);
+    const media = async (job: typeof full, name: string) => {
+      const path = join(work, `${name}.zip`);
+      await downloadFile(config.mediaBucket, job.projectZipPath!, path);
+      if (existsSync("/usr/bin/unzip")) execFileSync("unzip", ["-tq", path]);
+      const entries = Object.entries(unzipSync(new Uint8Array(await readFile(path)))).filter(([n]) => /^(images|audio|stems)\//.test(n));
+      // Block ids differ between the two screenplays; the entries' numbers and kinds do not.
+      return entries.map(([n, bytes]) => ({ name: n.replace(/-[^/]*(\.\w+)$/, "$1"), hash: createHash("sha256").update(bytes).digest("hex") }));
+    };
+    const [composedMedia, wholeMedia] = [await media(second, "second"), await media(full, "full")];
+    expect(composedMedia.length).toBe(2 * clips.length + 2);
+    expect(composedMedia).toEqual(wholeMedia);
     // And the checks can fail: the first draft's video is another video.
     expect(differences(await fingerprint(videos[0], seams), reference)).not.toEqual([]);
   }, 900_000);

@@ -31,7 +31,7 @@ export async function relayoutStoryboardPdf(renderJobId: string, layout: PdfLayo
   const framed = blocks.filter((b) => hasMedia(b) && b.imageUrl?.[0] && b.duration);
   const work = await mkdtemp(join(tmpdir(), `relayout-${renderJobId.slice(0, 8)}-`));
   try {
-    // Named as in the project zip (render/compile.ts packageRender), so a panel's frame is the zip's entry.
+    // Named as in the project zip (render/package-render.ts), so a panel's frame is the zip's entry.
     const clips = framed.map((b, i) => {
       const frame = `images/${String(i + 1).padStart(4, "0")}-${b.blockId}${extname(b.imageUrl![0])}`;
       return {

@@ -2,24 +2,34 @@
  * The project zip of a render: its images, narration clips, captions, the
  * screenplay snapshot, an edit list that places every block on the timeline
  * and, under timeline/, the editing timelines that refer to the media by
- * relative paths, so the unpacked zip is a project folder (docs/product.md#editing-timelines). Streamed to disk one file at a time with yazl, which writes ZIP64 when
- * the archive passes 4 GB (a feature with its stems does); media that is
+ * relative paths, so the unpacked zip is a project folder (docs/product.md#editing-timelines). Written by
+ * media/zip-plan.ts, with ZIP64 when the archive passes 4 GB (a feature with its stems does), and composed
+ * from the previous render's zip where unchanged
+ * (docs/decisions.md#a-revised-zip-is-composed-from-the-previous-one); media that is
  * already compressed is stored, and so is WAV narration: deflate shrank it by
  * only a quarter and was the largest part of packaging a render's CPU
  * (docs/decisions.md#scale). Text is deflated.
  */
 import { createWriteStream } from "node:fs";
-import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { basename, extname } from "node:path";
-import { ZipFile } from "yazl";
 import type { Timeline } from "./timeline";
+import { planZip, type StemPieceInput, type ZipEntryInput } from "./zip-plan";
+import { runsStream } from "./zip-runs";
 
 export interface ArchiveFile {
   /** The entry name inside its folder (images/ or audio/). */
   name: string;
   path: string;
+  /** What identifies its bytes (the clip object's ETag): the same name and identity are copied from the previous zip. */
+  identity?: string;
+}
+
+/** A stem WAV made of its header and the mix's pieces' samples (media/zip-plan.ts). */
+export interface ArchiveStem {
+  name: string;
+  stem: { header: Uint8Array; pieces: StemPieceInput[] };
 }
 
 /** Version 2: `durationMs` is the time on screen (version 1 gave the narration's length, and an editor trusting it left gaps). */
@@ -48,7 +58,7 @@ export interface ProjectZipInput {
   rootFiles?: ArchiveFile[];
   rootTexts?: { name: string; text: string }[];
   /** The sound mix's stems (mix/render-mix.ts), under stems/. */
-  stems?: ArchiveFile[];
+  stems?: (ArchiveFile | ArchiveStem)[];
   /** The editing timelines (timeline/files.ts), under timeline/. */
   timelineTexts?: { name: string; text: string }[];
 }
@@ -83,8 +93,6 @@ export const toFile =
   (zip) =>
     pipeline(zip, createWriteStream(path));
 
-const STORED = /\.(jpe?g|png|webp|gif|mp3|m4a|aac|mp4|ogg|opus|zip|wav|pdf)$/i;
-
 /** A safe entry name: no folders, no traversal, no empty names. */
 function entryName(folder: string, name: string): string {
   const clean = basename(name.replace(/\\/g, "/"))
@@ -94,18 +102,15 @@ function entryName(folder: string, name: string): string {
   return `${folder}${clean}`;
 }
 
-type ArchiveEntry = { name: string } & ({ text: string } | { path: string });
-
-/**
- * Writes the project zip into `sink` as it is made: nothing of it is held whole, and PackageRender streams it
- * straight to S3, so a feature's zip (gigabytes, with its stems) never needs room on the task's disk beside them.
- */
-export async function writeProjectZip(input: ProjectZipInput, sink: ZipSink): Promise<ProjectZipResult> {
+/** The project zip's entries in their order, each with what identifies its content (media/zip-plan.ts). */
+export function projectZipEntries(input: ProjectZipInput): ZipEntryInput[] {
   const file =
     (folder: string) =>
-    (f: ArchiveFile): ArchiveEntry => ({ name: entryName(folder, f.name), path: f.path });
-  const text = (name: string, value: string): ArchiveEntry => ({ name, text: value });
-  const files: ArchiveEntry[] = [
+    (f: ArchiveFile): ZipEntryInput => ({ name: entryName(folder, f.name), path: f.path, ...(f.identity ? { identity: f.identity } : {}) });
+  const stem = (s: ArchiveFile | ArchiveStem): ZipEntryInput =>
+    "stem" in s ? { name: entryName("stems/", s.name), stem: s.stem } : file("stems/")(s);
+  const text = (name: string, value: string): ZipEntryInput => ({ name, text: value });
+  return [
     ...input.images.map(file("images/")),
     ...input.audio.map(file("audio/")),
     text("captions.srt", input.captionsSrt),
@@ -113,35 +118,18 @@ export async function writeProjectZip(input: ProjectZipInput, sink: ZipSink): Pr
     text("screenplay.json", JSON.stringify(input.screenplayJson, null, 2)),
     text("edit-list.json", JSON.stringify({ version: EDIT_LIST_VERSION, clips: input.editList }, null, 2)),
     ...(input.rootFiles ?? []).map(file("")),
-    ...(input.stems ?? []).map(file("stems/")),
+    ...(input.stems ?? []).map(stem),
     ...(input.rootTexts ?? []).map((t) => text(entryName("", t.name), t.text)),
     ...(input.timelineTexts ?? []).map((t) => text(entryName("timeline/", t.name), t.text)),
   ];
-  const names = new Set<string>();
-  for (const f of files) {
-    if (names.has(f.name)) throw new Error(`Duplicate archive entry: ${f.name}`);
-    names.add(f.name);
-  }
+}
 
-  const zip = new ZipFile();
-  for (const f of files) {
-    const options = { compressionLevel: STORED.test(f.name) ? 0 : 6 };
-    if ("text" in f) zip.addBuffer(Buffer.from(f.text, "utf8"), f.name, options);
-    // Read when its turn comes, in chunks: a feature's music stem alone is over a gigabyte (docs/decisions.md#the-sound-mix).
-    else zip.addFile(f.path, f.name, options);
-  }
-  zip.end();
-  // yazl's types call it a NodeJS.ReadableStream; it is a stream.Readable (a PassThrough).
-  const output = zip.outputStream as unknown as Readable;
-  // yazl reports a file it cannot read on the ZipFile, not on its stream, which would then never end.
-  const unreadable = once(zip, "error").then(([error]) => Promise.reject(error as Error));
-  try {
-    await Promise.race([sink(output), unreadable]);
-  } catch (error) {
-    output.destroy(error as Error);
-    throw error;
-  } finally {
-    unreadable.catch(() => undefined);
-  }
-  return { entries: [...names] };
+/**
+ * Writes the project zip, built whole, into `sink` as it is made: nothing of it is held whole. PackageRender
+ * plans the same entries against the previous render's zip and uploads the runs (render/package-render.ts).
+ */
+export async function writeProjectZip(input: ProjectZipInput, sink: ZipSink, options: { modified?: Date; zip64?: boolean } = {}): Promise<ProjectZipResult> {
+  const plan = await planZip(projectZipEntries(input), { modified: options.modified ?? new Date(), zip64: options.zip64 });
+  await sink(runsStream(plan.runs));
+  return { entries: plan.entries.map((e) => e.name) };
 }

@@ -12,15 +12,15 @@ export interface PcmAudio {
 
 const HEADER_BYTES = 44;
 
-export function encodeWav({ sampleRate, channels, samples }: PcmAudio): Uint8Array {
-  const dataBytes = samples.length * 2;
-  const out = new Uint8Array(HEADER_BYTES + dataBytes);
+/** The 44-byte header of a 16-bit PCM WAV with `dataBytes` of samples (RIFF's lengths stop at 4 GB). */
+export function wavHeader(sampleRate: number, channels: number, dataBytes: number): Uint8Array {
+  const out = new Uint8Array(HEADER_BYTES);
   const view = new DataView(out.buffer);
   const ascii = (offset: number, text: string) => {
     for (let i = 0; i < text.length; i++) out[offset + i] = text.charCodeAt(i);
   };
   ascii(0, "RIFF");
-  view.setUint32(4, 36 + dataBytes, true);
+  view.setUint32(4, Math.min(0xffffffff, 36 + dataBytes), true);
   ascii(8, "WAVE");
   ascii(12, "fmt ");
   view.setUint32(16, 16, true); // fmt chunk size
@@ -31,7 +31,15 @@ export function encodeWav({ sampleRate, channels, samples }: PcmAudio): Uint8Arr
   view.setUint16(32, channels * 2, true); // block align
   view.setUint16(34, 16, true); // bits per sample
   ascii(36, "data");
-  view.setUint32(40, dataBytes, true);
+  view.setUint32(40, Math.min(0xffffffff, dataBytes), true);
+  return out;
+}
+
+export function encodeWav({ sampleRate, channels, samples }: PcmAudio): Uint8Array {
+  const dataBytes = samples.length * 2;
+  const out = new Uint8Array(HEADER_BYTES + dataBytes);
+  out.set(wavHeader(sampleRate, channels, dataBytes));
+  const view = new DataView(out.buffer);
   for (let i = 0; i < samples.length; i++) view.setInt16(HEADER_BYTES + i * 2, samples[i], true);
   return out;
 }

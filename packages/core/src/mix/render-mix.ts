@@ -3,12 +3,12 @@
  * CompileAudio makes it from the render's settings, its stems kept per piece, as
  * FLAC, in the writer's store, and names the pieces in the compile folder;
  * PackageRender, which runs after it, joins them into the project zip under
- * stems/ as WAV, which every editing program reads
+ * stems/ as WAV (copying the pieces the previous render's zip holds), which every editing program reads
  * (docs/decisions.md#stems-as-flac-in-the-compile,
  * docs/decisions.md#a-master-in-chunks), and gives the editing timelines their
  * music lane.
  */
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { downloadFile, getObjectJson, isMissingObject, putObject, uploadFile } from "../blob/s3";
 import { config } from "../config";
@@ -18,10 +18,12 @@ import { mapWithLimit } from "../render/concurrency";
 import type { RenderBlockItem, RenderJobItem } from "../render/jobs";
 import { sceneMood } from "../render/story-facts";
 import { type Mood, moodOfScene } from "./bed";
-import { DEFAULT_LEVELS, DEFAULT_MUSIC, LEVEL_KINDS, type MixLevels, type MusicChoice } from "./schema";
+import { DEFAULT_LEVELS, DEFAULT_MUSIC, LEVEL_KINDS, MIX_RATE, type MixLevels, type MusicChoice } from "./schema";
+import type { ArchiveStem } from "../media/archive";
+import { ffmpeg } from "../media/ffmpeg";
+import { readWavInfo, wavHeader } from "../media/wav";
 import type { MixClip, MixMusic } from "./mix-input";
-import { BED_REFERENCE_LUFS, type PieceStore, stemWavs, writeMix } from "./mix";
-import type { StemPaths } from "./master";
+import { BED_REFERENCE_LUFS, type PieceStore, writeMix } from "./mix";
 import { musicUploadKey, readUploadLoudness } from "./upload";
 import type { PieceLoudness } from "./pieces";
 import type { ClipAudio } from "./clip-audio";
@@ -90,22 +92,59 @@ interface StemsManifest {
 }
 
 /**
- * The stems CompileAudio mixed, as zip entries: each stem's pieces downloaded from the writer's store into
- * `work` and decoded into one 16-bit WAV (their sample format, so losslessly).
+ * The stems CompileAudio mixed, as zip entries (docs/decisions.md#a-revised-zip-is-composed-from-the-previous-one):
+ * each a 16-bit WAV header and its pieces' samples in order. A piece the previous zip's stem holds (`kept`,
+ * by key: its length) is copied from there; the others are downloaded from the writer's store into `work`
+ * and decoded, losslessly (their sample format), each on its own.
  */
-export async function fetchStems(owner: { userId: string; renderJobId: string; screenplayId: string }, work: string) {
+export async function stemsForZip(
+  owner: { userId: string; renderJobId: string; screenplayId: string },
+  work: string,
+  kept: (entry: string) => Map<string, number>,
+): Promise<ArchiveStem[]> {
   const manifest = await getObjectJson<StemsManifest>(config.mediaBucket, stemsManifestKey(owner));
   const names = stemNames(manifest.music);
   const store = pieceStore(owner);
-  const pieces = await mapWithLimit(manifest.pieces, TRANSFERS_AT_ONCE, async (key, j) => {
+  const keptOf = Object.fromEntries(names.map((stem) => [stem, kept(stemEntry(stem))]));
+  const decoded = await mapWithLimit(manifest.pieces, TRANSFERS_AT_ONCE, async (key, j) => {
+    const missing = names.filter((stem) => !keptOf[stem].has(key));
+    if (!missing.length) return {};
     const dir = join(work, `stem-piece-${String(j).padStart(4, "0")}`);
     await mkdir(dir, { recursive: true });
     await store.stems(key, dir, manifest.music);
-    return Object.fromEntries(names.map((stem) => [stem, join(dir, `${stem}.flac`)])) as StemPaths;
+    const files: Partial<Record<StemName, { path: string; start: number; end: number }>> = {};
+    for (const stem of missing) {
+      const path = join(dir, `${stem}.wav`);
+      await ffmpeg(["-i", join(dir, `${stem}.flac`), "-map", "0:a:0", "-c:a", "pcm_s16le", path]);
+      const info = await wavInfoOf(path);
+      if (info.channels !== STEM_CHANNELS[stem] || info.sampleRate !== MIX_RATE || info.bitsPerSample !== 16)
+        throw new Error(`The ${stem} stem of piece ${key} is not ${STEM_CHANNELS[stem]}-channel 16-bit at ${MIX_RATE} Hz.`);
+      files[stem] = { path, start: info.dataOffset, end: info.dataOffset + info.dataBytes };
+      await rm(join(dir, `${stem}.flac`), { force: true });
+    }
+    return files;
   });
-  const wavs = await stemWavs(pieces, work);
-  await Promise.all(pieces.map((_, j) => rm(join(work, `stem-piece-${String(j).padStart(4, "0")}`), { recursive: true, force: true })));
-  return names.map((stem) => ({ name: `${stem}.wav`, path: wavs[stem]! }));
+  return names.map((stem) => {
+    const pieces = manifest.pieces.map((key, j) => ({ key, file: decoded[j][stem] }));
+    const dataBytes = pieces.reduce((n, p) => n + (p.file ? p.file.end - p.file.start : keptOf[stem].get(p.key)!), 0);
+    return { name: `${stem}.wav`, stem: { header: wavHeader(MIX_RATE, STEM_CHANNELS[stem], dataBytes), pieces } };
+  });
+}
+
+/** The stems' channels: the voices' lanes are mono, the music bed stereo (mix/graph.ts). */
+const STEM_CHANNELS: Record<StemName, number> = { dialogue: 1, narration: 1, music: 2 };
+
+async function wavInfoOf(path: string) {
+  const handle = await open(path, "r");
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const info = readWavInfo(head.subarray(0, bytesRead));
+    // The head holds only the start of the data: its length is the rest of the file.
+    return { ...info, dataBytes: (await handle.stat()).size - info.dataOffset };
+  } finally {
+    await handle.close();
+  }
 }
 
 const stemNames = (music: boolean) => (music ? STEM_NAMES : STEM_NAMES.filter((s) => s !== "music"));
@@ -206,7 +245,7 @@ export async function writeRenderMix({ job, plan, blocks, audio, work, m4aPath, 
       masterChunksEncoded: chunks.total - chunks.reused,
     })
     .go();
-  // The stems stay in pieces in the writer's store: PackageRender joins them (fetchStems).
+  // The stems stay in pieces in the writer's store: PackageRender joins them (stemsForZip).
   const manifest: StemsManifest = { music: Boolean(music), pieces: pieceStems.map((p) => p.key!) };
   await putObject(config.mediaBucket, stemsManifestKey(job), JSON.stringify(manifest), "application/json");
 }

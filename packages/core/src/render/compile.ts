@@ -1,22 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { getAspect } from "../catalog/aspects";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { extname, join } from "node:path";
-import { writeBoardExports } from "../board/export";
+import { join } from "node:path";
 import { screenplaySnapshotOf } from "./screenplay-snapshot";
-import type { PdfLayout } from "../board/schema";
-import { deletePrefix, downloadFile, listObjects, objectTag, putObject, uploadFile, uploadStream } from "../blob/s3";
+import { deletePrefix, downloadFile, listObjects, objectTag, uploadFile } from "../blob/s3";
 import { renderKeys } from "../blob/keys";
 import { config } from "../config";
 import { db } from "../dynamo/service";
-import { editListOf, writeProjectZip } from "../media/archive";
-import { captionFiles, joinSegments, renderSegment, writeCaptionImages } from "../media/compile";
+import { joinSegments, renderSegment, writeCaptionImages } from "../media/compile";
 import { clipAudio } from "../mix/clip-audio";
-import { fetchStems, stemEntry, writeRenderMix } from "../mix/render-mix";
+import { writeRenderMix } from "../mix/render-mix";
 import { planContentSegments, segmentKeyInput } from "../media/content-segments";
-import { timelineFiles } from "../timeline/files";
-import { timelineFpsOf, timelineSourceOf } from "../timeline/render-timeline";
 import { FPS } from "../media/timeline";
 import { keepSegment, reuseSegment, storedContentKeys } from "../revision/asset-store";
 import { segmentContentKey } from "../revision/content-key";
@@ -32,11 +25,11 @@ import {
   timelineOf,
   writeCompilePlan,
 } from "./compile-plan";
+import { downloadClips, inWorkDir, TRANSFER_CONCURRENCY } from "./compile-files";
 import { mapWithLimit } from "./concurrency";
 import { renderHeartbeat } from "./deadlines";
-import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem, toBlockView } from "./jobs";
+import { getRenderBlocks, getRenderJob, hasMedia, type RenderJobItem } from "./jobs";
 import { notifyRender } from "./notify";
-import { packagePoster } from "./poster";
 import { moveRenderStatus } from "./transition";
 
 /**
@@ -46,36 +39,10 @@ import { moveRenderStatus } from "./transition";
  * encoded; then, in parallel, one CompileSegment per other run of clips, CompileAudio (the combined narration)
  * and PackageRender (poster, captions, project zip); FinishCompile joins the
  * segments and the narration with a stream copy and finishes the render.
+ * PackageRender is in package-render.ts.
  * Every task is idempotent: its files have fixed keys and it can run again.
  */
 
-/** Files moved to and from S3 at once by one task. */
-const TRANSFER_CONCURRENCY = 8;
-
-async function inWorkDir<T>(renderJobId: string, run: (work: string) => Promise<T>): Promise<T> {
-  const work = await mkdtemp(join(tmpdir(), `compile-${renderJobId.slice(0, 8)}-`));
-  try {
-    return await run(work);
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
-}
-
-const clipFile = (work: string, kind: "img" | "aud", i: number, key: string) =>
-  join(work, `${kind}-${String(i).padStart(5, "0")}${extname(key)}`);
-
-/** Downloads clips' images or audio (by clip index) and answers their local paths, indexed by clip. */
-async function download(work: string, plan: CompilePlan, kind: "img" | "aud", indexes: number[]): Promise<string[]> {
-  const paths: string[] = new Array(plan.clips.length).fill("");
-  await mapWithLimit(indexes, TRANSFER_CONCURRENCY, async (i) => {
-    const key = kind === "img" ? plan.clips[i].image : plan.clips[i].audio;
-    paths[i] = clipFile(work, kind, i, key);
-    await downloadFile(config.mediaBucket, key, paths[i]);
-  });
-  return paths;
-}
-
-const allClips = (plan: CompilePlan) => plan.clips.map((_, i) => i);
 /** Video length in whole frames, so the segments' lengths add up to the video's exactly. */
 const framesMs = (frames: number) => (frames * 1000) / FPS;
 const compiling = (job: RenderJobItem) => job.status === "rendering" || job.status === "compiling";
@@ -180,7 +147,7 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
     // Its own clips and the next segment's first, which it fades into (media/segments.ts segmentOf).
     const through = Math.min(segment.endClip + 1, plan.clips.length);
     const used = Array.from({ length: through - segment.firstClip }, (_, k) => segment.firstClip + k);
-    const images = await download(work, plan, "img", used);
+    const images = await downloadClips(work, plan, "img", used);
     const captions = plan.burnCaptions
       ? await writeCaptionImages(
           plan.clips.map((c, i) => (used.includes(i) ? c.caption : undefined)),
@@ -218,65 +185,6 @@ export async function compileAudio({ renderJobId }: { renderJobId: string }) {
     await writeRenderMix({ job, plan, blocks, audio, work, m4aPath: m4a, mp3Path: mp3 });
     await uploadFile(config.mediaBucket, compileKeys.narration(job), m4a, "audio/mp4");
     await uploadFile(config.mediaBucket, outputKey(job, "audio.mp3"), mp3, outputOf("audio.mp3").contentType);
-  });
-  await renderHeartbeat(renderJobId, "compile");
-  return { renderJobId };
-}
-
-/** PackageRender (after CompileAudio): the poster and the project zip (images, narration clips, the mix's stems, captions, screenplay, edit list). */
-export async function packageRender({ renderJobId }: { renderJobId: string }) {
-  const job = await getRenderJob(renderJobId);
-  const plan = await readCompilePlan(job);
-  const timeline = timelineOf(plan);
-  const blocks = await getRenderBlocks(renderJobId);
-  await inWorkDir(renderJobId, async (work) => {
-    // Both at once: the downloads are most of this task's wall time on a revised render.
-    const [images, audio] = await Promise.all([download(work, plan, "img", allClips(plan)), download(work, plan, "aud", allClips(plan))]);
-    await packagePoster(job, plan, images[0], work);
-    const { srt, vtt } = captionFiles(
-      timeline,
-      plan.clips.map((c) => c.caption),
-    );
-    const editList = editListOf(timeline, plan.clips);
-    const board = await writeBoardExports({
-      work,
-      title: job.title,
-      writer: screenplaySnapshotOf(job).writer,
-      style: job.style,
-      createdAt: job.createdAt,
-      screenplayVersion: job.screenplayVersion,
-      layout: job.pdfLayout as PdfLayout | undefined,
-      aspect: getAspect(job.aspect),
-      characterDictionary: screenplaySnapshotOf(job).characterDictionary,
-      blocks,
-      clips: editList.map((e, i) => ({ blockId: e.blockId, durationMs: e.durationMs, frame: e.image, path: images[i] })),
-    });
-    const stems = await fetchStems(job, work);
-    const music = stems.some((s) => s.name === "music.wav") ? stemEntry("music") : undefined;
-    const zipKey = outputKey(job, "project.zip");
-    await writeProjectZip(
-      {
-        images: editList.map((e, i) => ({ name: e.image, path: images[i] })),
-        audio: editList.map((e, i) => ({ name: e.audio, path: audio[i] })),
-        captionsSrt: srt,
-        captionsVtt: vtt,
-        screenplayJson: {
-          title: job.title,
-          style: job.style,
-          aspect: getAspect(job.aspect).id,
-          ...(job.screenplaySnapshot as object),
-          blocks: blocks.map(toBlockView),
-        },
-        editList,
-        rootFiles: [{ name: "storyboard.pdf", path: board.pdfPath }],
-        rootTexts: [{ name: "shot-list.csv", text: board.csv }],
-        stems,
-        timelineTexts: timelineFiles({ ...timelineSourceOf(job, blocks, plan.clips), music }, timelineFpsOf(job)),
-      },
-      (zip) => uploadStream(config.mediaBucket, zipKey, zip, outputOf("project.zip").contentType),
-    );
-    await uploadFile(config.mediaBucket, outputKey(job, "storyboard.pdf"), board.pdfPath, outputOf("storyboard.pdf").contentType);
-    await putObject(config.mediaBucket, outputKey(job, "shot-list.csv"), board.csv, outputOf("shot-list.csv").contentType);
   });
   await renderHeartbeat(renderJobId, "compile");
   return { renderJobId };

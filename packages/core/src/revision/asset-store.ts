@@ -10,7 +10,7 @@ import { readWavInfo } from "../media/wav";
  * later draft copies what is unchanged instead of making it again, and
  * deleting the screenplay deletes its assets.
  */
-export type StoredKind = "image" | "audio" | "segment" | "poster" | "mix";
+export type StoredKind = "image" | "audio" | "segment" | "poster" | "mix" | "zip";
 
 export const assetStoreKeys = {
   folder: (userId: string, screenplayId: string) => `assets/${userId}/${screenplayId}/`,

@@ -1,4 +1,4 @@
-import { packageRender } from "@storyboard/core/render/compile";
+import { packageRender } from "@storyboard/core/render/package-render";
 import { task } from "./task";
 
 export const handler = task("PackageRender", (input) => packageRender(input));

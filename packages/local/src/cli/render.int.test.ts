@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { probe } from "@storyboard/core/media/ffmpeg";
+import type { ZipIndex } from "@storyboard/core/media/zip-plan";
 import { readCmx3600, readFcpxml } from "@storyboard/core/timeline/fixtures/readers";
 import { unzipSync } from "fflate";
 import { readFileSync } from "node:fs";
@@ -79,6 +80,14 @@ describe("storyboard render", () => {
     const [before, after] = [await probe(path.join(first, "video.mp4")), await probe(path.join(second, "video.mp4"))];
     expect(after.duration).toBeGreaterThan(3);
     expect(Math.abs(after.duration - before.duration)).toBeLessThan(3);
+
+    // Its project zip was composed from the first folder's (docs/decisions.md#a-revised-zip-is-composed-from-the-previous-one):
+    // the index the folder keeps names the zip it came from, and the zip reads whole.
+    const indexes = readdirSync(path.join(second, "reuse", "zip")).sort();
+    const index = JSON.parse(readFileSync(path.join(second, "reuse", "zip", indexes.at(-1)!), "utf8")) as ZipIndex;
+    expect(index.composedFrom).toBeDefined();
+    expect(index.copiedBytes).toBeGreaterThan(0);
+    expect(Object.keys(unzipSync(new Uint8Array(readFileSync(path.join(second, "project.zip")))))).toContain("stems/dialogue.wav");
 
     const nothing = await storyboard(["render", revised, "--reuse", mkdtempSync(path.join(tmpdir(), "empty-")), "--out", second]);
     expect(nothing.status).toBe(1);

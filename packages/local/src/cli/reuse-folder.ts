@@ -10,10 +10,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isMd5, linkOrCopy, placeObject, storedObject } from "../s3-files";
+import { seedPreviousZip } from "./previous-zip";
 
 export const REUSE_FOLDER = "reuse";
 const MANIFEST = "manifest.json";
-const KINDS = ["image", "audio", "segment", "poster", "mix"] as const;
+const KINDS = ["image", "audio", "segment", "poster", "mix", "zip"] as const;
 /** Files moved at once between the folder and the local S3 (one by one, a 112-page store took minutes each way). */
 const TRANSFERS = 8;
 
@@ -64,6 +65,7 @@ export async function seedAssetStore(reuse: Manifest & { dir: string }, screenpl
   await mapWithLimit(reuse.facts ?? [], TRANSFERS, (name) =>
     placeObject(s3Dir, config.mediaBucket, `${facts}${name}`, { bytes: new Uint8Array(0), contentType: "application/octet-stream" }),
   );
+  await seedPreviousZip(reuse, screenplayId, s3Dir);
   return files.length;
 }
 

@@ -1,0 +1,114 @@
+import { getAspect } from "../catalog/aspects";
+import { writeBoardExports } from "../board/export";
+import type { PdfLayout } from "../board/schema";
+import { listObjects, putObject, uploadFile } from "../blob/s3";
+import { composeObject } from "../blob/s3-compose";
+import { config } from "../config";
+import { editListOf, projectZipEntries } from "../media/archive";
+import { keptPieces, planZip } from "../media/zip-plan";
+import { captionFiles } from "../media/compile";
+import { stemEntry, stemsForZip } from "../mix/render-mix";
+import { timelineFiles } from "../timeline/files";
+import { timelineFpsOf, timelineSourceOf } from "../timeline/render-timeline";
+import { allClips, downloadClips, inWorkDir } from "./compile-files";
+import { outputKey, outputOf, readCompilePlan, timelineOf } from "./compile-plan";
+import { renderHeartbeat } from "./deadlines";
+import { getRenderBlocks, getRenderJob, toBlockView } from "./jobs";
+import { packagePoster } from "./poster";
+import { screenplaySnapshotOf } from "./screenplay-snapshot";
+import { findPreviousZip, keepZipIndex } from "./zip-index";
+
+
+/**
+ * The clip objects' identities for the zip's index, `{ETag}-{length}`: one listing per folder they are in (a
+ * page per 1,000) instead of a HeadObject each.
+ */
+async function clipIdentities(keys: string[]): Promise<Map<string, string>> {
+  const folders = new Set(keys.map((k) => k.slice(0, k.lastIndexOf("/") + 1)));
+  const identities = new Map<string, string>();
+  for (const folder of folders)
+    for (const o of await listObjects(config.mediaBucket, folder)) if (o.tag) identities.set(o.key, `${o.tag}-${o.size}`);
+  return identities;
+}
+
+/**
+ * PackageRender (after CompileAudio): the poster and the project zip (images, narration clips, the mix's
+ * stems, captions, screenplay, edit list). The zip is composed from the previous render's of the screenplay
+ * where unchanged (docs/decisions.md#a-revised-zip-is-composed-from-the-previous-one), so only the narration
+ * clips it lacks are downloaded; the images all are, for the PDF.
+ */
+export async function packageRender({ renderJobId }: { renderJobId: string }) {
+  const job = await getRenderJob(renderJobId);
+  const plan = await readCompilePlan(job);
+  const timeline = timelineOf(plan);
+  const blocks = await getRenderBlocks(renderJobId);
+  const zipKey = outputKey(job, "project.zip");
+  const [previous, identities] = await Promise.all([
+    findPreviousZip(job, zipKey),
+    clipIdentities([...plan.clips.map((c) => c.image), ...plan.clips.map((c) => c.audio)]),
+  ]);
+  const kept = new Set((previous?.entries ?? []).flatMap((e) => (e.identity ? [e.identity] : [])));
+  const audioNeeded = allClips(plan).filter((i) => !kept.has(identities.get(plan.clips[i].audio) ?? ""));
+  await inWorkDir(renderJobId, async (work) => {
+    // Both at once: the downloads are most of this task's wall time on a revised render.
+    const [images, audio] = await Promise.all([downloadClips(work, plan, "img", allClips(plan)), downloadClips(work, plan, "aud", audioNeeded)]);
+    await packagePoster(job, plan, images[0], work);
+    const { srt, vtt } = captionFiles(
+      timeline,
+      plan.clips.map((c) => c.caption),
+    );
+    const editList = editListOf(timeline, plan.clips);
+    const board = await writeBoardExports({
+      work,
+      title: job.title,
+      writer: screenplaySnapshotOf(job).writer,
+      style: job.style,
+      createdAt: job.createdAt,
+      screenplayVersion: job.screenplayVersion,
+      layout: job.pdfLayout as PdfLayout | undefined,
+      aspect: getAspect(job.aspect),
+      characterDictionary: screenplaySnapshotOf(job).characterDictionary,
+      blocks,
+      clips: editList.map((e, i) => ({ blockId: e.blockId, durationMs: e.durationMs, frame: e.image, path: images[i] })),
+    });
+    const stems = await stemsForZip(job, work, (entry) => keptPieces(previous, entry));
+    const music = stems.some((s) => s.name === "music.wav") ? stemEntry("music") : undefined;
+    const identity = (key: string) => identities.get(key);
+    const entries = projectZipEntries({
+      images: editList.map((e, i) => ({ name: e.image, path: images[i], identity: identity(plan.clips[i].image) })),
+      audio: editList.map((e, i) => ({ name: e.audio, path: audio[i], identity: identity(plan.clips[i].audio) })),
+      captionsSrt: srt,
+      captionsVtt: vtt,
+      screenplayJson: {
+        title: job.title,
+        style: job.style,
+        aspect: getAspect(job.aspect).id,
+        ...(job.screenplaySnapshot as object),
+        blocks: blocks.map(toBlockView),
+      },
+      editList,
+      rootFiles: [{ name: "storyboard.pdf", path: board.pdfPath }],
+      rootTexts: [{ name: "shot-list.csv", text: board.csv }],
+      stems,
+      timelineTexts: timelineFiles({ ...timelineSourceOf(job, blocks, plan.clips), music }, timelineFpsOf(job)),
+    });
+    // The render's creation time, not now: a retried task writes the same zip.
+    const zip = await planZip(entries, { modified: new Date(job.createdAt), previous });
+    const sent = await composeObject(config.mediaBucket, zipKey, zip.runs, { source: previous?.zipKey, contentType: outputOf("project.zip").contentType });
+    // The index's offsets are the plan's: a zip of another length would be unreadable from its central directory on.
+    if (sent.copiedBytes + sent.sentBytes !== zip.size) throw new Error(`The project zip came out ${sent.copiedBytes + sent.sentBytes} bytes long, not ${zip.size}.`);
+    const { etag } = sent;
+    await keepZipIndex(job, {
+      version: 1,
+      zipKey,
+      etag,
+      size: zip.size,
+      entries: zip.entries,
+      ...(previous ? { composedFrom: previous.zipKey, copiedBytes: zip.copiedBytes } : {}),
+    });
+    await uploadFile(config.mediaBucket, outputKey(job, "storyboard.pdf"), board.pdfPath, outputOf("storyboard.pdf").contentType);
+    await putObject(config.mediaBucket, outputKey(job, "shot-list.csv"), board.csv, outputOf("shot-list.csv").contentType);
+  });
+  await renderHeartbeat(renderJobId, "compile");
+  return { renderJobId };
+}
