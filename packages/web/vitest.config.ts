@@ -12,7 +12,11 @@ export default defineProject({
     // lucide-react has no "exports" map, so Node would take its CommonJS build, whose
     // require("react") finds the root's React 18. Point at the ES build so it is inlined.
     mainFields: ["module", "jsnext:main", "jsnext", "main"],
-    alias: [{ find: /^lucide-react$/, replacement: "lucide-react/dist/esm/lucide-react.js" }],
+    alias: [
+      { find: /^lucide-react$/, replacement: "lucide-react/dist/esm/lucide-react.js" },
+      // tslib's "import" entry re-exports its CommonJS build, which the optimizer's bundle reads as undefined.
+      { find: /^tslib$/, replacement: "tslib/tslib.es6.mjs" },
+    ],
   },
   test: {
     name: "web",
@@ -26,6 +30,30 @@ export default defineProject({
     testTimeout: 30_000,
     // Inline React libraries so they resolve this package's React 19 rather than
     // the React 18 hoisted to the repository root.
+    // React and the libraries every screen imports are bundled once for the run (esbuild) instead of
+    // transformed module by module in every file: the web project's CPU fell by about a third.
+    deps: {
+      optimizer: {
+        web: {
+          enabled: true,
+          include: [
+            "react",
+            "react-dom",
+            "react-dom/client",
+            "react/jsx-runtime",
+            "react/jsx-dev-runtime",
+            "@tanstack/react-query",
+            "react-router-dom",
+            "react-hook-form",
+            "@hookform/resolvers/zod",
+            "@testing-library/react",
+            "@testing-library/user-event",
+            "lucide-react",
+            "zod",
+          ],
+        },
+      },
+    },
     server: {
       deps: {
         inline: [
