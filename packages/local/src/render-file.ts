@@ -8,7 +8,7 @@ import type { FrameRateLabel } from "@storyboard/core/timeline/schema";
 import type { AspectId } from "@storyboard/core/catalog/aspects";
 import { startRuntime } from "./runtime";
 import type { Timings } from "./cli/timings";
-import { carryCast, readReuseFolder, seedAssetStore, writeReuseFolder } from "./cli/reuse-folder";
+import { carriedVoices, carryCast, readReuseFolder, seedAssetStore, writeReuseFolder } from "./cli/reuse-folder";
 import { linkOrCopy, storedObject } from "./s3-files";
 
 function reuseReport(job: {
@@ -170,6 +170,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
     const speakers = (screenplay.characterDictionary ?? {}) as Record<string, { isSpeaker?: boolean }>;
     for (const name of Object.keys(options.voices ?? {}))
       if (!speakers[name]?.isSpeaker) throw new Error(`--voice: nobody called ${name} speaks in this screenplay.`);
+    const { NARRATOR_KEY } = await import("@storyboard/core/render/schema");
+    const voices = carriedVoices(reuse, speakers, NARRATOR_KEY, options.voices ?? {});
     timings?.mark("uploaded and parsed");
     log(`Parsed "${screenplay.title}": ${screenplay.pageCount} page(s), ${screenplay.blockCount} blocks.`);
 
@@ -185,7 +187,7 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
         music: options.music,
         previewDescriptionsBeforeFirstImages: false,
         previewImagesBeforeFirstRender: false,
-        characterVoices: Object.fromEntries(Object.entries(options.voices ?? {}).map(([name, voiceId]) => [name, { voiceId }])),
+        characterVoices: Object.fromEntries(Object.entries(voices).map(([name, voiceId]) => [name, { voiceId }])),
       }),
     );
     const chosen = (await db.entities.renderJob.get({ renderJobId }).go()).data?.characterVoices as Record<string, { voiceId: string }> | undefined;
@@ -225,7 +227,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       if (stored) await linkOrCopy(stored.file, path);
       else await downloadFile(config.mediaBucket, key, path);
     }
-    await writeReuseFolder(options.outDir, { userId, screenplayId, cast }, runtime.s3Dir, reuse);
+    const voicesUsed = Object.fromEntries(Object.entries(chosen ?? {}).map(([name, v]) => [name, v.voiceId]));
+    await writeReuseFolder(options.outDir, { userId, screenplayId, cast, voices: voicesUsed }, runtime.s3Dir, reuse);
     timings?.mark("outputs written");
     const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
     const { getRenderBlocks, hasMedia } = await import("@storyboard/core/render/jobs");

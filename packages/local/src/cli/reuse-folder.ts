@@ -28,6 +28,26 @@ interface Manifest {
   md5s?: Record<string, string>;
   /** Every character's place in the cast, by name, the names of earlier drafts included (render/cast-order.ts placeCast). */
   cast?: Record<string, number>;
+  /**
+   * The render's voices by character name (the narrator's under its key): a revised draft keeps them, as its
+   * carry-over does on the web (revision/carry-over.ts). A folder written before them has none.
+   */
+  voices?: Record<string, string>;
+}
+
+/**
+ * The voices a `--reuse` render starts from: the earlier render's, for the characters who still speak and the
+ * narrator, then the ones chosen with `--voice`. Without them, a line added for one character could change who
+ * speaks most and so swap two characters' automatic voices, and every line of theirs would be made again.
+ */
+export function carriedVoices(
+  reuse: Pick<Manifest, "voices"> | undefined,
+  speakers: Record<string, { isSpeaker?: boolean }>,
+  narratorKey: string,
+  chosen: Record<string, string>,
+): Record<string, string> {
+  const kept = Object.entries(reuse?.voices ?? {}).filter(([name]) => name === narratorKey || speakers[name]?.isSpeaker);
+  return { ...Object.fromEntries(kept), ...chosen };
 }
 
 /** The owner and stored files of an earlier output folder; a clear error when it has none. */
@@ -95,11 +115,11 @@ export async function carryCast(reuse: Manifest | undefined, screenplayId: strin
  */
 export async function writeReuseFolder(
   outDir: string,
-  owner: { userId: string; screenplayId: string; cast: Record<string, number> },
+  owner: { userId: string; screenplayId: string; cast: Record<string, number>; voices: Record<string, string> },
   s3Dir: string,
   from?: Manifest & { dir: string },
 ): Promise<void> {
-  const { userId, screenplayId, cast } = owner;
+  const { userId, screenplayId, cast, voices } = owner;
   const { listObjects, listKeys } = await import("@storyboard/core/blob/s3");
   const { config } = await import("@storyboard/core/config");
   const { assetStoreKeys, findAsset } = await import("@storyboard/core/revision/asset-store");
@@ -136,5 +156,5 @@ export async function writeReuseFolder(
   const factsFolder = assetStoreKeys.facts(userId, screenplayId);
   const facts = (await listKeys(config.mediaBucket, factsFolder)).map((key) => key.slice(factsFolder.length));
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes, md5s, facts, cast } satisfies Manifest));
+  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes, md5s, facts, cast, voices } satisfies Manifest));
 }
