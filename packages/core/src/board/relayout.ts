@@ -9,14 +9,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { downloadFile, uploadFile } from "../blob/s3";
-import { getAspect } from "../catalog/aspects";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { AppError } from "../error";
 import { mapWithLimit } from "../render/concurrency";
 import { outputKey, outputOf } from "../render/compile-plan";
 import { getOwnRenderJob, getRenderBlocks, hasMedia } from "../render/jobs";
-import { screenplaySnapshotOf } from "../render/screenplay-snapshot";
+import { boardFactsOf } from "../render/screenplay-snapshot";
 import { writeBoardExports } from "./export";
 import type { PdfLayout } from "./schema";
 
@@ -45,14 +44,8 @@ export async function relayoutStoryboardPdf(renderJobId: string, layout: PdfLayo
     await mapWithLimit(clips, DOWNLOADS_AT_ONCE, (c) => downloadFile(config.mediaBucket, c.key, c.path));
     const board = await writeBoardExports({
       work,
-      title: job.title,
-      writer: screenplaySnapshotOf(job).writer,
-      style: job.style,
-      createdAt: job.createdAt,
-      screenplayVersion: job.screenplayVersion,
+      ...boardFactsOf(job),
       layout,
-      aspect: getAspect(job.aspect),
-      characterDictionary: screenplaySnapshotOf(job).characterDictionary,
       blocks,
       clips,
     });

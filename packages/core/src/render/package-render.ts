@@ -15,9 +15,8 @@ import { outputKey, outputOf, readCompilePlan, timelineOf } from "./compile-plan
 import { renderHeartbeat } from "./deadlines";
 import { getRenderBlocks, getRenderJob, toBlockView } from "./jobs";
 import { packagePoster } from "./poster";
-import { screenplaySnapshotOf } from "./screenplay-snapshot";
+import { boardFactsOf } from "./screenplay-snapshot";
 import { findPreviousZip, keepZipIndex } from "./zip-index";
-
 
 /**
  * The clip objects' identities for the zip's index, `{ETag}-{length}`: one listing per folder they are in (a
@@ -60,14 +59,8 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
     const editList = editListOf(timeline, plan.clips);
     const board = await writeBoardExports({
       work,
-      title: job.title,
-      writer: screenplaySnapshotOf(job).writer,
-      style: job.style,
-      createdAt: job.createdAt,
-      screenplayVersion: job.screenplayVersion,
+      ...boardFactsOf(job),
       layout: job.pdfLayout as PdfLayout | undefined,
-      aspect: getAspect(job.aspect),
-      characterDictionary: screenplaySnapshotOf(job).characterDictionary,
       blocks,
       clips: editList.map((e, i) => ({ blockId: e.blockId, durationMs: e.durationMs, frame: e.image, path: images[i] })),
     });

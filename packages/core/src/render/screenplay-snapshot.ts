@@ -1,3 +1,4 @@
+import { getAspect } from "../catalog/aspects";
 import type { CharacterDictionary, SceneDictionary, SceneInfo } from "../screenplay/types";
 import type { SceneContinuity } from "./continuity";
 
@@ -17,4 +18,25 @@ export interface ScreenplaySnapshot {
 export function screenplaySnapshotOf(job: { screenplaySnapshot?: unknown }): ScreenplaySnapshot {
   const stored = (job.screenplaySnapshot ?? {}) as Partial<ScreenplaySnapshot>;
   return { ...stored, characterDictionary: stored.characterDictionary ?? {}, sceneDictionary: stored.sceneDictionary ?? {} };
+}
+
+/** What the storyboard PDF and shot list print of a render (its title page and panels): PackageRender's and a new layout's alike. */
+export function boardFactsOf(job: {
+  title: string;
+  style: string;
+  createdAt: string;
+  screenplayVersion?: number;
+  aspect?: string;
+  screenplaySnapshot?: unknown;
+}) {
+  const snapshot = screenplaySnapshotOf(job);
+  return {
+    title: job.title,
+    writer: snapshot.writer,
+    style: job.style,
+    createdAt: job.createdAt,
+    screenplayVersion: job.screenplayVersion,
+    aspect: getAspect(job.aspect),
+    characterDictionary: snapshot.characterDictionary,
+  };
 }
