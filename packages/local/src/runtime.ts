@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { assertPortFree, freePort } from "./ports";
 import { ensureTable, ensureUserPool } from "./bootstrap";
 import { recordChild } from "./instance";
+import { notifyingBuckets } from "./s3-events";
 import { type StandIn, type Supervision, startCognito, startDynamo, startS3, startSes } from "./stand-ins";
 import { startMemoryDynamo } from "./dynamo-memory/server";
 import type { StripeStandIn } from "./stripe/server";
@@ -78,7 +79,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           ? startMemoryDynamo(ports.dynamo)
           : startDynamo(ports.dynamo, options.inMemoryDb ? undefined : join(dataDir, "dynamodb"), supervise("DynamoDB Local")),
       ),
-      track(startS3(ports.s3, s3Dir, [uploadsBucket, mediaBucket], (e) => listeners.forEach((l) => l(e)), supervise("local S3"))),
+      track(
+        startS3(
+          ports.s3,
+          s3Dir,
+          [uploadsBucket, mediaBucket],
+          { from: notifyingBuckets({ UPLOADS_BUCKET: uploadsBucket, MEDIA_BUCKET: mediaBucket }), to: (e) => listeners.forEach((l) => l(e)) },
+          supervise("local S3"),
+        ),
+      ),
       ...(options.pipelineOnly
         ? []
         : [track(startSes(ports.ses)), track(startCognito(ports.cognito, join(dataDir, "cognito"), supervise("Cognito Local")))]),

@@ -9,6 +9,9 @@ import { loadHandler } from "./task-modules";
 const notifications = [{ bucketEnv: "UPLOADS_BUCKET", prefix: UPLOAD_PREFIX, handler: "s3/screenplay-uploaded" }];
 export const S3_EVENT_HANDLERS = notifications.map((n) => n.handler);
 
+/** The buckets with notifications, named as `bucketNames` names them by their variable: only theirs are sent on. */
+export const notifyingBuckets = (bucketNames: Record<string, string>) => notifications.map((n) => bucketNames[n.bucketEnv]);
+
 type Listener = (event: S3Event) => Promise<void>;
 const pending = new Set<Promise<void>>();
 

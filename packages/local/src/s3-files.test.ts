@@ -29,7 +29,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "s3-files-"));
   s3Dir = join(dir, "s3");
   const port = await freePort();
-  standIn = await startS3(port, s3Dir, [BUCKET], () => {});
+  standIn = await startS3(port, s3Dir, [BUCKET], { from: [], to: () => {} });
   client = new S3Client({
     endpoint: standIn.url,
     region: "us-east-1",

@@ -1,7 +1,7 @@
 /**
  * How the local S3 (s3rver's filesystem store, started by s3-process.mjs) keeps an object on disk: the one place that
  * knows it. An object `KEY` of `BUCKET` is `DIR/BUCKET/<KEY's folders>/<name>._S3rver_object`, with its headers in
- * `._S3rver_metadata.json` and the MD5 of its bytes (the ETag it lists and answers) in `._S3rver_object.md5`.
+ * `._S3rver_metadata.json` and its ETag (the MD5 of its bytes, or a multipart upload's tag: s3-store.mjs) in `._S3rver_object.md5`.
  * The command line owns that folder, so it may put a reused store there and take its files out directly, by hard
  * link, instead of a request and an MD5 of every byte each (docs/decisions.md#reused-assets-cost-a-listing-not-a-request-each):
  * the SDK then reads what a PUT would have stored. s3-process.mjs never writes through a linked file.
@@ -12,15 +12,15 @@ import { constants, copyFile, link, mkdir, readFile, stat, unlink, writeFile } f
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 
-/** The object's file, its headers and its MD5, in the local S3's folder `dir`. */
+/** The object's file, its headers and its ETag, in the local S3's folder `dir`. */
 export function s3ObjectFiles(dir: string, bucket: string, key: string) {
   const parts = key.split("/");
   const base = join(dir, bucket, ...parts.slice(0, -1), `${parts.at(-1)}._S3rver_`);
   return { object: `${base}object`, metadata: `${base}metadata.json`, md5: `${base}object.md5` };
 }
 
-/** An MD5 as an ETag of a single PUT gives it (32 hex digits); a multipart upload's (`…-3`) is not one. */
-export const isMd5 = (tag: string | undefined): tag is string => /^[0-9a-f]{32}$/.test(tag ?? "");
+/** An ETag as S3 gives it: a single PUT's MD5 (32 hex digits), or a multipart upload's MD5 of its parts' tags and their count (`…-3`). */
+export const isEtag = (tag: string | undefined): tag is string => /^[0-9a-f]{32}(-[1-9]\d*)?$/.test(tag ?? "");
 
 /** The MD5 of a file's bytes, read as a stream. */
 export async function md5OfFile(path: string): Promise<string> {
@@ -31,7 +31,7 @@ export async function md5OfFile(path: string): Promise<string> {
 
 /**
  * Puts a file (linked; copied across file systems) or bytes in the local S3 as `key` of `bucket`, as a PUT with
- * `contentType` would have stored them: the bytes, their headers and their MD5 (`md5` when known, else computed).
+ * `contentType` would have stored them: the bytes, their headers and their ETag (`md5` when known, else their MD5).
  * The bucket must exist.
  */
 export async function placeObject(
@@ -47,7 +47,7 @@ export async function placeObject(
   else await removed(files.object).then(() => writeFile(files.object, from.bytes));
   // The headers a PUT stores: s3rver keeps the content type (and no other header the SDK sends here).
   await writeFile(files.metadata, JSON.stringify({ "content-type": from.contentType }, null, 2));
-  const md5 = isMd5(from.md5) ? from.md5 : "file" in from ? await md5OfFile(from.file) : createHash("md5").update(from.bytes).digest("hex");
+  const md5 = isEtag(from.md5) ? from.md5 : "file" in from ? await md5OfFile(from.file) : createHash("md5").update(from.bytes).digest("hex");
   await writeFile(files.md5, md5);
 }
 

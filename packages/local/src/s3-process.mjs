@@ -2,31 +2,16 @@
  * The local S3 (@20minutes/s3rver, the maintained fork of s3rver: busboy 1.6 and fast-xml-parser 5,
  * so the malformed form of GHSA-wm7h-9275-46v2 no longer kills it; docs/decisions.md#local-runtime-stays-local)
  * in its own process: it needs Node's legacy OpenSSL provider (listing with MaxKeys fails otherwise),
- * which the rest of the product should not run under. Bucket events go to the parent over IPC.
+ * which the rest of the product should not run under. The events of the buckets with notifications (the
+ * third argument) go to the parent over IPC.
  * Plain JavaScript, so the child starts without the TypeScript loader.
  */
-import { access, unlink } from "node:fs/promises";
 import S3rver from "@20minutes/s3rver";
-import FilesystemStore from "@20minutes/s3rver/lib/stores/filesystem.js";
+// Before the server starts: what the local S3 changes in s3rver's store.
+import "./s3-store.mjs";
 
-// The command line links a reused store's files into this folder and out of it (s3-files.ts): an object written
-// again gets a new file, as S3 gives it new bytes, instead of being written through the link into the other name.
-const removed = (path) => unlink(path).catch((error) => {
-  if (error.code !== "ENOENT") throw error;
-});
-const { putContent, copyObject } = FilesystemStore.prototype;
-FilesystemStore.prototype.putContent = async function (objectPath, content) {
-  await removed(objectPath);
-  return putContent.call(this, objectPath, content);
-};
-FilesystemStore.prototype.copyObject = async function (srcBucket, srcKey, destBucket, destKey, metadata) {
-  const [from, to] = [this.getResourcePath(srcBucket, srcKey, "object"), this.getResourcePath(destBucket, destKey, "object")];
-  // A copy from a missing object fails and leaves the target as it was, as on S3.
-  if (from !== to && (await access(from).then(() => true, () => false))) await removed(to);
-  return copyObject.call(this, srcBucket, srcKey, destBucket, destKey, metadata);
-};
-
-const [port, directory, ...buckets] = process.argv.slice(2);
+const [port, directory, notifying, ...buckets] = process.argv.slice(2);
+const notifies = new Set(notifying.split(",").filter(Boolean));
 const server = new S3rver({
   port: Number(port),
   address: "127.0.0.1",
@@ -38,7 +23,9 @@ const server = new S3rver({
   allowMismatchedSignatures: true,
   configureBuckets: buckets.map((name) => ({ name, configs: [] })),
 });
-server.on("event", (event) => process.send?.({ type: "s3-event", event }));
+server.on("event", (event) => {
+  if (event.Records?.some((r) => notifies.has(r.s3?.bucket?.name))) process.send?.({ type: "s3-event", event });
+});
 await server.run();
 // The SDK keeps sockets open between requests, and Node's server closes an idle one after 5 s: an upload sent as
 // it closes fails with 'socket hang up' and is not retried (its body is a stream). Seen on a loaded machine;

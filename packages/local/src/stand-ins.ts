@@ -107,19 +107,22 @@ export async function startDynamo(port: number, dir?: string, supervision: Super
   return supervised("DynamoDB Local", url, launch, supervision);
 }
 
-/** The local S3 in a child process; `onEvent` receives AWS-shaped bucket notification records. */
+/**
+ * The local S3 in a child process; `events.to` receives the AWS-shaped notification records of the buckets
+ * `events.from` (a render's thousands of copies in the media bucket notify nobody, as on AWS).
+ */
 export async function startS3(
   port: number,
   dir: string,
   buckets: string[],
-  onEvent: (event: unknown) => void,
+  events: { from: string[]; to: (event: unknown) => void },
   supervision: Supervision = {},
 ): Promise<StandIn> {
   mkdirSync(dir, { recursive: true });
   const script = fileURLToPath(new URL("./s3-process.mjs", import.meta.url));
   const launch = async () => {
     const child = track(
-      fork(script, [String(port), dir, ...buckets], {
+      fork(script, [String(port), dir, events.from.join(","), ...buckets], {
         execArgv: ["--openssl-legacy-provider"],
         stdio: ["ignore", "ignore", "inherit", "ipc"],
       }),
@@ -128,7 +131,7 @@ export async function startS3(
       child.once("exit", (code) => reject(new Error(`local S3 exited with ${code}`)));
       child.on("message", (msg: { type: string; event?: unknown }) => {
         if (msg.type === "ready") resolve();
-        if (msg.type === "s3-event") onEvent(msg.event);
+        if (msg.type === "s3-event") events.to(msg.event);
       });
     });
     if (child.pid) supervision.onPid?.(child.pid);

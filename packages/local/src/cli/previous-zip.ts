@@ -25,7 +25,7 @@ export async function seedPreviousZip(reuse: { userId: string; dir: string }, sc
   const { objectTag, putObject } = await import("@storyboard/core/blob/s3");
   const { config } = await import("@storyboard/core/config");
   const { assetStoreKeys } = await import("@storyboard/core/revision/asset-store");
-  // The index's ETag is the MD5 the local S3 gave these bytes (an MD5 is computed for any other).
+  // The index's ETag is the one the local S3 gave these bytes (an MD5 is computed for a malformed one).
   await placeObject(s3Dir, config.mediaBucket, index.zipKey, { file: zipPath, contentType: "application/zip", md5: index.etag });
   const etag = await objectTag(config.mediaBucket, index.zipKey);
   const key = assetStoreKeys.asset(reuse.userId, screenplayId, "zip", newest);

@@ -9,7 +9,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { isMd5, linkOrCopy, placeObject, storedObject } from "../s3-files";
+import { isEtag, linkOrCopy, placeObject, storedObject } from "../s3-files";
 import { seedPreviousZip } from "./previous-zip";
 
 export const REUSE_FOLDER = "reuse";
@@ -24,7 +24,7 @@ interface Manifest {
   contentTypes: Record<string, string>;
   /** The store's facts of its assets (revision/asset-store.ts storedFacts): names of empty objects. A folder written before them has none. */
   facts?: string[];
-  /** Per stored file, the MD5 of its bytes (its ETag in the local S3), so seeding need not read them. A folder written before them has none. */
+  /** Per stored file, its ETag in the local S3 (the MD5 of its bytes, or a multipart upload's tag), so seeding need not read them. A folder written before them has none. */
   md5s?: Record<string, string>;
   /** Every character's place in the cast, by name, the names of earlier drafts included (render/cast-order.ts placeCast). */
   cast?: Record<string, number>;
@@ -62,7 +62,7 @@ export async function readReuseFolder(outDir: string): Promise<Manifest & { dir:
 
 /**
  * Puts the earlier render's store back under the new screenplay, before the render starts: placed in the local S3's
- * folder `s3Dir` (s3-files.ts) as a PUT would have stored it, each file linked with the MD5 the manifest recorded
+ * folder `s3Dir` (s3-files.ts) as a PUT would have stored it, each file linked with the ETag the manifest recorded
  * (a folder written before it recorded them has each file's MD5 computed here).
  */
 export async function seedAssetStore(reuse: Manifest & { dir: string }, screenplayId: string, s3Dir: string): Promise<number> {
@@ -109,7 +109,7 @@ export async function carryCast(reuse: Manifest | undefined, screenplayId: strin
 
 /**
  * Writes this render's store (all it made and reused) into `outDir/reuse/`, for the next `--reuse`, with each file's
- * MD5 (its listed ETag) for the next seeding. A file the earlier folder (`from`) holds is linked from there (a content
+ * listed ETag for the next seeding. A file the earlier folder (`from`) holds is linked from there (a content
  * key names the same bytes); a new one is linked out of the local S3's folder `s3Dir` (s3-files.ts), read back
  * through S3 only when that file is not the listed one.
  */
@@ -134,7 +134,7 @@ export async function writeReuseFolder(
       const contentKey = key.split("/").pop()!;
       const name = `${kind}/${contentKey}`;
       const [target, earlier] = [join(dir, name), from && join(from.dir, name)];
-      if (isMd5(tag)) md5s[name] = tag;
+      if (isEtag(tag)) md5s[name] = tag;
       if (from && earlier && from.userId === userId && from.contentTypes[name] && existsSync(earlier)) {
         // The folder written over is the earlier one (`--reuse DIR --out DIR`): its file is already there.
         if (earlier !== target) await linkOrCopy(earlier, target);
