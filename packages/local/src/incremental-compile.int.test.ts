@@ -23,6 +23,7 @@ import type { ZipIndex } from "@storyboard/core/media/zip-plan";
 import { setProviders } from "@storyboard/core/provider/registry";
 import type { ImageProvider, SpeechProvider } from "@storyboard/core/provider/types";
 import { createRender } from "@storyboard/core/render/create";
+import { outputKey } from "@storyboard/core/render/compile-plan";
 import { getRenderBlocks, hasMedia } from "@storyboard/core/render/jobs";
 import { assetStoreKeys } from "@storyboard/core/revision/asset-store";
 import { unzipSync } from "fflate";
@@ -249,6 +250,22 @@ describe("re-rendering a revised draft", () => {
     const [composedMedia, wholeMedia] = [await media(second, "second"), await media(full, "full")];
     expect(composedMedia.length).toBe(2 * clips.length + 2);
     expect(composedMedia).toEqual(wholeMedia);
+    // The storyboard PDF draws the same frames, in the same order: the revised one took the kept frames' bytes
+    // from the first render's zip (compile-files.ts downloadClips), the full one downloaded every frame.
+    const pdfFrames = async (job: typeof full) => {
+      const pdf = Buffer.from(await getObjectBytes(config.mediaBucket, outputKey(job, "storyboard.pdf")));
+      const frames: string[] = [];
+      // Each image XObject's stream: a JPEG copied in untouched, a PNG's pixels as PDFKit packs them.
+      for (let at = pdf.indexOf("/Subtype /Image"); at !== -1; at = pdf.indexOf("/Subtype /Image", at + 1)) {
+        const length = Number(/\/Length (\d+)/.exec(pdf.subarray(at, at + 300).toString("latin1"))![1]);
+        const start = pdf.indexOf("stream\n", at) + "stream\n".length;
+        frames.push(createHash("sha256").update(pdf.subarray(start, start + length)).digest("hex"));
+      }
+      return frames;
+    };
+    const [revisedFrames, fullFrames] = [await pdfFrames(second), await pdfFrames(full)];
+    expect(revisedFrames.length).toBeGreaterThan(0);
+    expect(revisedFrames).toEqual(fullFrames);
     // And the checks can fail: the first draft's video is another video.
     expect(differences(await fingerprint(videos[0], seams), reference)).not.toEqual([]);
   }, 900_000);

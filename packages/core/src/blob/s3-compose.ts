@@ -9,12 +9,12 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
-  GetObjectCommand,
   UploadPartCommand,
   UploadPartCopyCommand,
 } from "@aws-sdk/client-s3";
 import { open } from "node:fs/promises";
 import { s3 } from "./s3";
+import { getObjectRange, rangeReader } from "./s3-ranges";
 
 /** New bytes, a local file's bytes [start, end), or bytes [start, end) of the source object. */
 export type ComposeRun = { bytes: Uint8Array } | { file: string; start: number; end: number } | { copy: [number, number] };
@@ -80,9 +80,13 @@ export async function composeObject(bucket: string, key: string, runs: ComposeRu
   };
   const readSource = async (from: number, to: number) => {
     if (!options.source) throw new Error("The object copies from a source that was not given.");
-    const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: options.source, Range: `bytes=${from}-${to - 1}` }));
-    return out.Body!.transformToByteArray();
+    return getObjectRange(bucket, options.source, [from, to]);
   };
+  // The short copies are read, nearby ones together (s3-ranges.ts): a zip's renamed entries are thousands of them.
+  const isShort = ([from, to]: [number, number]) => to > from && to - from < MIN_PART_BYTES;
+  const shortCopies = runs.flatMap((run) => ("copy" in run && isShort(run.copy) ? [run.copy] : []));
+  const shortReader = options.source && shortCopies.length ? rangeReader(bucket, options.source, shortCopies) : undefined;
+  let shortRead = 0;
   const copyRange = async (from: number, to: number) => {
     const count = Math.ceil((to - from) / MAX_PART_BYTES);
     const each = Math.ceil((to - from) / count);
@@ -118,7 +122,8 @@ export async function composeObject(bucket: string, key: string, runs: ComposeRu
           }
           await flush();
           await copyRange(from, to);
-        } else if (to > from) await add(await readSource(from, to));
+        } else if (isShort(run.copy) && shortReader) await add(await shortReader.read(shortRead++));
+        else if (to > from) await add(await readSource(from, to));
       }
     }
     await flush();

@@ -34,7 +34,7 @@ async function clipIdentities(keys: string[]): Promise<Map<string, string>> {
  * PackageRender (after CompileAudio): the poster and the project zip (images, narration clips, the mix's
  * stems, captions, screenplay, edit list). The zip is composed from the previous render's of the screenplay
  * where unchanged (docs/decisions.md#a-revised-zip-is-composed-from-the-previous-one), so only the narration
- * clips it lacks are downloaded; the images all are, for the PDF.
+ * clips it lacks are downloaded; the images all are, for the PDF, those the previous zip holds read from it.
  */
 export async function packageRender({ renderJobId }: { renderJobId: string }) {
   const job = await getRenderJob(renderJobId);
@@ -50,7 +50,10 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
   const audioNeeded = allClips(plan).filter((i) => !kept.has(identities.get(plan.clips[i].audio) ?? ""));
   await inWorkDir(renderJobId, async (work) => {
     // Both at once: the downloads are most of this task's wall time on a revised render.
-    const [images, audio] = await Promise.all([downloadClips(work, plan, "img", allClips(plan)), downloadClips(work, plan, "aud", audioNeeded)]);
+    const [images, audio] = await Promise.all([
+      downloadClips(work, plan, "img", allClips(plan), previous && { zip: previous, identities }),
+      downloadClips(work, plan, "aud", audioNeeded),
+    ]);
     await packagePoster(job, plan, images[0], work);
     const { srt, vtt } = captionFiles(
       timeline,
