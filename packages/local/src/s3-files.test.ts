@@ -1,7 +1,8 @@
 /**
  * An object put straight into the local S3's folder (s3-files.ts, how the command line seeds a reused store)
  * reads back through the SDK as the same object PUT would have stored: bytes, content type, ETag, listing.
- * And a linked file is never written through: writing the key again leaves the file it was linked from alone.
+ * And a linked file is never written through: writing the key again leaves the file it was linked from alone,
+ * and the objects that share its headers by links as they were.
  */
 import {
   CopyObjectCommand,
@@ -11,7 +12,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -112,5 +113,30 @@ describe("an object placed in the local S3's folder", () => {
       client.send(new CopyObjectCommand({ Bucket: BUCKET, Key: "assets/u/s/audio/linked", CopySource: `${BUCKET}/none` })),
     ).rejects.toThrow();
     expect((await bytesOf("assets/u/s/audio/linked")).equals(original)).toBe(true);
+  });
+
+  it("shares its headers and an empty object's bytes by links, and a write to one object leaves the others as they were", async () => {
+    const empty = { bytes: new Uint8Array(0), contentType: "application/octet-stream" };
+    const file = join(dir, "shared.wav");
+    await writeFile(file, "RIFF");
+    for (const key of ["facts/a", "facts/b", "facts/c"]) await placeObject(s3Dir, BUCKET, key, empty);
+    await placeObject(s3Dir, BUCKET, "audio/a", { file, contentType: "audio/wav" });
+    await placeObject(s3Dir, BUCKET, "audio/b", { file, contentType: "audio/wav" });
+    const fact = await head("facts/c");
+    const line = await head("audio/b");
+    // A PUT over one, a copy over another, new headers on a third.
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: "facts/a", Body: "bytes now", ContentType: "text/plain" }));
+    await client.send(new CopyObjectCommand({ Bucket: BUCKET, Key: "facts/b", CopySource: `${BUCKET}/facts/a` }));
+    await client.send(
+      new CopyObjectCommand({ Bucket: BUCKET, Key: "audio/a", CopySource: `${BUCKET}/audio/a`, MetadataDirective: "REPLACE", ContentType: "audio/x-wav" }),
+    );
+    expect([await head("facts/a"), await head("facts/b")]).toEqual([
+      { type: "text/plain", tag: '"' + createHash("md5").update("bytes now").digest("hex") + '"', length: 9 },
+      { type: "text/plain", tag: '"' + createHash("md5").update("bytes now").digest("hex") + '"', length: 9 },
+    ]);
+    expect((await head("audio/a")).type).toBe("audio/x-wav");
+    expect([await head("facts/c"), await head("audio/b")]).toEqual([fact, line]);
+    expect(fact).toEqual({ type: "application/octet-stream", tag: '"d41d8cd98f00b204e9800998ecf8427e"', length: 0 });
+    expect(await bytesOf("audio/b")).toEqual(Buffer.from("RIFF"));
   });
 });

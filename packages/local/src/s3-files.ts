@@ -32,7 +32,8 @@ export async function md5OfFile(path: string): Promise<string> {
 /**
  * Puts a file (linked; copied across file systems) or bytes in the local S3 as `key` of `bucket`, as a PUT with
  * `contentType` would have stored them: the bytes, their headers and their ETag (`md5` when known, else their MD5).
- * The bucket must exist.
+ * Headers, and an empty object's bytes and ETag, are links to one file per content (s3-store.mjs never writes an
+ * object's file in place): creating a file costs this file system twenty times a link. The bucket must exist.
  */
 export async function placeObject(
   dir: string,
@@ -42,13 +43,32 @@ export async function placeObject(
 ) {
   const files = s3ObjectFiles(dir, bucket, key);
   await mkdir(dirname(files.object), { recursive: true });
+  const shared = (content: string | Uint8Array, at: string) => linkShared(join(dir, bucket), content, at);
+  const empty = "bytes" in from && from.bytes.length === 0;
   if ("file" in from) await linkOrCopy(from.file, files.object);
-  // A new file, never written through one linked there before.
-  else await removed(files.object).then(() => writeFile(files.object, from.bytes));
+  else if (empty) await shared(from.bytes, files.object);
+  else await writeNew(files.object, from.bytes);
   // The headers a PUT stores: s3rver keeps the content type (and no other header the SDK sends here).
-  await writeFile(files.metadata, JSON.stringify({ "content-type": from.contentType }, null, 2));
+  await shared(JSON.stringify({ "content-type": from.contentType }, null, 2), files.metadata);
   const md5 = isEtag(from.md5) ? from.md5 : "file" in from ? await md5OfFile(from.file) : createHash("md5").update(from.bytes).digest("hex");
-  await writeFile(files.md5, md5);
+  await (empty ? shared(md5, files.md5) : writeNew(files.md5, md5));
+}
+
+/** A new file at `path` (never written through a file linked there). */
+const writeNew = (path: string, content: string | Uint8Array) => removed(path).then(() => writeFile(path, content));
+
+/** Links `at` to the bucket folder's one file of `content` (`._S3rver_shared-…`, which no listing shows), made on first use. */
+async function linkShared(bucketDir: string, content: string | Uint8Array, at: string) {
+  const file = join(bucketDir, `._S3rver_shared-${createHash("sha256").update(content).digest("hex").slice(0, 32)}`);
+  try {
+    await linkOrCopy(file, at);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await writeFile(file, content, { flag: "wx" }).catch((failure: NodeJS.ErrnoException) => {
+      if (failure.code !== "EEXIST") throw failure;
+    });
+    await linkOrCopy(file, at);
+  }
 }
 
 /**

@@ -2,9 +2,11 @@
  * What the local S3 (s3-process.mjs) changes in s3rver's filesystem store, so that it keeps S3's semantics at the
  * cost of a file system, not of an MD5 and a copy of every byte each time they move
  * (docs/decisions.md#the-local-s3-moves-bytes-once):
- * - an object's file is never written through: a write or a copy makes a new file (the command line links files
- *   into this folder and out of it: s3-files.ts);
- * - CopyObject links the source's file (S3 objects are immutable, and no write goes through a link);
+ * - no file of an object (its bytes, its headers, its ETag) is ever written in place: a write makes a new file,
+ *   so files may be shared by hard links (the command line links files into this folder and out of it, and
+ *   shares one file of headers among many objects: s3-files.ts);
+ * - CopyObject links the source's three files (S3 objects are immutable): a new file costs this file system far
+ *   more than a link;
  * - UploadPartCopy links the source's file into the upload and records the range; CompleteMultipartUpload then
  *   writes each byte of the object once, and answers S3's multipart ETag (the MD5 of the parts' ETags, `-N`)
  *   instead of reading the whole object again for an MD5 that S3 does not give a multipart object either;
@@ -41,34 +43,49 @@ async function copyRange(from, start, end, out, position, buffer) {
 }
 
 const store = FilesystemStore.prototype;
-const original = { putContent: store.putContent, putPart: store.putPart, getBucket: store.getBucket, getSubresource: store.getSubresource };
+const original = {
+  putContent: store.putContent,
+  putMetadata: store.putMetadata,
+  putPart: store.putPart,
+  getBucket: store.getBucket,
+  getSubresource: store.getSubresource,
+};
 
 store.putContent = async function (objectPath, content) {
   await removed(objectPath);
   return original.putContent.call(this, objectPath, content);
 };
 
-let copies = 0;
+let linking = 0;
+/** Puts a link to `from` at `to`, replacing any file there in one step; a copy across file systems. */
+async function linkInPlace(from, to) {
+  const beside = `${to}.${process.pid}-${++linking}.linking`;
+  try {
+    await link(from, beside);
+  } catch (error) {
+    if (error.code !== "EXDEV" && error.code !== "EPERM") throw error;
+    await copyFile(from, beside);
+  }
+  await rename(beside, to);
+}
+
+store.putMetadata = async function (bucket, key, metadata, md5) {
+  await Promise.all([removed(this.getResourcePath(bucket, key, "metadata.json")), md5 && removed(this.getResourcePath(bucket, key, "object.md5"))]);
+  return original.putMetadata.call(this, bucket, key, metadata, md5);
+};
+
 store.copyObject = async function (srcBucket, srcKey, destBucket, destKey, replacementMetadata) {
   const [from, to] = [this.getResourcePath(srcBucket, srcKey, "object"), this.getResourcePath(destBucket, destKey, "object")];
   if (from !== to) {
     await mkdir(dirname(to), { recursive: true });
-    // Linked beside the target, then put in its place: a copy from a missing object fails before the target
-    // is touched, as on S3.
-    const beside = `${to}.${process.pid}-${++copies}.copying`;
-    try {
-      await link(from, beside);
-    } catch (error) {
-      if (error.code !== "EXDEV" && error.code !== "EPERM") throw error;
-      await copyFile(from, beside);
-    }
-    await rename(beside, to);
-    // The small files beside it are copied, never linked: s3rver rewrites them in place.
-    await copyFile(`${from}.md5`, `${to}.md5`).catch(async (error) => {
+    // The bytes first: a copy from a missing object fails before the target is touched, as on S3.
+    await linkInPlace(from, to);
+    await linkInPlace(`${from}.md5`, `${to}.md5`).catch(async (error) => {
       if (error.code !== "ENOENT") throw error;
+      // Kept without its ETag: s3rver computes it when it is next read.
       await removed(`${to}.md5`);
     });
-    if (!replacementMetadata) await copyFile(this.getResourcePath(srcBucket, srcKey, "metadata.json"), this.getResourcePath(destBucket, destKey, "metadata.json"));
+    if (!replacementMetadata) await linkInPlace(this.getResourcePath(srcBucket, srcKey, "metadata.json"), this.getResourcePath(destBucket, destKey, "metadata.json"));
   }
   if (replacementMetadata) await this.putMetadata(destBucket, destKey, replacementMetadata);
   return this.getMetadata(destBucket, destKey);
