@@ -85,6 +85,8 @@ export default defineConfig({
           setupFiles: ["e2e/worker-env.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // A page beside the integration files can take seconds to answer: expect.poll's default second is too short.
+          expect: { poll: { timeout: 15_000 } },
           // One browser test file at a time: they share one server. In worker threads, not forks: vitest runs
           // each pool's single-worker projects one after another, so as a fork this project waited for the
           // integration files to end; as a thread it runs beside them (two pools, two cores).

@@ -84,6 +84,8 @@ describe("an account from registration to a new password, in a real browser", ()
     expect(await save.isDisabled()).toBe(true);
     await account.getByLabel("Full name").fill("Ada Lovelace");
     await save.click();
+    // Saved once the form is clean again ('Saving...' until then): a reload before that can cut the request off.
+    await expect.poll(() => save.isDisabled()).toBe(true);
     await page.reload();
     await expect.poll(() => account.getByLabel("Full name").inputValue()).toBe("Ada Lovelace");
   });
