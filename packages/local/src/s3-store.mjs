@@ -124,8 +124,9 @@ store.putObjectMultipart = async function (bucket, uploadId, parts) {
   const [key, headers] = await Promise.all([readFile(join(uploadDir, "key"), "utf8"), readFile(join(uploadDir, "metadata"), "utf8").then(JSON.parse)]);
   const objectPath = this.getResourcePath(bucket, key, "object");
   await mkdir(dirname(objectPath), { recursive: true });
-  await removed(objectPath);
-  const out = await open(objectPath, "wx");
+  // Written beside the object and put in its place when whole: an upload that fails leaves the object as it was.
+  const writing = `${objectPath}.${process.pid}-${++linking}.completing`;
+  const out = await open(writing, "wx");
   const buffer = Buffer.allocUnsafe(8 << 20);
   const tags = [];
   let size = 0;
@@ -139,10 +140,11 @@ store.putObjectMultipart = async function (bucket, uploadId, parts) {
     }
   } catch (error) {
     await out.close();
-    await removed(objectPath);
+    await removed(writing);
     throw error;
   }
   await out.close();
+  await rename(writing, objectPath);
   const etag = `${createHash("md5").update(Buffer.concat(tags)).digest("hex")}-${parts.length}`;
   await this.putMetadata(bucket, key, new S3Object(bucket, key, null, headers).metadata, etag);
   await rm(uploadDir, { recursive: true });
