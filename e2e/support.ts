@@ -114,13 +114,16 @@ export async function screenshots(page: Page, name: string, { phoneWidth = 390 }
   await page.setViewportSize(size);
 }
 
-/** Plays a <video> muted for 1.5 s and reports how far it got, so a test can tell a real, playable file from a broken one. */
+/** Plays a <video> muted for at least 1.5 s and reports how far it got, so a test can tell a real, playable file from a broken one. */
 export async function playBriefly(video: import("playwright-core").Locator) {
   return video.evaluate(async (el) => {
     const v = el as HTMLVideoElement;
     v.muted = true;
     await v.play();
-    await new Promise((r) => setTimeout(r, 1500));
+    // At least 1.5 s, and on until a second has played (up to 20 s): beside the integration files the page can
+    // take longer than that to buffer, and a fixed wait read 0.35 s once.
+    const started = Date.now();
+    while (Date.now() - started < 1500 || (v.currentTime < 1 && !v.error && !v.ended && Date.now() - started < 20_000)) await new Promise((r) => setTimeout(r, 100));
     return { time: v.currentTime, duration: v.duration, width: v.videoWidth, error: v.error?.code ?? null };
   });
 }

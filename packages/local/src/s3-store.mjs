@@ -57,7 +57,7 @@ store.putContent = async function (objectPath, content) {
 };
 
 let linking = 0;
-/** Puts a link to `from` at `to`, replacing any file there in one step; a copy across file systems. */
+/** Puts a link to `from` at `to`, replacing any file there in one step; a copy across file systems. (s3-files.ts linkOrCopy does the same for the command line; this file runs without the TypeScript loader.) */
 async function linkInPlace(from, to) {
   const beside = `${to}.${process.pid}-${++linking}.linking`;
   try {

@@ -12,7 +12,7 @@ import { s3 } from "./s3";
 export type ByteRange = [number, number];
 
 export const RANGE_WINDOWS = {
-  /** The most one GET reads (two windows are held at once). */
+  /** The most one GET reads. */
   windowBytes: 16 * 1024 * 1024,
   /** Bytes between two ranges read through rather than asked for apart. */
   gapBytes: 1024 * 1024,
