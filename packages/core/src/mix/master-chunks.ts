@@ -9,6 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import type { MixPiece } from "./pieces";
+import type { PieceRolls } from "./rolls";
 
 /** AAC's and MP3's frames, in samples. */
 export const AAC_FRAME = 1024;
@@ -18,8 +19,8 @@ export const MP3_FRAME = 1152;
  * a multiple of both frames (their lcm: 192 ms at 48 kHz), so the piece starts on a frame of each codec.
  */
 export const ROLL = 9216;
-/** Bump when what a chunk's encoding makes from the same inputs changes. */
-export const CHUNK_KEY_VERSION = 2;
+/** Bump when what a chunk's encoding makes from the same inputs changes, or how its key names them. */
+export const CHUNK_KEY_VERSION = 3;
 
 /** What a chunk reads: samples [from, to) of piece `piece`, counted from the piece's start. */
 export interface ChunkRead {
@@ -42,15 +43,19 @@ export interface MasterChunk {
   reads: ChunkRead[];
 }
 
+/** What a neighbour's chunk reads of a piece of `samples` samples: its first and its last ROLL (all of a shorter piece). */
+export const headRead = (samples: number) => ({ from: 0, to: Math.min(ROLL, samples) });
+export const tailRead = (samples: number) => ({ from: Math.max(0, samples - ROLL), to: samples });
+
 /** One chunk per piece. A neighbour shorter than a roll is read whole and the rest of the roll is zeros. */
 export function planChunks(pieces: Pick<MixPiece, "startSample" | "samples">[]): MasterChunk[] {
   return pieces.map((p, j) => {
     const reads: ChunkRead[] = [];
     const before = pieces[j - 1];
-    if (before && before.samples > 0) reads.push({ piece: j - 1, from: Math.max(0, before.samples - ROLL), to: before.samples, role: "before" });
+    if (before && before.samples > 0) reads.push({ piece: j - 1, ...tailRead(before.samples), role: "before" });
     reads.push({ piece: j, from: 0, to: p.samples, role: "own" });
     const after = pieces[j + 1];
-    if (after && after.samples > 0) reads.push({ piece: j + 1, from: 0, to: Math.min(ROLL, after.samples), role: "after" });
+    if (after && after.samples > 0) reads.push({ piece: j + 1, ...headRead(after.samples), role: "after" });
     return { piece: j, start: p.startSample, samples: p.samples, preRoll: j === 0 ? 0 : ROLL, postRoll: ROLL, reads };
   });
 }
@@ -113,12 +118,15 @@ export interface ChunkKeyInput {
   limit: number | null;
   /** The content keys of the pieces, by piece index. */
   pieceKeys: string[];
+  /** Per piece, its rolls' fingerprints where they are known (rolls.ts): a neighbour's read is keyed by them. */
+  pieceRolls?: (PieceRolls | undefined)[];
 }
 
 /**
- * A chunk's content key: the master's settings, its own limiter, its rolls, and per piece it reads (its own
- * and its neighbours) that piece's key and the samples read, counted from the piece's start. No position in
- * the mix enters it: the assembly places the chunk.
+ * A chunk's content key: the master's settings, its own limiter, its rolls, its own piece's key, and per
+ * neighbour the fingerprint of the samples it reads (its tail before, its head after) and how many, or, for a
+ * piece kept before fingerprints were, that piece's key and the samples read. No position in the mix enters
+ * it: the assembly places the chunk.
  */
 export function chunkKey(input: ChunkKeyInput): string {
   const { chunk } = input;
@@ -130,7 +138,11 @@ export function chunkKey(input: ChunkKeyInput): string {
     samples: chunk.samples,
     preRoll: chunk.preRoll,
     postRoll: chunk.postRoll,
-    reads: chunk.reads.map((r) => ({ role: r.role, piece: input.pieceKeys[r.piece], from: r.from, to: r.to })),
+    reads: chunk.reads.map((r) => {
+      const rolls = input.pieceRolls?.[r.piece];
+      const roll = r.role === "before" ? rolls?.tail : r.role === "after" ? rolls?.head : undefined;
+      return roll ? { role: r.role, roll, samples: r.to - r.from } : { role: r.role, piece: input.pieceKeys[r.piece], from: r.from, to: r.to };
+    }),
   };
   return createHash("sha256").update(JSON.stringify(facts)).digest("hex");
 }

@@ -1,13 +1,15 @@
+import { createHash } from "node:crypto";
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, probe } from "../media/ffmpeg";
-import { encodeWav } from "../media/wav";
+import { encodeWav, readWavInfo } from "../media/wav";
 import { fadeSamples } from "./graph";
-import { AAC_FRAME, chunkKey, MP3_FRAME, planChunks, playedFrames, type MasterSettings } from "./master-chunks";
+import { AAC_FRAME, chunkKey, headRead, MP3_FRAME, planChunks, playedFrames, tailRead, type MasterSettings } from "./master-chunks";
 import { type ChunkStore, type StemPaths, writeMaster } from "./master";
 import type { MixPiece } from "./pieces";
+import type { PieceRolls } from "./rolls";
 import { stemWavs } from "./mix";
 import { MIX_RATE } from "./schema";
 
@@ -60,11 +62,11 @@ function bed(samples: number, seed: number): Int16Array {
   return out;
 }
 
-/** A piece's stems; `seed` tells the scenes apart, `samples` is the piece's length. */
-async function writePiece(dir: string, samples: number, seed: number): Promise<StemPaths & { music: string }> {
+/** A piece's stems; `seed` tells the scenes apart (`speechSeed` its lines alone), `samples` is the piece's length. */
+async function writePiece(dir: string, samples: number, seed: number, speechSeed = seed): Promise<StemPaths & { music: string }> {
   await mkdir(dir, { recursive: true });
   const paths = { dialogue: join(dir, "dialogue.wav"), narration: join(dir, "narration.wav"), music: join(dir, "music.wav") };
-  await writeFile(paths.dialogue, encodeWav({ sampleRate: MIX_RATE, channels: 1, samples: speech(samples, seed) }));
+  await writeFile(paths.dialogue, encodeWav({ sampleRate: MIX_RATE, channels: 1, samples: speech(samples, speechSeed) }));
   await writeFile(paths.narration, encodeWav({ sampleRate: MIX_RATE, channels: 1, samples: new Int16Array(samples) }));
   await writeFile(paths.music, encodeWav({ sampleRate: MIX_RATE, channels: 2, samples: bed(samples, seed) }));
   return paths;
@@ -113,14 +115,32 @@ interface Draft {
   pieces: MixPiece[];
   stems: StemPaths[];
   keys: string[];
+  /** The pieces' rolls' fingerprints, as pass one takes them (rolls.ts); without them a neighbour's whole key stands in. */
+  rolls?: PieceRolls[];
 }
+
+/** The fingerprints of a piece's head and tail: the stems' 16-bit samples that a neighbour's chunk reads. */
+async function rollsOf(stems: StemPaths, samples: number): Promise<PieceRolls> {
+  const fingerprint = async (read: { from: number; to: number }) => {
+    const hash = createHash("sha256");
+    for (const stem of ["dialogue", "narration", "music"] as const) {
+      const bytes = await readFile(stems[stem]!);
+      const info = readWavInfo(bytes);
+      const frame = 2 * info.channels;
+      hash.update(`${stem}:`).update(bytes.subarray(info.dataOffset + read.from * frame, info.dataOffset + read.to * frame));
+    }
+    return hash.digest("hex");
+  };
+  return { head: await fingerprint(headRead(samples)), tail: await fingerprint(tailRead(samples)) };
+}
+const withRolls = async (draft: Draft): Promise<Draft> => ({ ...draft, rolls: await Promise.all(draft.stems.map((s, j) => rollsOf(s, draft.pieces[j].samples))) });
 
 async function master(name: string, draft: Draft, store?: ChunkStore) {
   const out = join(work, name);
   await mkdir(out);
   const paths = { m4a: join(out, "mix.m4a"), mp3: join(out, "mix.mp3") };
   const total = draft.pieces.reduce((a, p) => a + p.samples, 0);
-  const loudness = draft.pieces.map((p) => ({ samples: p.samples, integrated: -20, truePeak: -8 }));
+  const loudness = draft.pieces.map((p, j) => ({ samples: p.samples, integrated: -20, truePeak: -8, rolls: draft.rolls?.[j] }));
   const reuse = store ? { userId: "u1", pieceKeys: draft.keys, store } : undefined;
   const result = await writeMaster({ pieces: draft.pieces, loudness, pieceStems: async (j) => draft.stems[j], totalSamples: total, settings, work: out, m4aPath: paths.m4a, mp3Path: paths.mp3, reuse });
   return { result, paths, total, m4a: await readFile(paths.m4a), mp3: await readFile(paths.mp3) };
@@ -228,6 +248,24 @@ describe("the master in chunks", () => {
     }
   });
 
+  it("keys a neighbour's read by its rolls: a line rewritten between them re-encodes its piece's chunk only, the same bytes as a fresh full run", async () => {
+    // Piece 2's line is another, of the same length: its first 0.2 s and last 0.5 s (its rolls) are as they were.
+    const rewritten = await withRolls({ ...original, keys: ["a", "b", "c3", "d", "e"], stems: [...original.stems] });
+    rewritten.stems[2] = await writePiece(join(work, "piece-2-rewritten"), LENGTHS[2], 2, 7);
+    const [first, second] = [await withRolls(original), await withRolls(rewritten)];
+    expect(second.rolls![2]).toEqual(first.rolls![2]);
+    const store = diskStore(join(work, "rolls-store"));
+    expect((await master("rolls-first", first, store)).result).toEqual({ total: 5, reused: 0 });
+    const revisedRun = await master("rolls-second", second, store);
+    expect(revisedRun.result).toEqual({ total: 5, reused: 4 });
+    const fresh = await master("rolls-fresh", second, diskStore(join(work, "rolls-fresh-store")));
+    expect(revisedRun.mp3.equals(fresh.mp3)).toBe(true);
+    expect(revisedRun.m4a.equals(fresh.m4a)).toBe(true);
+    // Without fingerprints (a store kept before them), its neighbours' chunks are encoded again, as before.
+    const unfingerprinted = await master("rolls-unfingerprinted", { ...second, rolls: undefined }, diskStore(join(work, "rolls-store")));
+    expect(unfingerprinted.result).toEqual({ total: 5, reused: 0 });
+  }, 60_000);
+
   it("encodes beside a piece shorter than a roll, the rest of the roll zeros, into streams of the mix's length", async () => {
     const lengths = [72_000, 4_000, 78_000];
     const stems = await Promise.all(lengths.map((samples, j) => writePiece(join(work, `short-${j}`), samples, j)));
@@ -274,6 +312,15 @@ describe("the master in chunks", () => {
     // A neighbour shorter than a roll is read whole: the chunk's key still names only its neighbours.
     const short = planChunks(piecesOf([100_000, 4_000, 100_000]));
     expect(short[2].reads.map((r) => [r.role, r.piece, r.from, r.to])).toEqual([["before", 1, 0, 4_000], ["own", 2, 0, 100_000]]);
+    // With the rolls' fingerprints, a neighbour is named by what its chunk reads of it: a piece changed between
+    // its rolls re-keys its own chunk only; one whose tail changed, its own and the next.
+    const rolls = ["p0", "p1", "p2", "p3", "p4", "p5"].map((p) => ({ head: `${p}-head`, tail: `${p}-tail` }));
+    const rolled = (pieceKeys: string[], pieceRolls: typeof rolls) =>
+      planChunks(piecesOf(lengths)).map((chunk) => chunkKey({ userId: "u1", chunk, settings: { ...settings, gainDb: 3 }, limit: null, pieceKeys, pieceRolls }));
+    const changed = (a: string[], b: string[]) => a.map((k, j) => (k !== b[j] ? j : -1)).filter((j) => j >= 0);
+    const base = rolled(["p0", "p1", "p2", "p3", "p4", "p5"], rolls);
+    expect(changed(base, rolled(["p0", "p1", "p2", "p3x", "p4", "p5"], rolls))).toEqual([3]);
+    expect(changed(base, rolled(["p0", "p1", "p2", "p3x", "p4", "p5"], rolls.map((r, j) => (j === 3 ? { ...r, tail: "p3x-tail" } : r))))).toEqual([3, 4]);
     // Another gain, or another user, re-keys everything.
     expect(keys(["p0", "p1", "p2", "p3", "p4", "p5"], lengths, 3.25).some((k, j) => k === before[j])).toBe(false);
   });

@@ -116,12 +116,13 @@ export async function writeMaster(input: MasterInput): Promise<{ total: number; 
   const chunks = planChunks(input.pieces);
   // Decided before any encoding: where each piece plays in the joined streams.
   const played = { aac: playedFrames(chunks, input.totalSamples, AAC_FRAME), mp3: playedFrames(chunks, input.totalSamples, MP3_FRAME) };
+  const pieceRolls = input.loudness.map((l) => l.rolls);
   const planned = chunks.map((chunk, j) => {
     const dir = join(input.work, `chunk-${String(j).padStart(4, "0")}`);
     // Its own limiter: from the gain and the peaks of the pieces it reads, never the whole mix's.
     const peak = Math.max(Number.NEGATIVE_INFINITY, ...chunk.reads.map((r) => input.loudness[r.piece].truePeak));
     const limit = limitFor(settings.gainDb, peak, settings.ceilingDbtp);
-    const key = reuse ? chunkKey({ userId: reuse.userId, chunk, settings, limit, pieceKeys: reuse.pieceKeys }) : undefined;
+    const key = reuse ? chunkKey({ userId: reuse.userId, chunk, settings, limit, pieceKeys: reuse.pieceKeys, pieceRolls }) : undefined;
     return { chunk, dir, limit, key, out: { aac: join(dir, "master.aac"), mp3: join(dir, "master.mp3") } };
   });
   // The stored chunks first, several downloads at once (a revision's are nearly all of them); then the rest

@@ -168,12 +168,19 @@ describe("the sound mix", () => {
       startMs: holds.slice(0, i).reduce((a, b) => a + b, 0),
     }));
     const second = await mix("pieces-revised", revised);
+    // Each piece keeps its rolls' fingerprints; the rewritten piece opens as it did, so its head's is the same.
+    const kept = (m: Awaited<ReturnType<typeof mix>>) => Promise.all(m.result.pieceStems.map((p) => store.loudness(p.key!)));
+    const [before, after] = [await kept(full), await kept(second)];
+    for (const piece of [...before, ...after]) expect(piece?.rolls).toEqual({ head: expect.stringMatching(/^[0-9a-f]{64}$/), tail: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(after[1]!.rolls!.head).toBe(before[1]!.rolls!.head);
+    expect(after[1]!.rolls!.tail).not.toBe(before[1]!.rolls!.tail);
     expect(second.result.pieces).toEqual({ total: 3, reused: 2 });
     // Scene 1's piece (clips 3 and 4) is mixed anew; the master's chunks read the stored pieces' stems, not their lines.
     expect(second.fetched).toEqual([3, 4]);
     expect(Math.abs(second.final.integrated + 16)).toBeLessThanOrEqual(1);
     expect(second.final.truePeak).toBeLessThanOrEqual(-1);
-    // Every master chunk reads the changed piece here: its own, or a neighbour's through its rolls (three pieces).
+    // Every master chunk is encoded again here, though chunk 0 reads the same head: the louder line moved the
+    // whole mix's gain (three short pieces), which every chunk's key holds.
     expect(second.result.chunks).toEqual({ total: 3, reused: 0 });
     // The same draft again reuses every piece and chunk, and its sound is the same, byte for byte.
     const again = await mix("pieces-again", revised);

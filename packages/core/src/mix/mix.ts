@@ -24,6 +24,7 @@ import { MAX_TRUE_PEAK_DBTP, MIX_RATE, type MixLevels, TARGET_LUFS } from "./sch
 import { type BedScene, joinGroupsGraph, lanesGraph, masterGain, mixGraph } from "./graph";
 import { type ChunkStore, type StemPaths, writeMaster } from "./master";
 import { type LoudnessMeasurement, runMeasured } from "./loudness";
+import { rollTaps } from "./rolls";
 import { cutPieces, integrateLoudness, type MixPiece, type PieceLoudness, pieceClips, pieceKey, withHolds } from "./pieces";
 
 /** Where a render's mix pieces are kept and found by content key (render-mix.ts: the writer's asset store). */
@@ -197,10 +198,13 @@ async function mixPiece(clips: MixClip[], piece: MixPiece, levels: MixLevels, be
   const lanes = await writeLanes(clips, dir);
   const scenes = bed ? await writeBed(bed, clips, piece.samples, piece.startSample) : undefined;
   const stems = stemPaths(dir, Boolean(scenes));
-  const passOne = await runGraph([lanes.dialogue, lanes.narration], mixGraph({ totalSamples: piece.samples, levels, bed: scenes }), dir, "mix", [
-    ...stemOut("dialogue", stems.dialogue),
-    ...stemOut("narration", stems.narration),
-    ...(stems.music ? stemOut("music", stems.music) : []),
+  const names = (["dialogue", "narration", "music"] as const).filter((stem) => stems[stem]);
+  // Its rolls' fingerprints are tapped off the stems on their way to the FLACs (rolls.ts).
+  const taps = rollTaps(names, piece.samples, dir);
+  const graph = `${mixGraph({ totalSamples: piece.samples, levels, bed: scenes })};\n${taps.graph}`;
+  const passOne = await runGraph([lanes.dialogue, lanes.narration], graph, dir, "mix", [
+    ...names.flatMap((stem) => stemOut(taps.stemLabel(stem), stems[stem]!)),
+    ...taps.args,
     "-map",
     "[measured]",
     "-f",
@@ -210,7 +214,7 @@ async function mixPiece(clips: MixClip[], piece: MixPiece, levels: MixLevels, be
   // Beside the video's encoders, like every run of the mix: single-threaded work the render's end waits on (media/ffmpeg.ts).
   const measured = await runMeasured(passOne, { besideEncoders: true });
   await Promise.all([rm(lanes.dialogue, { force: true }), rm(lanes.narration, { force: true })]);
-  return { samples: piece.samples, integrated: measured.integrated, truePeak: measured.truePeak };
+  return { samples: piece.samples, integrated: measured.integrated, truePeak: measured.truePeak, rolls: await taps.read() };
 }
 
 /**

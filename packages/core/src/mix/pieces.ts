@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { holdsOf } from "../media/timeline";
+import type { PieceRolls } from "./rolls";
 import type { LoudnessMeasurement } from "./loudness";
 import type { MixClip, MixMusic } from "./mix-input";
 import { MIX_RATE, type MixLevels } from "./schema";
@@ -98,11 +99,12 @@ export function pieceKey(input: PieceKeyInput): string {
   return createHash("sha256").update(JSON.stringify(facts)).digest("hex");
 }
 
-/** One piece's measurement, kept with its stems. */
+/** One piece's measurement and its rolls' fingerprints (absent in a piece kept before them), kept with its stems. */
 export interface PieceLoudness {
   samples: number;
   integrated: number;
   truePeak: number;
+  rolls?: PieceRolls;
 }
 
 /**

@@ -26,6 +26,7 @@ import type { MixClip, MixMusic } from "./mix-input";
 import { BED_REFERENCE_LUFS, type PieceStore, writeMix } from "./mix";
 import { musicUploadKey, readUploadLoudness } from "./upload";
 import type { PieceLoudness } from "./pieces";
+import { storedRolls } from "./rolls";
 import type { ClipAudio } from "./clip-audio";
 import { assetStoreKeys } from "../revision/asset-store";
 
@@ -163,7 +164,7 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
   const file = (key: string, name: string) => assetStoreKeys.asset(owner.userId, owner.screenplayId, "mix", `${key}-${name}`);
   return {
     async loudness(key) {
-      let stored: { samples: number; integrated: number | null; truePeak: number | null };
+      let stored: { samples: number; integrated: number | null; truePeak: number | null; rolls?: unknown };
       try {
         stored = await getObjectJson(config.mediaBucket, file(key, "loudness.json"));
       } catch (error) {
@@ -172,7 +173,8 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
       }
       // JSON has no −Infinity (a silent piece): it is kept as null.
       const figure = (n: number | null) => n ?? Number.NEGATIVE_INFINITY;
-      return { samples: stored.samples, integrated: figure(stored.integrated), truePeak: figure(stored.truePeak) };
+      const rolls = storedRolls(stored.rolls);
+      return { samples: stored.samples, integrated: figure(stored.integrated), truePeak: figure(stored.truePeak), ...(rolls ? { rolls } : {}) };
     },
     async stems(key, dir, music) {
       await Promise.all(stemNames(music).map((stem) => downloadFile(config.mediaBucket, file(key, `${stem}.flac`), join(dir, `${stem}.flac`))));
@@ -180,7 +182,7 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
     async keepPiece(key, dir, loudness: PieceLoudness, music) {
       await Promise.all(stemNames(music).map((stem) => uploadFile(config.mediaBucket, file(key, `${stem}.flac`), join(dir, `${stem}.flac`), "audio/flac")));
       const figure = (n: number) => (Number.isFinite(n) ? n : null);
-      const stored = { samples: loudness.samples, integrated: figure(loudness.integrated), truePeak: figure(loudness.truePeak) };
+      const stored = { samples: loudness.samples, integrated: figure(loudness.integrated), truePeak: figure(loudness.truePeak), rolls: loudness.rolls };
       await putObject(config.mediaBucket, file(key, "loudness.json"), JSON.stringify(stored), "application/json");
     },
     async findChunk(key, aacPath, mp3Path) {
