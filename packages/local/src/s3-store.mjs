@@ -12,13 +12,17 @@
  *   instead of reading the whole object again for an MD5 that S3 does not give a multipart object either;
  * - a listing reads the folders under its prefix (no stat of every file, as s3rver's walk did, from the bucket's
  *   top on every page) and answers in key order, as S3 does, whatever order the file system keeps;
- * - a bucket's existence and its configuration (read by every request) are kept in memory once read.
+ * - a bucket's existence and its configuration (read by every request) are kept in memory once read;
+ * - a PUT with If-None-Match: * (S3's conditional write, which s3rver ignores) is refused with 412 where the key
+ *   holds an object, and with 409 while another conditional write of the key is under way.
  * Plain JavaScript, as s3-process.mjs.
  */
 import { createHash } from "node:crypto";
 import { ReadStream } from "node:fs";
 import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import objectController from "@20minutes/s3rver/lib/controllers/object.js";
+import S3Error from "@20minutes/s3rver/lib/models/error.js";
 import FilesystemStore from "@20minutes/s3rver/lib/stores/filesystem.js";
 import S3Object from "@20minutes/s3rver/lib/models/object.js";
 
@@ -242,4 +246,31 @@ store.reset = function () {
   buckets.clear();
   configs.clear();
   return reset.call(this);
+};
+
+/** Keys with a conditional write under way. */
+const writingIfAbsent = new Set();
+const plainPut = objectController.putObject;
+objectController.putObject = async function (ctx) {
+  if (ctx.headers["if-none-match"] !== "*") return plainPut(ctx);
+  const id = `${ctx.params.bucket}/${ctx.params.key}`;
+  const refuse = async (error) => {
+    // The body is read and dropped first, so the connection stays usable for the client's next request.
+    for await (const _ of ctx.req);
+    throw error;
+  };
+  if (writingIfAbsent.has(id)) {
+    const conflict = new S3Error("ConditionalRequestConflict", "A conflicting conditional operation is currently in progress against this resource. Please try again.");
+    conflict.status = 409;
+    conflict.expose = true;
+    return refuse(conflict);
+  }
+  writingIfAbsent.add(id);
+  try {
+    if (await ctx.store.existsObject(ctx.params.bucket, ctx.params.key))
+      return await refuse(new S3Error("PreconditionFailed", "At least one of the pre-conditions you specified did not hold", { Condition: "If-None-Match" }));
+    return await plainPut(ctx);
+  } finally {
+    writingIfAbsent.delete(id);
+  }
 };

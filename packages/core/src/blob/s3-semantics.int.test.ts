@@ -1,6 +1,6 @@
 /**
- * What the product relies on of S3, checked against the local S3 (packages/local's s3-store.mjs): a copy and a
- * copied part keep their bytes, a multipart object is tagged as S3 tags it, a listing is in key order, and many
+ * What the product relies on of S3, checked against the local S3 (packages/local's s3-store.mjs): a write if
+ * absent never replaces an object, a copy and a copied part keep their bytes, a multipart object is tagged as S3 tags it, a listing is in key order, and many
  * short ranges are read in few requests (s3-ranges.ts).
  */
 import {
@@ -14,10 +14,25 @@ import {
 import { createHash, randomBytes } from "node:crypto";
 import { config } from "../config";
 import { mapWithLimit } from "../render/concurrency";
-import { deleteKeys, getObjectBytes, listObjects, objectTag, putObject, s3 } from "./s3";
+import { deleteKeys, getObjectBytes, listObjects, objectTag, putObject, putObjectIfAbsent, s3 } from "./s3";
 import { planWindows, rangeReader } from "./s3-ranges";
 
 describe("S3 as the product uses it", () => {
+  it("writes if absent: a kept object is never replaced, and of two conditional writes at once exactly one lands", async () => {
+    const bucket = config.mediaBucket;
+    const [first, second] = [randomBytes(2000), randomBytes(3000)];
+    expect(await putObjectIfAbsent(bucket, "probe/if-absent/one.bin", first, "audio/wav")).toBe(true);
+    expect(await putObjectIfAbsent(bucket, "probe/if-absent/one.bin", second, "audio/wav")).toBe(false);
+    expect(Buffer.from(await getObjectBytes(bucket, "probe/if-absent/one.bin")).equals(first)).toBe(true);
+    // The refused write's body was read: the next request on the connection is answered.
+    expect(await putObjectIfAbsent(bucket, "probe/if-absent/two.bin", second, "audio/wav")).toBe(true);
+    const racing = await Promise.all([first, second, first, second].map((body) => putObjectIfAbsent(bucket, "probe/if-absent/raced.bin", body, "audio/wav")));
+    expect(racing.filter(Boolean)).toHaveLength(1);
+    const kept = racing.findIndex(Boolean) % 2 === 0 ? first : second;
+    expect(Buffer.from(await getObjectBytes(bucket, "probe/if-absent/raced.bin")).equals(kept)).toBe(true);
+    await deleteKeys(bucket, ["probe/if-absent/one.bin", "probe/if-absent/two.bin", "probe/if-absent/raced.bin"]);
+  });
+
   it("keeps a copy's bytes and a copied part's when the source is written again or deleted, and tags a multipart object as S3 does", async () => {
     const bucket = config.mediaBucket;
     const md5 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest();

@@ -28,6 +28,22 @@ export async function putObject(bucket: string, key: string, body: Uint8Array | 
   await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
 }
 
+/**
+ * S3's conditional write (If-None-Match: *): puts the object only where the key holds none. False when one was
+ * there (412), or when another conditional write of the key was under way and won (409): either way the key
+ * holds an object that this call did not write.
+ */
+export async function putObjectIfAbsent(bucket: string, key: string, body: Uint8Array | string, contentType: string): Promise<boolean> {
+  try {
+    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, IfNoneMatch: "*" }));
+    return true;
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 412 || status === 409) return false;
+    throw error;
+  }
+}
+
 export async function getObjectBytes(bucket: string, key: string): Promise<Uint8Array> {
   const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   return out.Body!.transformToByteArray();
@@ -127,6 +143,12 @@ export async function listObjects(bucket: string, prefix: string): Promise<Liste
     token = out.IsTruncated ? out.NextContinuationToken : undefined;
   } while (token);
   return objects;
+}
+
+/** Every object in the folders that hold `keys`: one listing per folder (a page per 1,000) instead of a HeadObject per key. */
+export async function listFoldersOf(bucket: string, keys: string[]): Promise<ListedObject[]> {
+  const folders = [...new Set(keys.map((k) => k.slice(0, k.lastIndexOf("/") + 1)))];
+  return (await Promise.all(folders.map((folder) => listObjects(bucket, folder)))).flat();
 }
 
 export async function listKeys(bucket: string, prefix: string): Promise<string[]> {

@@ -2,14 +2,14 @@
  * The compiled clips' narration as CompileAudio's mix needs it (docs/decisions.md#a-revised-compile-touches-only-what-changed):
  * every clip's audio identity, for the pieces' content keys, and the files of only the clips whose piece is mixed
  * anew. The identity stays the hash of the line's bytes (the keys of pieces stored by earlier renders still match);
- * what spares the download is the writer's index from each line's ETag, which one listing of the render's audio
- * gives, to that hash, kept in the mix's folder of the asset store and learnt from every line downloaded.
+ * what spares the download is the writer's index from each line's ETag, which one listing of each folder the lines
+ * are in gives (the render's, and the store's for a reused line), to that hash, kept in the mix's folder of the
+ * asset store and learnt from every line downloaded.
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
-import { renderKeys } from "../blob/keys";
-import { downloadFile, getObjectJson, isMissingObject, listObjects, putObject } from "../blob/s3";
+import { downloadFile, getObjectJson, isMissingObject, listFoldersOf, putObject } from "../blob/s3";
 import { config } from "../config";
 import type { CompilePlan } from "../render/compile-plan";
 import { mapWithLimit } from "../render/concurrency";
@@ -33,7 +33,9 @@ export interface ClipAudio {
 
 /** A clip's audio identity for the mix's piece keys: the hash of its bytes. */
 export async function fileHash(path: string): Promise<string> {
-  return createHash("sha256").update(await readFile(path)).digest("hex");
+  return createHash("sha256")
+    .update(await readFile(path))
+    .digest("hex");
 }
 
 type Owner = { userId: string; screenplayId: string; renderJobId: string };
@@ -68,7 +70,10 @@ export async function clipAudio(owner: Owner, plan: Pick<CompilePlan, "clips">, 
     return downloads.get(i)!;
   };
   const [listed, known] = await Promise.all([
-    listObjects(config.mediaBucket, `${renderKeys.folder(owner.userId, owner.renderJobId)}audio/`),
+    listFoldersOf(
+      config.mediaBucket,
+      clips.map((c) => c.audio),
+    ),
     readIndex(owner),
   ]);
   const tags = new Map(listed.map((o) => [o.key, o.tag]));
@@ -83,7 +88,10 @@ export async function clipAudio(owner: Owner, plan: Pick<CompilePlan, "clips">, 
   if (Object.keys(learnt).length) {
     const merged = { ...known, ...learnt };
     // Two renders of a screenplay at once may each write theirs: the one lost only costs downloads again.
-    const kept = Object.keys(merged).length > INDEX_SLACK * clips.length ? Object.fromEntries(tagOf.flatMap((tag, i) => (tag ? [[tag, ids[i]]] : []))) : merged;
+    const kept =
+      Object.keys(merged).length > INDEX_SLACK * clips.length
+        ? Object.fromEntries(tagOf.flatMap((tag, i) => (tag ? [[tag, ids[i]]] : [])))
+        : merged;
     const index: AudioIndex = { v: INDEX_VERSION, ids: kept };
     await putObject(config.mediaBucket, indexKey(owner), JSON.stringify(index), "application/json");
   }

@@ -1,7 +1,7 @@
 import { getAspect } from "../catalog/aspects";
 import { writeBoardExports } from "../board/export";
 import type { PdfLayout } from "../board/schema";
-import { listObjects, putObject, uploadFile } from "../blob/s3";
+import { listFoldersOf, putObject, uploadFile } from "../blob/s3";
 import { composeObject } from "../blob/s3-compose";
 import { config } from "../config";
 import { editListOf, projectZipEntries } from "../media/archive";
@@ -18,16 +18,10 @@ import { packagePoster } from "./poster";
 import { boardFactsOf } from "./screenplay-snapshot";
 import { findPreviousZip, keepZipIndex } from "./zip-index";
 
-/**
- * The clip objects' identities for the zip's index, `{ETag}-{length}`: one listing per folder they are in (a
- * page per 1,000) instead of a HeadObject each.
- */
+/** The clip objects' identities for the zip's index, `{ETag}-{length}`, from a listing of the folders they are in. */
 async function clipIdentities(keys: string[]): Promise<Map<string, string>> {
-  const folders = new Set(keys.map((k) => k.slice(0, k.lastIndexOf("/") + 1)));
-  const identities = new Map<string, string>();
-  for (const folder of folders)
-    for (const o of await listObjects(config.mediaBucket, folder)) if (o.tag) identities.set(o.key, `${o.tag}-${o.size}`);
-  return identities;
+  const listed = await listFoldersOf(config.mediaBucket, keys);
+  return new Map(listed.flatMap((o) => (o.tag ? [[o.key, `${o.tag}-${o.size}`]] : [])));
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
  * Before the generate phase's Map (docs/decisions.md#a-revised-render-plans-only-what-is-new): every image and
- * line the writer's earlier renders already made is copied inside S3 and recorded by PlanBlocks, so the Map's
- * tasks are only what is made anew, and no reused byte passes through a task. What cannot be taken here
- * (nothing stored, a header out of reach) is left to the task, which looks it up again as before.
+ * line the writer's earlier renders already made is taken and recorded by PlanBlocks, so the Map's tasks are
+ * only what is made anew, and no reused byte passes through a task. A frame is copied inside S3 into the
+ * render's folder (a showcase or a review link shows the render's own files); a line is named where the
+ * writer's store keeps it, which never replaces a kept asset (docs/decisions.md#a-reused-line-is-named-not-copied).
+ * What cannot be taken here (nothing stored, a header out of reach) is left to the task, which looks it up again as before.
  * A reused asset costs its copy and nothing else per asset: what it is comes from one listing of the store's
  * facts, and its records are written in batches (docs/decisions.md#reused-assets-cost-a-listing-not-a-request-each).
  */
@@ -15,7 +17,7 @@ import { wavDurationFromHead } from "../media/wav";
 import { type AssetFacts, assetStoreKeys, peekAsset, storedContentKeys, storedFacts } from "../revision/asset-store";
 import { speechReuseKey } from "../revision/reuse";
 import { blockImageKey, blockImageRecord, countReused, jobFacts, mainImageReuseKey } from "./block-image";
-import { blockAudioKey, speechOf, speechRecords } from "./block-speech";
+import { speechOf, speechRecords } from "./block-speech";
 import { mapWithLimit } from "./concurrency";
 import { hasMedia, type RenderBlockItem, type RenderJobItem } from "./jobs";
 
@@ -82,7 +84,7 @@ async function takeImage(job: RenderJobItem, block: RenderBlockItem, stored: Sto
   return (await copyObject(config.mediaBucket, from.key, url)) ? url : undefined;
 }
 
-/** Copies the block's stored line into the render's folder; its key and length, or undefined when none can be taken. */
+/** The block's stored line, named where the store keeps it: its key and length, or undefined when none can be taken. */
 async function takeSpeech(job: RenderJobItem, block: RenderBlockItem, stored: Stored) {
   const line = speechOf(job, block);
   // An animal's silence is made on the spot; a block without a voice fails in its task, with its message.
@@ -91,9 +93,7 @@ async function takeSpeech(job: RenderJobItem, block: RenderBlockItem, stored: St
   if (!stored.keys.audio.has(contentKey)) return undefined;
   const durationMs = stored.facts.get(`audio/${contentKey}`)?.durationMs ?? (await peekDuration(job, contentKey));
   if (durationMs === undefined) return undefined;
-  const url = blockAudioKey(job, block.blockId);
-  if (!(await copyObject(config.mediaBucket, assetKey(job, "audio", contentKey), url))) return undefined;
-  return { url, durationMs, voiceId: line.voiceId };
+  return { url: assetKey(job, "audio", contentKey), durationMs, voiceId: line.voiceId };
 }
 
 /** A line kept before the store recorded facts: its length from its header, rounded as the task rounds a reused line. */

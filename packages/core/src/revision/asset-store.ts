@@ -1,5 +1,5 @@
 import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { copyObject, deletePrefix, isMissingObject, listKeys, putObject, s3 } from "../blob/s3";
+import { copyObject, deletePrefix, isMissingObject, listKeys, putObject, putObjectIfAbsent, s3 } from "../blob/s3";
 import { config } from "../config";
 import { readWavInfo } from "../media/wav";
 
@@ -65,13 +65,15 @@ export async function peekAsset(userId: string, screenplayId: string, kind: Stor
   }
 }
 
-/** Keeps an asset under its content key, and its facts beside it (`storedFacts`), both at once. */
+/**
+ * Keeps an asset under its content key, then its facts beside it (`storedFacts`). A kept asset is never replaced:
+ * later renders' blocks may name it as their own line (render/plan-reuse.ts), so another recording of the same
+ * content key (two renders made it at once) is not kept, and neither are its facts, which could differ.
+ */
 export async function keepAsset(userId: string, screenplayId: string, kind: StoredKind, contentKey: string, asset: StoredAsset) {
   const facts = `${assetStoreKeys.facts(userId, screenplayId)}${assetFactsName(kind, contentKey, assetFactsOf(asset))}`;
-  await Promise.all([
-    putObject(config.mediaBucket, assetStoreKeys.asset(userId, screenplayId, kind, contentKey), asset.bytes, asset.contentType),
-    putObject(config.mediaBucket, facts, new Uint8Array(0), "application/octet-stream"),
-  ]);
+  if (!(await putObjectIfAbsent(config.mediaBucket, assetStoreKeys.asset(userId, screenplayId, kind, contentKey), asset.bytes, asset.contentType))) return;
+  await putObject(config.mediaBucket, facts, new Uint8Array(0), "application/octet-stream");
 }
 
 /**

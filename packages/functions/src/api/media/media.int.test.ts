@@ -66,6 +66,22 @@ describe("private media (docs/decisions.md#private-media)", () => {
     expect(await expired.text()).toBe("Request has expired");
   });
 
+  it("a line in the writer's asset store, which a revised render's block names, is its owner's only", async () => {
+    const owner = await createTestUser();
+    const line = `assets/${owner.userId}/screenplay-1/audio/${"a".repeat(64)}`;
+    await putObject(config.mediaBucket, line, "RIFF line", "audio/wav");
+    const answer = await owner.call(`/api/media/${line}`, noRedirect);
+    expect(answer.status).toBe(302);
+    expect(await (await fetch(new URL(answer.headers.get("location")!, process.env.API_URL))).text()).toBe("RIFF line");
+    const other = await createTestUser();
+    expect((await other.call(`/api/media/${line}`, noRedirect)).status).toBe(404);
+    expect((await anonymous(`/api/media/${line}`, noRedirect)).status).toBe(404);
+    // The rest of the store (its segments, mix pieces, zips) is read by the pipeline only.
+    const segment = `assets/${owner.userId}/screenplay-1/segment/${"b".repeat(64)}`;
+    await putObject(config.mediaBucket, segment, "segment", "video/mp2t");
+    expect((await owner.call(`/api/media/${segment}`, noRedirect)).status).toBe(404);
+  });
+
   it("the files a public showcase entry shows stay public; the rest of that render stays private", async () => {
     const owner = await creator();
     const render = await renderWithFiles(owner);
