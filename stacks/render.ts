@@ -43,7 +43,9 @@ const TASK_SIZING: Record<TaskName, Pick<FunctionProps, "timeout" | "memorySize"
   // Every still and narration clip and the stems on /tmp; the zip of them is streamed to S3 as it is made.
   PackageRender: { timeout: TASK_TIMEOUT_SECONDS.PackageRender, memorySize: 2048, diskSize: 10240 },
   // The segments, the narration and the joined video (a stream copy, streamed to and from S3).
-  FinishCompile: { timeout: TASK_TIMEOUT_SECONDS.FinishCompile, memorySize: 1024, diskSize: 10240 },
+  JoinVideo: { timeout: TASK_TIMEOUT_SECONDS.JoinVideo, memorySize: 1024, diskSize: 10240 },
+  // The outputs' records and the render's completion: no media.
+  FinishCompile: { timeout: TASK_TIMEOUT_SECONDS.FinishCompile, memorySize: 512 },
   MarkFailed: { timeout: TASK_TIMEOUT_SECONDS.MarkFailed, memorySize: 512 },
 };
 

@@ -51,13 +51,13 @@ describe("render stack", () => {
     const states = (phase: string) => JSON.parse(flatten(machineOf(phase).Properties.DefinitionString)).States;
     expect(Object.keys(states("describe"))).toEqual(expect.arrayContaining(["Describe", "MarkFailed"]));
     const compile = states("compile");
-    expect(Object.keys(compile)).toEqual(expect.arrayContaining(["PlanCompile", "CompileParts", "FinishCompile", "MarkFailed"]));
+    expect(Object.keys(compile)).toEqual(expect.arrayContaining(["PlanCompile", "CompileParts", "CompileOutputs", "FinishCompile", "MarkFailed"]));
     expect(compile.CompileParts.Branches[0].States.CompileSegments).toMatchObject({
       Type: "Map",
       ItemsPath: "$.segments",
       MaxConcurrency: 10,
     });
-    for (const name of ["PlanCompile", "CompileParts", "FinishCompile"]) {
+    for (const name of ["PlanCompile", "CompileParts", "CompileOutputs", "FinishCompile"]) {
       expect(compile[name].Catch, name).toEqual([{ ErrorEquals: ["States.ALL"], ResultPath: "$.error", Next: "MarkFailed" }]);
     }
     const generate = states("generate");
@@ -77,7 +77,7 @@ describe("render stack", () => {
     const expectedTasks: Record<string, TaskName[]> = {
       describe: ["Describe", "MarkFailed"],
       generate: ["PlanBlocks", "GenerateBlock", "AssetsGenerated", "MarkFailed"],
-      compile: ["PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "FinishCompile", "MarkFailed"],
+      compile: ["PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "JoinVideo", "FinishCompile", "MarkFailed"],
     };
     for (const phase of PHASES) {
       const roleId = machineOf(phase).Properties.RoleArn["Fn::GetAtt"][0];
@@ -95,8 +95,8 @@ describe("render stack", () => {
   it("sizes the compile Lambdas: ffmpeg segments with two vCPUs, room on /tmp for a feature's media, none over 15 minutes", () => {
     const props = (task: TaskName) => functions[taskFunction.get(task)!].Properties;
     expect(props("CompileSegment").MemorySize).toBe(3008);
-    for (const task of ["PackageRender", "FinishCompile"] as TaskName[]) expect(props(task).EphemeralStorage).toEqual({ Size: 10240 });
-    for (const task of ["PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "FinishCompile"] as TaskName[]) {
+    for (const task of ["PackageRender", "JoinVideo"] as TaskName[]) expect(props(task).EphemeralStorage).toEqual({ Size: 10240 });
+    for (const task of ["PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "JoinVideo", "FinishCompile"] as TaskName[]) {
       expect(props(task).Timeout, task).toBeLessThanOrEqual(900);
       expect(props(task).Timeout, task).toBe(TASK_TIMEOUT_SECONDS[task]);
     }

@@ -15,6 +15,7 @@ export const TASK_HANDLERS: Record<TaskName, string> = {
   CompileSegment: "render/compile-segment",
   CompileAudio: "render/compile-audio",
   PackageRender: "render/package-render",
+  JoinVideo: "render/join-video",
   FinishCompile: "render/finish-compile",
   MarkFailed: "render/mark-failed",
 };

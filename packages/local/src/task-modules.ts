@@ -15,6 +15,7 @@ export const HANDLER_MODULES: Record<string, () => Promise<{ handler: Handler }>
   "render/compile-segment": () => import("@storyboard/functions/render/compile-segment"),
   "render/compile-audio": () => import("@storyboard/functions/render/compile-audio"),
   "render/package-render": () => import("@storyboard/functions/render/package-render"),
+  "render/join-video": () => import("@storyboard/functions/render/join-video"),
   "render/finish-compile": () => import("@storyboard/functions/render/finish-compile"),
   "render/mark-failed": () => import("@storyboard/functions/render/mark-failed"),
   "s3/screenplay-uploaded": () => import("@storyboard/functions/s3/screenplay-uploaded"),

@@ -9,7 +9,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
-export const THREADED_TASKS = new Set(["GenerateBlock", "PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "FinishCompile"]);
+export const THREADED_TASKS = new Set(["GenerateBlock", "PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "JoinVideo", "FinishCompile"]);
 
 interface Pending {
   resolve: (value: unknown) => void;

@@ -156,12 +156,13 @@ describe("compile phase on the local runner", () => {
       },
       CompileAudio: async () => (log.push("audio"), { renderJobId }),
       PackageRender: async () => (log.push("package"), { renderJobId }),
+      JoinVideo: async () => (log.push("join"), { renderJobId }),
       FinishCompile: async () => (log.push("finish"), { renderJobId, status: "complete" }),
     };
     return { handlers: { ...base, ...overrides }, peak: () => peak };
   }
 
-  it("encodes every segment once, at most SEGMENT_CONCURRENCY at a time, beside the audio and the archive, then joins", async () => {
+  it("encodes every segment once, at most SEGMENT_CONCURRENCY at a time, beside the audio, then packages beside the join, then finishes", async () => {
     const log: string[] = [];
     const { handlers: h, peak } = handlers("c1", 25, log);
     expect(await run(compileDefinition(arn), { renderJobId: "c1" }, h)).toMatchObject({ renderJobId: "c1" });
@@ -170,7 +171,10 @@ describe("compile phase on the local runner", () => {
         .map((s) => `segment ${s.segment}`)
         .sort(),
     );
-    expect(log).toEqual(expect.arrayContaining(["audio", "package"]));
+    expect(log).toEqual(expect.arrayContaining(["audio", "package", "join"]));
+    // The package and the join come after every segment and the mix, and the render finishes after both.
+    const lastPart = Math.max(...log.flatMap((l, i) => (l.startsWith("segment") || l === "audio" ? [i] : [])));
+    for (const step of ["package", "join"]) expect(log.indexOf(step)).toBeGreaterThan(lastPart);
     expect(log.at(-1)).toBe("finish");
     expect(peak()).toBeLessThanOrEqual(SEGMENT_CONCURRENCY);
     expect(peak()).toBeGreaterThan(1);
@@ -181,7 +185,7 @@ describe("compile phase on the local runner", () => {
     const { handlers: h } = handlers("c4", 0, log);
     expect(await run(compileDefinition(arn), { renderJobId: "c4" }, h)).toMatchObject({ renderJobId: "c4" });
     expect(log.filter((l) => l.startsWith("segment"))).toEqual([]);
-    expect(log).toEqual(expect.arrayContaining(["audio", "package"]));
+    expect(log).toEqual(expect.arrayContaining(["audio", "package", "join"]));
     expect(log.at(-1)).toBe("finish");
   });
 
@@ -192,7 +196,7 @@ describe("compile phase on the local runner", () => {
     expect(log).toEqual([]);
   });
 
-  it.each(["CompileSegment", "CompileAudio", "PackageRender", "FinishCompile"] as const)(
+  it.each(["CompileSegment", "CompileAudio", "PackageRender", "JoinVideo", "FinishCompile"] as const)(
     "a failing %s (after its retries) is marked failed with the phase, and the execution fails",
     async (task) => {
       const log: string[] = [];

@@ -36,10 +36,9 @@ import { moveRenderStatus } from "./transition";
  * The compile phase (docs/architecture.md#render-phases), split across tasks so
  * each stays well inside one Lambda's time and memory at 200 pages
  * (docs/decisions.md#scale): PlanCompile writes the plan and copies the segments an earlier draft's render
- * encoded; then, in parallel, one CompileSegment per other run of clips, CompileAudio (the combined narration)
- * and PackageRender (poster, captions, project zip); FinishCompile joins the
- * segments and the narration with a stream copy and finishes the render.
- * PackageRender is in package-render.ts.
+ * encoded; then, in parallel, one CompileSegment per other run of clips and CompileAudio (the sound mix); then,
+ * in parallel, PackageRender (poster, captions, PDF, project zip: package-render.ts) and JoinVideo, which joins
+ * the segments and the narration with a stream copy; FinishCompile records the outputs and finishes the render.
  * Every task is idempotent: its files have fixed keys and it can run again.
  */
 
@@ -190,12 +189,11 @@ export async function compileAudio({ renderJobId }: { renderJobId: string }) {
   return { renderJobId };
 }
 
-/** FinishCompile: joins the segments and the narration (stream copy), links the deliverables and completes the render. */
-export async function finishCompile({ renderJobId }: { renderJobId: string }) {
+/** JoinVideo (beside PackageRender): joins the segments and the narration (stream copy) into the video. */
+export async function joinVideo({ renderJobId }: { renderJobId: string }) {
   const job = await getRenderJob(renderJobId);
   if (!compiling(job)) return { renderJobId, skipped: true };
   const plan = await readCompilePlan(job);
-  const durationMs = timelineOf(plan).totalMs;
   await inWorkDir(renderJobId, async (work) => {
     const segmentPaths = plan.segments.map((_, s) => join(work, `segment-${String(s).padStart(4, "0")}.ts`));
     const narration = join(work, "narration.m4a");
@@ -208,6 +206,16 @@ export async function finishCompile({ renderJobId }: { renderJobId: string }) {
     await joinSegments(segmentPaths, narration, video, work);
     await uploadFile(config.mediaBucket, outputKey(job, "video.mp4"), video, outputOf("video.mp4").contentType);
   });
+  await renderHeartbeat(renderJobId, "compile");
+  return { renderJobId };
+}
+
+/** FinishCompile (after JoinVideo and PackageRender): links the deliverables and completes the render. */
+export async function finishCompile({ renderJobId }: { renderJobId: string }) {
+  const job = await getRenderJob(renderJobId);
+  if (!compiling(job)) return { renderJobId, skipped: true };
+  const plan = await readCompilePlan(job);
+  const durationMs = timelineOf(plan).totalMs;
   const paths: Record<string, string> = {};
   // Each output's record is its own item: written at once.
   await Promise.all(

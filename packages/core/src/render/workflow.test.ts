@@ -92,7 +92,7 @@ describe("render workflow definitions", () => {
     expectWellFormed(def);
   });
 
-  it("compile: PlanCompile, then segments, narration and archive in parallel, then FinishCompile", () => {
+  it("compile: PlanCompile, then the segments beside the mix, then the package beside the video's join, then FinishCompile", () => {
     const def = compileDefinition(arn);
     expect(def.StartAt).toBe("PlanCompile");
     expect(def.States.PlanCompile).toMatchObject({ Type: "Task", Resource: arn("PlanCompile"), Next: COMPILE_STATES.check });
@@ -102,17 +102,11 @@ describe("render workflow definitions", () => {
       Choices: [{ Variable: "$.skipped", BooleanEquals: true, Next: COMPILE_STATES.nothing }],
       Default: COMPILE_STATES.parts,
     });
-    const parts = def.States[COMPILE_STATES.parts] as unknown as {
-      Type: string;
-      Branches: StateMachineDefinition[];
-      Next: string;
-      ResultPath: null;
-    };
-    expect(parts).toMatchObject({ Type: "Parallel", Next: "FinishCompile", ResultPath: null });
-    // The project zip holds the mix's stems: PackageRender follows CompileAudio in one branch.
+    type Parallel = { Type: string; Branches: StateMachineDefinition[]; Next: string; ResultPath: null };
+    const parts = def.States[COMPILE_STATES.parts] as unknown as Parallel;
+    expect(parts).toMatchObject({ Type: "Parallel", Next: COMPILE_STATES.outputs, ResultPath: null });
     expect(parts.Branches.map((b) => b.StartAt)).toEqual([COMPILE_STATES.segments, "CompileAudio"]);
-    expect(parts.Branches[1].States.CompileAudio).toMatchObject({ Next: "PackageRender" });
-    expect(parts.Branches[1].States.PackageRender).toMatchObject({ End: true, Resource: arn("PackageRender") });
+    expect(parts.Branches[1].States.CompileAudio).toMatchObject({ End: true, Resource: arn("CompileAudio") });
     const map = parts.Branches[0].States[COMPILE_STATES.segments];
     expect(map).toMatchObject({ Type: "Map", ItemsPath: "$.segments", MaxConcurrency: SEGMENT_CONCURRENCY, ResultPath: null, End: true });
     const segment = (map.ItemProcessor as unknown as StateMachineDefinition).States.CompileSegment;
@@ -123,9 +117,18 @@ describe("render workflow definitions", () => {
     });
     expect(segment.Retry).toContainEqual(COMPILE_RETRY);
     expect(COMPILE_RETRY).toMatchObject({ ErrorEquals: ["States.ALL"], MaxAttempts: 1 });
-    for (const branch of parts.Branches) expectWellFormed(branch);
+    // The zip needs the mix's stems and the video its narration: both wait for the mix, neither for the other.
+    const outputs = def.States[COMPILE_STATES.outputs] as unknown as Parallel;
+    expect(outputs).toMatchObject({ Type: "Parallel", Next: "FinishCompile", ResultPath: null });
+    expect(outputs.Branches.map((b) => b.StartAt)).toEqual(["PackageRender", "JoinVideo"]);
+    for (const [b, name] of [[0, "PackageRender"], [1, "JoinVideo"]] as const) {
+      expect(outputs.Branches[b].States[name]).toMatchObject({ Type: "Task", End: true, Resource: arn(name), Parameters: { "renderJobId.$": "$.renderJobId" } });
+      expect(outputs.Branches[b].States[name].Retry).toContainEqual(COMPILE_RETRY);
+    }
+    for (const branch of [...parts.Branches, ...outputs.Branches]) expectWellFormed(branch);
     catchesToMarkFailed(def.States.PlanCompile);
     catchesToMarkFailed(def.States[COMPILE_STATES.parts]);
+    catchesToMarkFailed(def.States[COMPILE_STATES.outputs]);
     catchesToMarkFailed(def.States.FinishCompile);
     expect(def.States.FinishCompile).toMatchObject({ Type: "Task", Resource: arn("FinishCompile"), End: true });
     expectWellFormed(def);
@@ -194,7 +197,7 @@ describe("task time limits", () => {
       visit(DEFINITIONS[phase](arnOf as never).States as never);
     }
     // No compile task may exceed Lambda's ceiling.
-    for (const t of ["PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "FinishCompile"] as const)
+    for (const t of ["PlanCompile", "CompileSegment", "CompileAudio", "PackageRender", "JoinVideo", "FinishCompile"] as const)
       expect(TASK_TIMEOUT_SECONDS[t]).toBeLessThanOrEqual(900);
   });
 });

@@ -22,6 +22,7 @@ export const TASK = {
   compileSegment: "CompileSegment",
   compileAudio: "CompileAudio",
   packageRender: "PackageRender",
+  joinVideo: "JoinVideo",
   finishCompile: "FinishCompile",
   markFailed: "MarkFailed",
 } as const;
@@ -36,6 +37,7 @@ export const COMPILE_STATES = {
   nothing: "NothingToCompile",
   parts: "CompileParts",
   segments: "CompileSegments",
+  outputs: "CompileOutputs",
 } as const;
 /** The terminal state after MarkFailed: the execution ends FAILED. */
 export const RENDER_FAILED = "RenderFailed";
@@ -106,10 +108,12 @@ export const TASK_TIMEOUT_SECONDS: Record<TaskName, number> = {
   // Lambda's ceiling. A segment is at most SEGMENT_LIMITS long (media/segments.ts), far less.
   CompileSegment: 900,
   CompileAudio: 900,
-  // Poster, PDF, shot list and zip: minutes for a feature. It follows the mix in its branch (the zip holds the stems),
-  // so both, each tried twice, must fit the compile phase beside the segments.
+  // Poster, PDF, shot list and zip: minutes for a feature. It follows the mix (the zip holds the stems), beside
+  // the video's join, so both, each tried twice, must fit the compile phase after the segments and the mix.
   PackageRender: 600,
-  FinishCompile: 900,
+  JoinVideo: 900,
+  // Records the outputs and completes the render: no media.
+  FinishCompile: 120,
   MarkFailed: 60,
 };
 
@@ -121,7 +125,7 @@ export const TASK_TIMEOUT_SECONDS: Record<TaskName, number> = {
 export const PHASE_TIMEOUT_SECONDS: Record<Phase, number> = {
   describe: 30 * 60,
   generate: 3 * 60 * 60,
-  // The mix, then packaging, each tried twice (about 50 min at worst), between planning and the join.
+  // The mix, then packaging beside the join, each tried twice (about 50 min at worst), after planning.
   compile: 75 * 60,
 };
 
@@ -217,29 +221,27 @@ export function generateDefinition(resolve: ResolveTask): StateMachineDefinition
  * Phase 3: video, poster, combined audio and project zip. Input `{ renderJobId }`.
  * PlanCompile writes the plan to S3 (core/render/compile-plan.ts) and answers
  * `{ renderJobId, skipped, segments: [{ renderJobId, segment }] }`, only the segments to encode (it copies the
- * stored ones itself, so the Map may be empty: docs/decisions.md#a-revised-compile-touches-only-what-changed); the video's
- * segments, the narration and the archive are made in parallel tasks, then
- * FinishCompile joins the segments with a stream copy (docs/decisions.md#scale).
+ * stored ones itself, so the Map may be empty: docs/decisions.md#a-revised-compile-touches-only-what-changed).
+ * The video's segments and the sound mix are made in parallel; then, in parallel again, PackageRender (poster,
+ * PDF and the zip, which holds the mix's stems) and JoinVideo (the segments and the narration joined by a
+ * stream copy: docs/decisions.md#scale); then FinishCompile records the outputs and completes the render
+ * (docs/decisions.md#packaging-beside-the-join).
  */
 export function compileDefinition(resolve: ResolveTask): StateMachineDefinition {
   const branch = (name: string, state: State) => ({ StartAt: name, States: { [name]: state } });
-  const partTask = (name: TaskName, end: { End: true } | { Next: TaskName }) =>
-    task(resolve, name, {
-      Parameters: { "renderJobId.$": "$.renderJobId" },
-      ResultPath: null,
-      Retry: [LAMBDA_TRANSIENT_RETRY, COMPILE_RETRY],
-      ...end,
-    });
-  const audioThenPackage = {
-    StartAt: TASK.compileAudio,
-    States: {
-      [TASK.compileAudio]: partTask(TASK.compileAudio, { Next: TASK.packageRender }),
-      [TASK.packageRender]: partTask(TASK.packageRender, { End: true }),
-    },
-  };
+  const partTask = (name: TaskName) =>
+    branch(
+      name,
+      task(resolve, name, {
+        Parameters: { "renderJobId.$": "$.renderJobId" },
+        ResultPath: null,
+        Retry: [LAMBDA_TRANSIENT_RETRY, COMPILE_RETRY],
+        End: true,
+      }),
+    );
   return {
     TimeoutSeconds: PHASE_TIMEOUT_SECONDS.compile,
-    Comment: "Render phase 3: compile the video in parallel segments, the narration, poster and project archive, then join the video.",
+    Comment: "Render phase 3: the video's segments beside the sound mix, then the package beside the video's join, then complete.",
     StartAt: TASK.planCompile,
     States: {
       [TASK.planCompile]: task(resolve, TASK.planCompile, {
@@ -274,9 +276,16 @@ export function compileDefinition(resolve: ResolveTask): StateMachineDefinition 
             ResultPath: null,
             End: true,
           }),
-          // The project zip holds the mix's stems: packaging follows the audio, beside the video's segments.
-          audioThenPackage,
+          partTask(TASK.compileAudio),
         ],
+        ResultPath: null,
+        Catch: catchToMarkFailed(),
+        Next: COMPILE_STATES.outputs,
+      },
+      // Both need the mix (the zip its stems, the video its narration); neither needs the other.
+      [COMPILE_STATES.outputs]: {
+        Type: "Parallel",
+        Branches: [partTask(TASK.packageRender), partTask(TASK.joinVideo)],
         ResultPath: null,
         Catch: catchToMarkFailed(),
         Next: TASK.finishCompile,
