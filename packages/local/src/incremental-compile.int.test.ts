@@ -146,6 +146,8 @@ describe("re-rendering a revised draft", () => {
     expect(firstSegments).toBeGreaterThan(2);
     const stored = await listKeys(config.mediaBucket, `${assetStoreKeys.folder(user.userId, screenplayId)}segment/`);
     expect(stored).toHaveLength(firstSegments);
+    // Each mix piece's loudness and rolls are listed as facts, so the revision reads none of its pieces' files for them.
+    expect(await listKeys(config.mediaBucket, `${assetStoreKeys.facts(user.userId, screenplayId)}mix/`)).toHaveLength(firstSegments);
 
     const revised = new FormData();
     revised.set("file", new Blob([draft(REWRITTEN)]), "drafts-2.fountain");

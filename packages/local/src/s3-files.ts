@@ -55,7 +55,12 @@ export async function placeObject(
 }
 
 /** A new file at `path` (never written through a file linked there). */
-const writeNew = (path: string, content: string | Uint8Array) => removed(path).then(() => writeFile(path, content));
+async function writeNew(path: string, content: string | Uint8Array) {
+  // Created where nothing is (a seeding's every file): a removal first would fail, at a thrown error's cost, each time.
+  if (await isNew(() => writeFile(path, content, { flag: "wx" }))) return;
+  await removed(path);
+  await writeFile(path, content, { flag: "wx" });
+}
 
 /** Links `at` to the bucket folder's one file of `content` (`._S3rver_shared-…`, which no listing shows), made on first use. */
 async function linkShared(bucketDir: string, content: string | Uint8Array, at: string) {
@@ -89,12 +94,25 @@ export async function storedObject(dir: string, bucket: string, key: string, siz
 
 /** A hard link from `from` to `to` (replacing any file there); a copy (a clone where the file system has them) across file systems. */
 export async function linkOrCopy(from: string, to: string) {
-  await removed(to);
   try {
+    if (await isNew(() => link(from, to))) return;
+    await removed(to);
     await link(from, to);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EXDEV" && (error as NodeJS.ErrnoException).code !== "EPERM") throw error;
+    await removed(to);
     await copyFile(from, to, constants.COPYFILE_FICLONE);
+  }
+}
+
+/** Runs `create`, which fails with EEXIST where a file is: true when it created one, false when one was there. */
+async function isNew(create: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await create();
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
   }
 }
 

@@ -10,7 +10,7 @@
  */
 import { mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { downloadFile, getObjectJson, isMissingObject, putObject, uploadFile } from "../blob/s3";
+import { downloadFile, getObjectJson, isMissingObject, listKeys, putObject, uploadFile } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { type CompilePlan, compileKeys, timelineOf } from "../render/compile-plan";
@@ -27,6 +27,7 @@ import { BED_REFERENCE_LUFS, type PieceStore, writeMix } from "./mix";
 import { musicUploadKey, readUploadLoudness } from "./upload";
 import type { PieceLoudness } from "./pieces";
 import { storedRolls } from "./rolls";
+import { parsePieceFactsName, pieceFactsName } from "./piece-facts";
 import type { ClipAudio } from "./clip-audio";
 import { assetStoreKeys } from "../revision/asset-store";
 
@@ -162,8 +163,22 @@ const TRANSFERS_AT_ONCE = 8;
  */
 export function pieceStore(owner: { userId: string; screenplayId: string }): PieceStore {
   const file = (key: string, name: string) => assetStoreKeys.asset(owner.userId, owner.screenplayId, "mix", `${key}-${name}`);
+  const factsFolder = assetStoreKeys.facts(owner.userId, owner.screenplayId);
+  // Every kept piece's facts from one listing, on first need (piece-facts.ts); a piece kept before them is read.
+  let listed: Promise<Map<string, PieceLoudness>> | undefined;
+  const listedFacts = () =>
+    (listed ??= listKeys(config.mediaBucket, `${factsFolder}mix/`).then((keys) => {
+      const facts = new Map<string, PieceLoudness>();
+      for (const key of keys) {
+        const found = parsePieceFactsName(key.slice(factsFolder.length));
+        if (found) facts.set(found.key, found.loudness);
+      }
+      return facts;
+    }));
   return {
     async loudness(key) {
+      const known = (await listedFacts()).get(key);
+      if (known) return known;
       let stored: { samples: number; integrated: number | null; truePeak: number | null; rolls?: unknown };
       try {
         stored = await getObjectJson(config.mediaBucket, file(key, "loudness.json"));
@@ -184,6 +199,9 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
       const figure = (n: number) => (Number.isFinite(n) ? n : null);
       const stored = { samples: loudness.samples, integrated: figure(loudness.integrated), truePeak: figure(loudness.truePeak), rolls: loudness.rolls };
       await putObject(config.mediaBucket, file(key, "loudness.json"), JSON.stringify(stored), "application/json");
+      // Its facts last: a piece listed is whole.
+      const facts = pieceFactsName(key, loudness);
+      if (facts) await putObject(config.mediaBucket, `${factsFolder}${facts}`, new Uint8Array(0), "application/octet-stream");
     },
     async findChunk(key, aacPath, mp3Path) {
       try {

@@ -1,7 +1,7 @@
 import { getAspect } from "../catalog/aspects";
 import { writeBoardExports } from "../board/export";
 import type { PdfLayout } from "../board/schema";
-import { listFoldersOf, putObject, uploadFile } from "../blob/s3";
+import { listFoldersOf, putObject } from "../blob/s3";
 import { composeObject } from "../blob/s3-compose";
 import { config } from "../config";
 import { editListOf, projectZipEntries } from "../media/archive";
@@ -96,7 +96,14 @@ export async function packageRender({ renderJobId }: { renderJobId: string }) {
       entries: zip.entries,
       ...(previous ? { composedFrom: previous.zipKey, copiedBytes: zip.copiedBytes } : {}),
     });
-    await uploadFile(config.mediaBucket, outputKey(job, "storyboard.pdf"), board.pdfPath, outputOf("storyboard.pdf").contentType);
+    // The PDF is sent once, inside the zip: its own object is a copy of that entry's bytes, made inside S3.
+    const pdf = zip.entries.find((e) => e.name === "storyboard.pdf");
+    if (!pdf || pdf.method !== 0) throw new Error("The project zip holds no stored storyboard.pdf to copy.");
+    const pdfStart = pdf.headerOffset + pdf.headerLength;
+    await composeObject(config.mediaBucket, outputKey(job, "storyboard.pdf"), [{ copy: [pdfStart, pdfStart + pdf.dataLength] }], {
+      source: zipKey,
+      contentType: outputOf("storyboard.pdf").contentType,
+    });
     await putObject(config.mediaBucket, outputKey(job, "shot-list.csv"), board.csv, outputOf("shot-list.csv").contentType);
   });
   await renderHeartbeat(renderJobId, "compile");
