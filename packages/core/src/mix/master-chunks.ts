@@ -9,16 +9,11 @@
  */
 import { createHash } from "node:crypto";
 import type { MixPiece } from "./pieces";
-import type { PieceRolls } from "./rolls";
+import { headRead, type PieceRolls, ROLL, tailRead } from "./rolls";
 
 /** AAC's and MP3's frames, in samples. */
 export const AAC_FRAME = 1024;
 export const MP3_FRAME = 1152;
-/**
- * Signal encoded before and after a chunk's piece (the encoders' state settles on it, and it is dropped):
- * a multiple of both frames (their lcm: 192 ms at 48 kHz), so the piece starts on a frame of each codec.
- */
-export const ROLL = 9216;
 /** Bump when what a chunk's encoding makes from the same inputs changes, or how its key names them. */
 export const CHUNK_KEY_VERSION = 3;
 
@@ -42,10 +37,6 @@ export interface MasterChunk {
   /** In order: the previous piece's tail, the piece whole, the next piece's head. Rolls not covered by them are zeros. */
   reads: ChunkRead[];
 }
-
-/** What a neighbour's chunk reads of a piece of `samples` samples: its first and its last ROLL (all of a shorter piece). */
-export const headRead = (samples: number) => ({ from: 0, to: Math.min(ROLL, samples) });
-export const tailRead = (samples: number) => ({ from: Math.max(0, samples - ROLL), to: samples });
 
 /** One chunk per piece. A neighbour shorter than a roll is read whole and the rest of the roll is zeros. */
 export function planChunks(pieces: Pick<MixPiece, "startSample" | "samples">[]): MasterChunk[] {

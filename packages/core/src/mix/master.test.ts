@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, probe } from "../media/ffmpeg";
 import { encodeWav, readWavInfo } from "../media/wav";
 import { fadeSamples } from "./graph";
-import { AAC_FRAME, chunkKey, headRead, MP3_FRAME, planChunks, playedFrames, tailRead, type MasterSettings } from "./master-chunks";
+import { AAC_FRAME, chunkKey, MP3_FRAME, planChunks, playedFrames, type MasterSettings } from "./master-chunks";
 import { type ChunkStore, type StemPaths, writeMaster } from "./master";
 import type { MixPiece } from "./pieces";
-import type { PieceRolls } from "./rolls";
+import { headRead, type PieceRolls, tailRead } from "./rolls";
 import { stemWavs } from "./mix";
 import { MIX_RATE } from "./schema";
 

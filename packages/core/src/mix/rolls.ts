@@ -8,7 +8,16 @@
 import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { headRead, tailRead } from "./master-chunks";
+
+/**
+ * Signal encoded before and after a chunk's piece (the encoders' state settles on it, and it is dropped):
+ * a multiple of both frames (their lcm: 192 ms at 48 kHz), so the piece starts on a frame of each codec.
+ */
+export const ROLL = 9216;
+
+/** What a neighbour's chunk reads of a piece of `samples` samples: its first and its last ROLL (all of a shorter piece). */
+export const headRead = (samples: number) => ({ from: 0, to: Math.min(ROLL, samples) });
+export const tailRead = (samples: number) => ({ from: Math.max(0, samples - ROLL), to: samples });
 
 /** SHA-256 of the stems' 16-bit samples in a piece's head and tail, in stem order. */
 export interface PieceRolls {
