@@ -33,9 +33,7 @@ export interface ClipAudio {
 
 /** A clip's audio identity for the mix's piece keys: the hash of its bytes. */
 export async function fileHash(path: string): Promise<string> {
-  return createHash("sha256")
-    .update(await readFile(path))
-    .digest("hex");
+  return createHash("sha256").update(await readFile(path)).digest("hex");
 }
 
 type Owner = { userId: string; screenplayId: string; renderJobId: string };
@@ -70,10 +68,7 @@ export async function clipAudio(owner: Owner, plan: Pick<CompilePlan, "clips">, 
     return downloads.get(i)!;
   };
   const [listed, known] = await Promise.all([
-    listFoldersOf(
-      config.mediaBucket,
-      clips.map((c) => c.audio),
-    ),
+    listFoldersOf(config.mediaBucket, clips.map((c) => c.audio)),
     readIndex(owner),
   ]);
   const tags = new Map(listed.map((o) => [o.key, o.tag]));
@@ -88,10 +83,7 @@ export async function clipAudio(owner: Owner, plan: Pick<CompilePlan, "clips">, 
   if (Object.keys(learnt).length) {
     const merged = { ...known, ...learnt };
     // Two renders of a screenplay at once may each write theirs: the one lost only costs downloads again.
-    const kept =
-      Object.keys(merged).length > INDEX_SLACK * clips.length
-        ? Object.fromEntries(tagOf.flatMap((tag, i) => (tag ? [[tag, ids[i]]] : [])))
-        : merged;
+    const kept = Object.keys(merged).length > INDEX_SLACK * clips.length ? Object.fromEntries(tagOf.flatMap((tag, i) => (tag ? [[tag, ids[i]]] : []))) : merged;
     const index: AudioIndex = { v: INDEX_VERSION, ids: kept };
     await putObject(config.mediaBucket, indexKey(owner), JSON.stringify(index), "application/json");
   }
