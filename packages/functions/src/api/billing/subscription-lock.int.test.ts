@@ -71,11 +71,17 @@ describe.skipIf(!standIn)("one subscription change at a time", () => {
     await holding;
     expect((await waiting).body.userSubscription.cancelAtPeriodEnd).toBe(true);
 
-    const stuck = withSubscriptionLock(user.userId, () => new Promise<void>((resolve) => setTimeout(resolve, LOCK_WAIT_MS + 2000)));
+    // Held until the refusal arrives, not for a fixed time: a loaded machine can
+    // take seconds to reach the lease, and a timer would then free it too soon.
+    let releaseStuck!: () => void;
+    const stuck = withSubscriptionLock(user.userId, () => new Promise<void>((resolve) => (releaseStuck = resolve)));
     await eventually(async () => !!(await db.entities.lock.get({ name: `subscription:${user.userId}` }).go()).data);
+    const asked = performance.now();
     const refused = await call(user, "PUT", "/api/userSubscription", { priceId: LADDER[1] });
+    releaseStuck();
+    await stuck;
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(CHANGE_IN_PROGRESS);
-    await stuck;
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(LOCK_WAIT_MS - 500);
   }, 60_000);
 });
