@@ -189,13 +189,17 @@ describe("re-rendering a revised draft", () => {
     // They were taken when the phase was planned: the Map had tasks for the three new lines' assets only
     // (docs/decisions.md#a-revised-render-plans-only-what-is-new).
     expect(second.assetsAtStart).toBe(2 * (clips.length - 3));
-    // A reused line is named where the writer's store keeps it, not copied (docs/decisions.md#a-reused-line-is-named-not-copied);
-    // a reused frame is the render's own copy, and the three new lines are the render's own.
+    // A reused line or frame is named where the writer's store keeps it, not copied (docs/decisions.md#a-reused-line-is-named-not-copied,
+    // docs/decisions.md#a-reused-frame-is-named-not-copied); a frame's name ends as the picture is. The three new ones are the render's own.
     const renderFolder = `renders/${user.userId}/${second.renderJobId}/`;
     const storeLines = `${assetStoreKeys.folder(user.userId, screenplayId)}audio/`;
+    const storeFrames = `${assetStoreKeys.folder(user.userId, screenplayId)}image/`;
     expect(clips.filter((b) => b.audioUrl!.startsWith(storeLines))).toHaveLength(clips.length - 3);
     expect(clips.filter((b) => b.audioUrl!.startsWith(renderFolder))).toHaveLength(3);
-    expect(clips.every((b) => b.imageUrl![0].startsWith(renderFolder))).toBe(true);
+    const storedFrames = clips.filter((b) => b.imageUrl![0].startsWith(storeFrames));
+    expect(storedFrames).toHaveLength(clips.length - 3);
+    expect(storedFrames.every((b) => /\.(png|jpg)$/.test(b.imageUrl![0]))).toBe(true);
+    expect(clips.filter((b) => b.imageUrl![0].startsWith(renderFolder))).toHaveLength(3);
     // The poster (the same first picture and title) is the first render's, copied: one kept in the store.
     expect(await listKeys(config.mediaBucket, `${assetStoreKeys.folder(user.userId, screenplayId)}poster/`)).toHaveLength(1);
     expect(await objectTag(config.mediaBucket, second.posterImagePath!)).toBe(await objectTag(config.mediaBucket, first.posterImagePath!));

@@ -20,3 +20,6 @@ export const screenplayKeys = {
 export const renderKeys = {
   folder: (userId: string, renderJobId: string) => `renders/${userId}/${renderJobId}/`,
 };
+
+/** A picture's file extension by its type: a PNG's own, a JPEG's (and any other the providers send) `.jpg`. */
+export const imageExtension = (contentType: string) => (contentType === "image/png" ? ".png" : ".jpg");

@@ -2,7 +2,7 @@
 import { getAspect } from "../catalog/aspects";
 import type { Shot } from "../board/shot-vocabulary";
 import { putObject } from "../blob/s3";
-import { renderKeys } from "../blob/keys";
+import { imageExtension, renderKeys } from "../blob/keys";
 import type { StyleId } from "../catalog/styles";
 import { config } from "../config";
 import { db } from "../dynamo/service";
@@ -83,7 +83,7 @@ export const mainImageReuseKey = (job: RenderJobItem, block: RenderBlockItem) =>
 
 /** Where a block's frame is kept in the render's folder. */
 export const blockImageKey = (job: RenderJobItem, blockId: string, variant: string, contentType: string) =>
-  `${renderKeys.folder(job.userId, job.renderJobId)}images/${blockId}-${variant}.${contentType === "image/png" ? "png" : "jpg"}`;
+  `${renderKeys.folder(job.userId, job.renderJobId)}images/${blockId}-${variant}${imageExtension(contentType)}`;
 
 /** The media record of a block's frame (PlanBlocks writes the reused ones in batches: plan-reuse.ts). */
 export const blockImageRecord = (job: RenderJobItem, blockId: string, variant: string, url: string) => ({

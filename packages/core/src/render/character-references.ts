@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { getObjectBytes, putObject } from "../blob/s3";
-import { renderKeys } from "../blob/keys";
+import { imageExtension, renderKeys } from "../blob/keys";
 import type { StyleId } from "../catalog/styles";
 import { config } from "../config";
 import { ProviderError } from "../provider/cloud/http";
@@ -126,7 +126,7 @@ async function drawReference(
       return new OfflineImageProvider().generate(request);
     }));
   if (!reuse.found && !refused) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
-  const key = referenceKey(job.userId, job.renderJobId, name, image.contentType === "image/png" ? "png" : "jpg");
+  const key = referenceKey(job.userId, job.renderJobId, name, imageExtension(image.contentType).slice(1));
   await putObject(config.mediaBucket, key, image.bytes, image.contentType);
   return { key, hash: referenceHash(image.bytes), source: "drawn", description: character.description };
 }

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getAspect } from "../catalog/aspects";
 import { join } from "node:path";
 import { screenplaySnapshotOf } from "./screenplay-snapshot";
-import { deletePrefix, downloadFile, listObjects, objectTag, uploadFile } from "../blob/s3";
-import { renderKeys } from "../blob/keys";
+import { deletePrefix, downloadFile, listFoldersOf, objectTag, uploadFile } from "../blob/s3";
 import { config } from "../config";
 import { db } from "../dynamo/service";
 import { joinSegments, renderSegment, writeCaptionImages } from "../media/compile";
@@ -54,7 +53,7 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
   const clips = compiledClips(blocks);
   if (!clips.length) throw new Error(`Render ${renderJobId} has no blocks to compile`);
   // Segments cut by content and keyed by what they show, so a later draft reuses the unchanged ones (docs/decisions.md#incremental-compile).
-  const pictures = await pictureIdentities(job, clips);
+  const pictures = await pictureIdentities(clips);
   const { timeline, segments } = planContentSegments(
     clips.map((c, i) => ({ identity: pictures[i], durationMs: c.durationMs, sceneStart: blocks[i].type === "scene_heading" })),
   );
@@ -97,11 +96,14 @@ export async function planCompile(renderJobId: string): Promise<{ renderJobId: s
 }
 
 /**
- * Each clip's picture identity, its image's ETag: read from one listing of the render's images (a page per
- * 1,000), the same value a HeadObject answers, which it still asks for an image kept elsewhere.
+ * Each clip's picture identity, its image's ETag: read from one listing of each folder the images are in (the
+ * render's, the writer's store of frames named by PlanBlocks; a page per 1,000), the same value a HeadObject answers.
  */
-async function pictureIdentities(job: RenderJobItem, clips: { image: string }[]): Promise<string[]> {
-  const listed = await listObjects(config.mediaBucket, `${renderKeys.folder(job.userId, job.renderJobId)}images/`);
+async function pictureIdentities(clips: { image: string }[]): Promise<string[]> {
+  const listed = await listFoldersOf(
+    config.mediaBucket,
+    clips.map((c) => c.image),
+  );
   const tags = new Map(listed.map((o) => [o.key, o.tag]));
   return mapWithLimit(clips, TRANSFER_CONCURRENCY, async (c) => tags.get(c.image) || (await objectTag(config.mediaBucket, c.image)));
 }

@@ -9,7 +9,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { useActor } from "../actor";
 import { config, localClientOptions } from "../config";
 import { AppError } from "../error";
-import { isPublicShowcaseMedia } from "../showcase/entries";
+import { isPublicShowcaseMedia, isPublicShowcaseThumbnail } from "../showcase/entries";
 
 /** A signed address works this long after its signing window starts. */
 export const MEDIA_URL_LIFETIME_SECONDS = 60 * 60;
@@ -19,8 +19,8 @@ export const MEDIA_SIGNING_WINDOW_SECONDS = 5 * 60;
 /** Files anyone may read that belong to no render. */
 const PUBLIC_PREFIXES = ["tutorial/"];
 const RENDER_FILE = /^renders\/([^/]+)\/([^/]+)\/[^?#]+$/;
-/** A line kept in the writer's asset store, which a revised render's blocks name as theirs (render/plan-reuse.ts): its owner's only. */
-const STORED_LINE = /^assets\/([^/]+)\/[^/]+\/audio\/[^/?#]+$/;
+/** A frame or line kept in the writer's asset store, which a revised render's blocks name as theirs (render/plan-reuse.ts): its owner's, and a public entry's thumbnail anyone's. */
+const STORED_MEDIA = /^assets\/([^/]+)\/[^/]+\/(?:image|audio)\/[^/?#]+$/;
 
 const NOT_FOUND = "File not found.";
 
@@ -84,8 +84,11 @@ async function mayRead(key: string): Promise<MediaLifetime | false> {
   if (key.includes("..") || key.includes("//")) return false;
   if (PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) return LONG_LIVED;
   const actor = useActor();
-  const line = STORED_LINE.exec(key);
-  if (line) return actor.type === "user" && actor.userId === line[1] ? LONG_LIVED : false;
+  const stored = STORED_MEDIA.exec(key);
+  if (stored) {
+    if (actor.type === "user" && actor.userId === stored[1]) return LONG_LIVED;
+    return (await isPublicShowcaseThumbnail(stored[1], key)) ? SHOWCASE_MEDIA : false;
+  }
   const render = RENDER_FILE.exec(key);
   if (!render) return false;
   if (actor.type === "user" && actor.userId === render[1]) return LONG_LIVED;

@@ -1,12 +1,13 @@
 /**
  * Before the generate phase's Map (docs/decisions.md#a-revised-render-plans-only-what-is-new): every image and
  * line the writer's earlier renders already made is taken and recorded by PlanBlocks, so the Map's tasks are
- * only what is made anew, and no reused byte passes through a task. A frame is copied inside S3 into the
- * render's folder (a showcase or a review link shows the render's own files); a line is named where the
- * writer's store keeps it, which never replaces a kept asset (docs/decisions.md#a-reused-line-is-named-not-copied).
+ * only what is made anew, and no reused byte passes through a task. A frame or a line is named where the
+ * writer's store keeps it, which never replaces a kept asset (docs/decisions.md#a-reused-line-is-named-not-copied,
+ * docs/decisions.md#a-reused-frame-is-named-not-copied); a frame kept before frames were kept with their
+ * extension is copied into the render's folder, whose file names end as the picture is.
  * What cannot be taken here (nothing stored, a header out of reach) is left to the task, which looks it up again as before.
- * A reused asset costs its copy and nothing else per asset: what it is comes from one listing of the store's
- * facts, and its records are written in batches (docs/decisions.md#reused-assets-cost-a-listing-not-a-request-each).
+ * A reused asset costs no request of its own: what it is comes from one listing of the store's facts, and its
+ * records are written in batches (docs/decisions.md#reused-assets-cost-a-listing-not-a-request-each).
  */
 import { copyObject } from "../blob/s3";
 import { config } from "../config";
@@ -29,7 +30,8 @@ const WAV_HEAD_BYTES = 4096;
 const TRANSACTION_ITEMS = 100;
 
 interface Stored {
-  keys: { image: Set<string>; audio: Set<string> };
+  /** Per kind, the name each content key is kept under (revision/asset-store.ts storedContentKeys). */
+  keys: { image: Map<string, string>; audio: Map<string, string> };
   facts: Map<string, AssetFacts>;
 }
 
@@ -73,12 +75,14 @@ export async function takeReusedAssets(job: RenderJobItem, blocks: RenderBlockIt
   }
 }
 
-/** Copies the block's stored frame into the render's folder; its key, or undefined when none can be taken. */
+/** The block's stored frame, named where the store keeps it (or copied, if kept without its extension); its key, or undefined when none can be taken. */
 async function takeImage(job: RenderJobItem, block: RenderBlockItem, stored: Stored) {
   const contentKey = mainImageReuseKey(job, block);
-  if (!stored.keys.image.has(contentKey)) return undefined;
-  const from = { key: assetKey(job, "image", contentKey), ...stored.facts.get(`image/${contentKey}`) };
-  const contentType = from.contentType ?? (await peekAsset(job.userId, job.screenplayId, "image", contentKey, 1))?.contentType;
+  const name = stored.keys.image.get(contentKey);
+  if (!name) return undefined;
+  const from = { key: assetKey(job, "image", name), ...stored.facts.get(`image/${contentKey}`) };
+  if (name !== contentKey) return from.key;
+  const contentType = from.contentType ?? (await peekAsset(job.userId, job.screenplayId, "image", name, 1))?.contentType;
   if (!contentType) return undefined;
   const url = blockImageKey(job, block.blockId, "main", contentType);
   return (await copyObject(config.mediaBucket, from.key, url)) ? url : undefined;
@@ -90,21 +94,22 @@ async function takeSpeech(job: RenderJobItem, block: RenderBlockItem, stored: St
   // An animal's silence is made on the spot; a block without a voice fails in its task, with its message.
   if (!line || line.animal) return undefined;
   const contentKey = speechReuseKey(jobFacts(job), line.reuseText, line.voiceId);
-  if (!stored.keys.audio.has(contentKey)) return undefined;
-  const durationMs = stored.facts.get(`audio/${contentKey}`)?.durationMs ?? (await peekDuration(job, contentKey));
+  const name = stored.keys.audio.get(contentKey);
+  if (!name) return undefined;
+  const durationMs = stored.facts.get(`audio/${contentKey}`)?.durationMs ?? (await peekDuration(job, name));
   if (durationMs === undefined) return undefined;
-  return { url: assetKey(job, "audio", contentKey), durationMs, voiceId: line.voiceId };
+  return { url: assetKey(job, "audio", name), durationMs, voiceId: line.voiceId };
 }
 
 /** A line kept before the store recorded facts: its length from its header, rounded as the task rounds a reused line. */
-async function peekDuration(job: RenderJobItem, contentKey: string) {
-  const found = await peekAsset(job.userId, job.screenplayId, "audio", contentKey, WAV_HEAD_BYTES);
+async function peekDuration(job: RenderJobItem, storedAs: string) {
+  const found = await peekAsset(job.userId, job.screenplayId, "audio", storedAs, WAV_HEAD_BYTES);
   const durationMs = found && wavDurationFromHead(found.head, found.size);
   return durationMs === undefined ? undefined : Math.round(durationMs);
 }
 
-const assetKey = (job: RenderJobItem, kind: "image" | "audio", contentKey: string) =>
-  assetStoreKeys.asset(job.userId, job.screenplayId, kind, contentKey);
+const assetKey = (job: RenderJobItem, kind: "image" | "audio", storedAs: string) =>
+  assetStoreKeys.asset(job.userId, job.screenplayId, kind, storedAs);
 
 /**
  * The media records in batches of 25, then each block's image and line in one update, a hundred blocks to a

@@ -1,4 +1,5 @@
-import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { imageExtension } from "../blob/keys";
 import { copyObject, deletePrefix, isMissingObject, listKeys, putObject, putObjectIfAbsent, s3 } from "../blob/s3";
 import { config } from "../config";
 import { readWavInfo } from "../media/wav";
@@ -20,6 +21,28 @@ export const assetStoreKeys = {
   facts: (userId: string, screenplayId: string) => `assets/${userId}/${screenplayId}/facts/`,
 };
 
+/**
+ * The name an asset is kept under in its kind's folder: its content key, and a picture's extension after it
+ * (`image/{contentKey}.png`), so a render can name a stored frame as its block's own and every file name made
+ * from the key (the zip's, the timelines') ends as the picture is (docs/decisions.md#a-reused-frame-is-named-not-copied).
+ * A frame kept before has no extension.
+ */
+const storedName = (kind: StoredKind, contentKey: string, contentType: string) =>
+  kind === "image" ? `${contentKey}${imageExtension(contentType)}` : contentKey;
+
+/** The content key of a name in a kind's folder: a picture's without its extension. */
+const contentKeyOf = (kind: StoredKind, name: string) => (kind === "image" ? name.replace(/\.[a-z]+$/, "") : name);
+
+/** Where the asset of `contentKey` is kept, or undefined: one short listing finds a picture whatever its extension. */
+async function locateAsset(userId: string, screenplayId: string, kind: StoredKind, contentKey: string) {
+  const key = assetStoreKeys.asset(userId, screenplayId, kind, contentKey);
+  if (kind !== "image") return key;
+  const out = await s3().send(new ListObjectsV2Command({ Bucket: config.mediaBucket, Prefix: key, MaxKeys: 10 }));
+  const found = (out.Contents ?? []).flatMap((o) => (o.Key === key || o.Key?.startsWith(`${key}.`) ? [o.Key] : []));
+  // A frame kept with its extension is the one named by renders; one kept before it, the rest.
+  return found.sort((a, b) => b.length - a.length)[0];
+}
+
 export interface StoredAsset {
   bytes: Uint8Array;
   contentType: string;
@@ -32,10 +55,10 @@ export async function findAsset(
   kind: StoredKind,
   contentKey: string,
 ): Promise<StoredAsset | undefined> {
+  const key = await locateAsset(userId, screenplayId, kind, contentKey);
+  if (!key) return undefined;
   try {
-    const out = await s3().send(
-      new GetObjectCommand({ Bucket: config.mediaBucket, Key: assetStoreKeys.asset(userId, screenplayId, kind, contentKey) }),
-    );
+    const out = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket, Key: key }));
     return { bytes: await out.Body!.transformToByteArray(), contentType: out.ContentType ?? "application/octet-stream" };
   } catch (error) {
     if (isMissingObject(error)) return undefined;
@@ -43,15 +66,20 @@ export async function findAsset(
   }
 }
 
-/** The content keys kept of one kind: one listing (a page per 1,000) instead of a lookup per asset that may not exist. */
-export async function storedContentKeys(userId: string, screenplayId: string, kind: StoredKind): Promise<Set<string>> {
+/**
+ * The content keys kept of one kind, each with the name it is kept under (`assetStoreKeys.asset` of that name is
+ * its key): one listing (a page per 1,000) instead of a lookup per asset that may not exist.
+ */
+export async function storedContentKeys(userId: string, screenplayId: string, kind: StoredKind): Promise<Map<string, string>> {
   const folder = `${assetStoreKeys.folder(userId, screenplayId)}${kind}/`;
-  return new Set((await listKeys(config.mediaBucket, folder)).map((key) => key.slice(folder.length)));
+  const names = (await listKeys(config.mediaBucket, folder)).map((key) => key.slice(folder.length));
+  // Sorted so a frame kept with its extension ("k.png") comes after one kept before it ("k") and wins.
+  return new Map(names.sort().map((name) => [contentKeyOf(kind, name), name]));
 }
 
-/** A stored asset's key, type, length and first `headBytes` bytes (a WAV's header), without the rest; undefined when none is kept. */
-export async function peekAsset(userId: string, screenplayId: string, kind: StoredKind, contentKey: string, headBytes: number) {
-  const key = assetStoreKeys.asset(userId, screenplayId, kind, contentKey);
+/** A stored asset's key, type, length and first `headBytes` bytes (a WAV's header), without the rest; undefined when none is kept. `storedAs` is its name in the kind's folder (`storedContentKeys`). */
+export async function peekAsset(userId: string, screenplayId: string, kind: StoredKind, storedAs: string, headBytes: number) {
+  const key = assetStoreKeys.asset(userId, screenplayId, kind, storedAs);
   try {
     const out = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket, Key: key, Range: `bytes=0-${headBytes - 1}` }));
     const head = await out.Body!.transformToByteArray();
@@ -72,7 +100,8 @@ export async function peekAsset(userId: string, screenplayId: string, kind: Stor
  */
 export async function keepAsset(userId: string, screenplayId: string, kind: StoredKind, contentKey: string, asset: StoredAsset) {
   const facts = `${assetStoreKeys.facts(userId, screenplayId)}${assetFactsName(kind, contentKey, assetFactsOf(asset))}`;
-  if (!(await putObjectIfAbsent(config.mediaBucket, assetStoreKeys.asset(userId, screenplayId, kind, contentKey), asset.bytes, asset.contentType))) return;
+  const key = assetStoreKeys.asset(userId, screenplayId, kind, storedName(kind, contentKey, asset.contentType));
+  if (!(await putObjectIfAbsent(config.mediaBucket, key, asset.bytes, asset.contentType))) return;
   await putObject(config.mediaBucket, facts, new Uint8Array(0), "application/octet-stream");
 }
 

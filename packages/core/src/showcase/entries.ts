@@ -202,6 +202,15 @@ export async function isPublicShowcaseMedia(renderJobId: string, key: string): P
   return [entry.videoUrl, entry.posterUrl, entry.thumbnailUrl].includes(key);
 }
 
+/**
+ * Whether `key`, a frame of the owner's asset store that a revised render's block names as its own
+ * (render/plan-reuse.ts), is the thumbnail of one of the owner's public entries.
+ */
+export async function isPublicShowcaseThumbnail(userId: string, key: string): Promise<boolean> {
+  const { data } = await db.entities.showcaseEntry.query.byUser({ userId }).go({ pages: "all" });
+  return data.some((entry) => entry.isPublic !== false && entry.thumbnailUrl === key);
+}
+
 /** Hosting expiry removed a render's files: its entry, if any, stops being public and loses the media keys. */
 export async function unpublishRenderEntry(renderJobId: string) {
   const entry = await entryOfRender(renderJobId);

@@ -11,6 +11,7 @@
 import sharp from "sharp";
 import { getAspect } from "../../catalog/aspects";
 import { getStyle } from "../../catalog/styles";
+import { imageExtension } from "../../blob/keys";
 import type { GeneratedImage, ImageProvider, ImageRequest } from "../types";
 import { ProviderError, type ProviderClient } from "./http";
 import { imageModel, imageRequestSize } from "./models";
@@ -50,8 +51,8 @@ function editForm(fields: Record<string, string | number>, references: Reference
   // No `input_fidelity`: the definition documents it for gpt-image-1 only, and the current models read inputs closely anyway.
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
   for (const r of references) {
-    const extension = r.contentType === "image/png" ? "png" : "jpg";
-    form.append("image[]", new Blob([new Uint8Array(r.bytes)], { type: r.contentType }), `${r.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.${extension}`);
+    const fileName = `${r.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}${imageExtension(r.contentType)}`;
+    form.append("image[]", new Blob([new Uint8Array(r.bytes)], { type: r.contentType }), fileName);
   }
   return form;
 }

@@ -1,9 +1,10 @@
 import { putObject } from "@storyboard/core/blob/s3";
 import { config } from "@storyboard/core/config";
+import { db } from "@storyboard/core/dynamo/service";
 import { presignMediaGet } from "@storyboard/core/render/media-access";
 import { createTestUser } from "@storyboard/local/test/fixtures";
 import { describe, expect, it } from "vitest";
-import { anonymous, creator, finishedRender, promote } from "../showcase/test-support";
+import { anonymous, creator, finishedRender, promote, showcaseFields } from "../showcase/test-support";
 
 /** A finished render whose files exist in the media bucket. */
 async function renderWithFiles(user: Awaited<ReturnType<typeof createTestUser>>) {
@@ -80,6 +81,42 @@ describe("private media (docs/decisions.md#private-media)", () => {
     const segment = `assets/${owner.userId}/screenplay-1/segment/${"b".repeat(64)}`;
     await putObject(config.mediaBucket, segment, "segment", "video/mp2t");
     expect((await owner.call(`/api/media/${segment}`, noRedirect)).status).toBe(404);
+  });
+
+  it("a frame in the writer's asset store is its owner's, and anyone's while it is a public entry's thumbnail", async () => {
+    const owner = await creator();
+    const render = await renderWithFiles(owner);
+    // A revised render's block names its reused frame where the store keeps it (render/plan-reuse.ts).
+    const frame = `assets/${owner.userId}/screenplay-1/image/${"c".repeat(64)}.png`;
+    const other = `assets/${owner.userId}/screenplay-1/image/${"d".repeat(64)}.png`;
+    for (const key of [frame, other]) await putObject(config.mediaBucket, key, `PNG ${key}`, "image/png");
+    await db.entities.renderBlock
+      .patch({ renderJobId: render.renderJobId, blockId: "b0002" })
+      .set({ imageUrl: [frame] })
+      .go();
+    const read = (key: string, who?: Awaited<ReturnType<typeof createTestUser>>) =>
+      who ? who.call(`/api/media/${key}`, noRedirect) : anonymous(`/api/media/${key}`, noRedirect);
+    expect((await read(frame, owner)).status).toBe(302);
+    expect((await read(frame)).status).toBe(404);
+    const promoted = await promote(owner, render.renderJobId, { thumbnailUrl: frame });
+    expect(promoted.status).toBe(200);
+    const entry = (await promoted.json()) as { id: string; thumbnailUrl: string };
+    expect(entry.thumbnailUrl).toBe(frame);
+    const shown = await read(frame);
+    expect(shown.status).toBe(302);
+    expect(await (await fetch(new URL(shown.headers.get("location")!, process.env.API_URL))).text()).toBe(`PNG ${frame}`);
+    // Only the thumbnail: the store's other frames stay the owner's.
+    expect((await read(other)).status).toBe(404);
+    expect((await read(other, await createTestUser())).status).toBe(404);
+    // Unpublished, it is the owner's again.
+    const hidden = await owner.call(`/api/showcase/${entry.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...showcaseFields(), thumbnailUrl: frame, isPublic: false }),
+    });
+    expect(hidden.status).toBe(200);
+    expect((await read(frame)).status).toBe(404);
+    expect((await read(frame, owner)).status).toBe(302);
   });
 
   it("the files a public showcase entry shows stay public; the rest of that render stays private", async () => {
