@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,6 +94,10 @@ async function decode(path: string): Promise<Int16Array> {
 /** A store on disk, as render-mix.ts keeps chunks in the writer's asset store. */
 function diskStore(dir: string): ChunkStore {
   return {
+    async keptChunks() {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      return new Set(names.flatMap((n) => (n.endsWith("-master.mp3") ? [n.slice(0, -"-master.mp3".length)] : [])));
+    },
     async findChunk(key, aac, mp3) {
       try {
         await copyFile(join(dir, `${key}-master.mp3`), mp3);
@@ -264,6 +268,20 @@ describe("the master in chunks", () => {
     // Without fingerprints (a store kept before them), its neighbours' chunks are encoded again, as before.
     const unfingerprinted = await master("rolls-unfingerprinted", { ...second, rolls: undefined }, diskStore(join(work, "rolls-store")));
     expect(unfingerprinted.result).toEqual({ total: 5, reused: 0 });
+  }, 60_000);
+
+  it("encodes a chunk listed as kept but gone when fetched, into the same bytes", async () => {
+    const store = diskStore(join(work, "gone-store"));
+    const first = await master("gone-first", original, store);
+    // Every chunk is listed; the first two are gone by the time they are fetched.
+    const listed = await store.keptChunks();
+    expect(listed.size).toBe(5);
+    const gone = [...listed].slice(0, 2);
+    const vanishing: ChunkStore = { ...store, findChunk: async (key, aac, mp3) => !gone.includes(key) && store.findChunk(key, aac, mp3) };
+    const again = await master("gone-again", original, vanishing);
+    expect(again.result).toEqual({ total: 5, reused: 3 });
+    expect(again.mp3.equals(first.mp3)).toBe(true);
+    expect(again.m4a.equals(first.m4a)).toBe(true);
   }, 60_000);
 
   it("encodes beside a piece shorter than a roll, the rest of the roll zeros, into streams of the mix's length", async () => {

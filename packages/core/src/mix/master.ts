@@ -17,6 +17,8 @@ import { endSoundAt } from "./mp4-edit";
 
 /** A chunk's kept frames: `{key}-master.aac` and `{key}-master.mp3` beside the pieces. */
 export interface ChunkStore {
+  /** The keys of the chunks kept whole, from one listing: the rest are encoded at once, beside the downloads. */
+  keptChunks(): Promise<ReadonlySet<string>>;
   /** Puts the chunk's kept frames at the paths and answers true, or false when it is not kept. */
   findChunk(key: string, aacPath: string, mp3Path: string): Promise<boolean>;
   keepChunk(key: string, aacPath: string, mp3Path: string): Promise<void>;
@@ -125,23 +127,34 @@ export async function writeMaster(input: MasterInput): Promise<{ total: number; 
     const key = reuse ? chunkKey({ userId: reuse.userId, chunk, settings, limit, pieceKeys: reuse.pieceKeys, pieceRolls }) : undefined;
     return { chunk, dir, limit, key, out: { aac: join(dir, "master.aac"), mp3: join(dir, "master.mp3") } };
   });
-  // The stored chunks first, several downloads at once (a revision's are nearly all of them); then the rest
-  // encoded, as many at once as the ffmpeg pool runs.
-  const found = await mapWithLimit(planned, LOOKUPS_AT_ONCE, async ({ dir, key, out }) => {
-    await mkdir(dir, { recursive: true });
-    return Boolean(key && (await reuse!.store.findChunk(key, out.aac, out.mp3)));
-  });
-  const kept = await mapWithLimit(planned, MAX_PROCESSES, async ({ chunk, dir, limit, key, out }, j) => {
-    if (found[j]) return out;
+  // The kept chunks downloaded several at once (a revision's are nearly all of them) while the others are
+  // encoded, as many at once as the ffmpeg pool runs: a revision's one new chunk no longer waits for the downloads.
+  const kept = reuse ? await reuse.store.keptChunks() : new Set<string>();
+  const encode = async ({ chunk, dir, limit, key, out }: (typeof planned)[number]) => {
     await encodeChunk(chunk, input, limit, dir, out);
     if (key) await reuse!.store.keepChunk(key, out.aac, out.mp3);
-    return out;
-  });
+  };
+  const found = new Array<boolean>(planned.length).fill(false);
+  const listed = planned.flatMap((p, j) => (p.key && kept.has(p.key) ? [j] : []));
+  const unlisted = planned.filter((p) => !(p.key && kept.has(p.key)));
+  await Promise.all([
+    mapWithLimit(listed, LOOKUPS_AT_ONCE, async (j) => {
+      const { dir, key, out } = planned[j];
+      await mkdir(dir, { recursive: true });
+      found[j] = await reuse!.store.findChunk(key!, out.aac, out.mp3);
+      // Listed but gone since (its screenplay's store deleted meanwhile): encoded here.
+      if (!found[j]) await encode(planned[j]);
+    }),
+    mapWithLimit(unlisted, MAX_PROCESSES, async (p) => {
+      await mkdir(p.dir, { recursive: true });
+      await encode(p);
+    }),
+  ]);
   const reused = found.filter(Boolean).length;
   const adts = join(input.work, "master.aac");
   await Promise.all([
-    joinFrames(kept.map((k) => k.aac), played.aac, adtsFrames, adts),
-    joinFrames(kept.map((k) => k.mp3), played.mp3, mp3Frames, input.mp3Path),
+    joinFrames(planned.map((p) => p.out.aac), played.aac, adtsFrames, adts),
+    joinFrames(planned.map((p) => p.out.mp3), played.mp3, mp3Frames, input.mp3Path),
   ]);
   // ADTS cannot say that its first frame is the encoder's priming: the MP4 is told by starting the stream one
   // frame early, which ffmpeg writes as an edit list, so the video's sound starts where one whole encoding's does.

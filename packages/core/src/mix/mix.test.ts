@@ -116,6 +116,10 @@ describe("the sound mix", () => {
         for (const stem of stems(music)) await copyFile(join(dir, `${stem}.flac`), join(storeDir, `${key}-${stem}.flac`));
         await writeFile(join(storeDir, `${key}.json`), JSON.stringify(loudness));
       },
+      async keptChunks() {
+        const names = await readdir(storeDir).catch(() => [] as string[]);
+        return new Set(names.flatMap((n) => (n.endsWith("-master.mp3") ? [n.slice(0, -"-master.mp3".length)] : [])));
+      },
       async findChunk(key, aac, mp3) {
         try {
           await copyFile(join(storeDir, `${key}-master.mp3`), mp3);

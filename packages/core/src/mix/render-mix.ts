@@ -149,6 +149,8 @@ async function wavInfoOf(path: string) {
   }
 }
 
+/** A kept chunk's MP3, after its key (`{key}-master.mp3`), written after its AAC. */
+const CHUNK_MP3 = "master.mp3";
 const stemNames = (music: boolean) => (music ? STEM_NAMES : STEM_NAMES.filter((s) => s !== "music"));
 /** Stored files moved at once. */
 const TRANSFERS_AT_ONCE = 8;
@@ -203,9 +205,15 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
       const facts = pieceFactsName(key, loudness);
       if (facts) await putObject(config.mediaBucket, `${factsFolder}${facts}`, new Uint8Array(0), "application/octet-stream");
     },
+    async keptChunks() {
+      const folder = assetStoreKeys.asset(owner.userId, owner.screenplayId, "mix", "");
+      const names = (await listKeys(config.mediaBucket, folder)).map((key) => key.slice(folder.length));
+      const end = `-${CHUNK_MP3}`;
+      return new Set(names.flatMap((name) => (name.endsWith(end) ? [name.slice(0, -end.length)] : [])));
+    },
     async findChunk(key, aacPath, mp3Path) {
       try {
-        await downloadFile(config.mediaBucket, file(key, "master.mp3"), mp3Path);
+        await downloadFile(config.mediaBucket, file(key, CHUNK_MP3), mp3Path);
       } catch (error) {
         if (isMissingObject(error)) return false;
         throw error;
@@ -215,7 +223,7 @@ export function pieceStore(owner: { userId: string; screenplayId: string }): Pie
     },
     async keepChunk(key, aacPath, mp3Path) {
       await uploadFile(config.mediaBucket, file(key, "master.aac"), aacPath, "audio/aac");
-      await uploadFile(config.mediaBucket, file(key, "master.mp3"), mp3Path, "audio/mpeg");
+      await uploadFile(config.mediaBucket, file(key, CHUNK_MP3), mp3Path, "audio/mpeg");
     },
   };
 }
