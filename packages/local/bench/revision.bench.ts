@@ -106,8 +106,11 @@ function picturesAndSpeechOf(outDir: string, name: string): string {
   const target = join(dir, name);
   rmSync(target, { recursive: true, force: true });
   for (const kind of ["image", "audio"]) cpSync(join(outDir, "reuse", kind), join(target, "reuse", kind), { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(outDir, "reuse", "manifest.json"), "utf8")) as { contentTypes: Record<string, string> };
-  manifest.contentTypes = Object.fromEntries(Object.entries(manifest.contentTypes).filter(([key]) => !key.startsWith("segment/")));
+  const manifest = JSON.parse(readFileSync(join(outDir, "reuse", "manifest.json"), "utf8")) as { contentTypes: Record<string, string>; facts?: string[] };
+  const copied = (name: string) => name.startsWith("image/") || name.startsWith("audio/");
+  manifest.contentTypes = Object.fromEntries(Object.entries(manifest.contentTypes).filter(([key]) => copied(key)));
+  // The facts of what is copied only: a mix piece's facts say its stems are kept (mix/piece-facts.ts), and they are not.
+  manifest.facts = manifest.facts?.filter(copied);
   writeFileSync(join(target, "reuse", "manifest.json"), JSON.stringify(manifest));
   return target;
 }
