@@ -134,23 +134,24 @@ export async function writeMaster(input: MasterInput): Promise<{ total: number; 
     await encodeChunk(chunk, input, limit, dir, out);
     if (key) await reuse!.store.keepChunk(key, out.aac, out.mp3);
   };
-  const found = new Array<boolean>(planned.length).fill(false);
-  const listed = planned.flatMap((p, j) => (p.key && kept.has(p.key) ? [j] : []));
-  const unlisted = planned.filter((p) => !(p.key && kept.has(p.key)));
+  const isKept = (p: (typeof planned)[number]) => Boolean(p.key && kept.has(p.key));
+  let reused = 0;
   await Promise.all([
-    mapWithLimit(listed, LOOKUPS_AT_ONCE, async (j) => {
-      const { dir, key, out } = planned[j];
-      await mkdir(dir, { recursive: true });
-      found[j] = await reuse!.store.findChunk(key!, out.aac, out.mp3);
-      // Listed but gone since (its screenplay's store deleted meanwhile): encoded here.
-      if (!found[j]) await encode(planned[j]);
-    }),
-    mapWithLimit(unlisted, MAX_PROCESSES, async (p) => {
+    mapWithLimit(planned.filter(isKept), LOOKUPS_AT_ONCE, async (p) => {
       await mkdir(p.dir, { recursive: true });
-      await encode(p);
+      if (await reuse!.store.findChunk(p.key!, p.out.aac, p.out.mp3)) reused++;
+      // Listed but gone since (its screenplay's store deleted meanwhile): encoded here.
+      else await encode(p);
     }),
+    mapWithLimit(
+      planned.filter((p) => !isKept(p)),
+      MAX_PROCESSES,
+      async (p) => {
+        await mkdir(p.dir, { recursive: true });
+        await encode(p);
+      },
+    ),
   ]);
-  const reused = found.filter(Boolean).length;
   const adts = join(input.work, "master.aac");
   await Promise.all([
     joinFrames(planned.map((p) => p.out.aac), played.aac, adtsFrames, adts),

@@ -20,7 +20,7 @@ export const MEDIA_SIGNING_WINDOW_SECONDS = 5 * 60;
 const PUBLIC_PREFIXES = ["tutorial/"];
 const RENDER_FILE = /^renders\/([^/]+)\/([^/]+)\/[^?#]+$/;
 /** A frame or line kept in the writer's asset store, which a revised render's blocks name as theirs (render/plan-reuse.ts): its owner's, and a public entry's thumbnail anyone's. */
-const STORED_MEDIA = /^assets\/([^/]+)\/[^/]+\/(?:image|audio)\/[^/?#]+$/;
+const STORED_MEDIA = /^assets\/([^/]+)\/[^/]+\/(image|audio)\/[^/?#]+$/;
 
 const NOT_FOUND = "File not found.";
 
@@ -87,7 +87,8 @@ async function mayRead(key: string): Promise<MediaLifetime | false> {
   const stored = STORED_MEDIA.exec(key);
   if (stored) {
     if (actor.type === "user" && actor.userId === stored[1]) return LONG_LIVED;
-    return (await isPublicShowcaseThumbnail(stored[1], key)) ? SHOWCASE_MEDIA : false;
+    // Only a frame can be a thumbnail: a line is never looked up for someone else.
+    return stored[2] === "image" && (await isPublicShowcaseThumbnail(stored[1], key)) ? SHOWCASE_MEDIA : false;
   }
   const render = RENDER_FILE.exec(key);
   if (!render) return false;
