@@ -46,6 +46,8 @@ async function copyRange(from, start, end, out, position, buffer) {
   return end - start;
 }
 
+const COPY_BUFFER_BYTES = 512 << 10;
+
 const store = FilesystemStore.prototype;
 const original = {
   putContent: store.putContent,
@@ -131,7 +133,9 @@ store.putObjectMultipart = async function (bucket, uploadId, parts) {
   // Written beside the object and put in its place when whole: an upload that fails leaves the object as it was.
   const writing = `${objectPath}.${process.pid}-${++linking}.completing`;
   const out = await open(writing, "wx");
-  const buffer = Buffer.allocUnsafe(8 << 20);
+  // Half a megabyte: on these machines a 2 GB object completes in about 1 s of system time through it, and in 2 to
+  // 5 s through 8 MB (the copies in and out of a buffer that fits no cache).
+  const buffer = Buffer.allocUnsafe(COPY_BUFFER_BYTES);
   const tags = [];
   let size = 0;
   try {
