@@ -190,8 +190,13 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
         characterVoices: Object.fromEntries(Object.entries(voices).map(([name, voiceId]) => [name, { voiceId }])),
       }),
     );
-    const chosen = (await db.entities.renderJob.get({ renderJobId }).go()).data?.characterVoices as Record<string, { voiceId: string }> | undefined;
-    log(`Voices: ${Object.entries(chosen ?? {}).map(([name, v]) => `${name}=${v.voiceId}`).join(", ")}`);
+    const chosen = (await db.entities.renderJob.get({ renderJobId }).go()).data?.characterVoices as
+      Record<string, { voiceId: string }> | undefined;
+    log(
+      `Voices: ${Object.entries(chosen ?? {})
+        .map(([name, v]) => `${name}=${v.voiceId}`)
+        .join(", ")}`,
+    );
     log("Rendering (descriptions, images and narration, then the video)...");
     timings?.mark("render created");
     await workflowsSettled();
@@ -218,23 +223,30 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       storyboard: job.storyboardPdfPath,
       shotList: job.shotListPath,
     };
-    for (const [name, path] of Object.entries(outputs)) {
-      const key = keys[name as keyof typeof keys]!;
-      // The local S3's own file of the output, linked when it holds the listed length: the bytes S3 serves, without
-      // passing them through HTTP (a feature's are gigabytes). Else streamed to disk: more than one buffer holds.
-      const listed = (await listObjects(config.mediaBucket, key)).find((o) => o.key === key);
-      const stored = listed && (await storedObject(runtime.s3Dir, config.mediaBucket, key, listed.size));
-      if (stored) await linkOrCopy(stored.file, path);
-      else await downloadFile(config.mediaBucket, key, path);
-    }
-    const voicesUsed = Object.fromEntries(Object.entries(chosen ?? {}).map(([name, v]) => [name, v.voiceId]));
-    await writeReuseFolder(options.outDir, { userId, screenplayId, cast, voices: voicesUsed }, runtime.s3Dir, reuse);
-    timings?.mark("outputs written");
-    const { data: media } = await db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" });
     const { getRenderBlocks, hasMedia } = await import("@storyboard/core/render/jobs");
+    // What the report counts, read while the files are linked: the database here, the local S3 there.
+    const recorded = Promise.all([
+      db.entities.renderMedia.query.byRender({ renderJobId }).go({ pages: "all" }),
+      getRenderBlocks(renderJobId),
+    ]);
+    const voicesUsed = Object.fromEntries(Object.entries(chosen ?? {}).map(([name, v]) => [name, v.voiceId]));
+    await Promise.all([
+      writeReuseFolder(options.outDir, { userId, screenplayId, cast, voices: voicesUsed }, runtime.s3Dir, reuse),
+      ...Object.entries(outputs).map(async ([name, path]) => {
+        const key = keys[name as keyof typeof keys]!;
+        // The local S3's own file of the output, linked when it holds the listed length: the bytes S3 serves, without
+        // passing them through HTTP (a feature's are gigabytes). Else streamed to disk: more than one buffer holds.
+        const listed = (await listObjects(config.mediaBucket, key)).find((o) => o.key === key);
+        const stored = listed && (await storedObject(runtime.s3Dir, config.mediaBucket, key, listed.size));
+        if (stored) await linkOrCopy(stored.file, path);
+        else await downloadFile(config.mediaBucket, key, path);
+      }),
+    ]);
+    timings?.mark("outputs written");
+    const [{ data: media }, blocks] = await recorded;
     const { buildTimeline } = await import("@storyboard/core/media/timeline");
     const { segmentOf } = await import("@storyboard/core/media/segments");
-    const clips = (await getRenderBlocks(renderJobId)).filter(hasMedia);
+    const clips = blocks.filter(hasMedia);
     const timeline = buildTimeline(
       clips.map((b) => b.duration ?? 0),
       { segmentStarts: job.segmentStarts ?? [] },

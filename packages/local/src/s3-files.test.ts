@@ -17,7 +17,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./ports";
-import { placeObject, storedObject } from "./s3-files";
+import { placeObject, storedKeys, storedObject, storedObjectsUnder } from "./s3-files";
 import { type StandIn, startS3 } from "./stand-ins";
 
 const BUCKET = "media";
@@ -89,6 +89,20 @@ describe("an object placed in the local S3's folder", () => {
     });
     expect(await storedObject(s3Dir, BUCKET, "assets/u/s/image/put", bytes.length - 1)).toBeUndefined();
     expect(await storedObject(s3Dir, BUCKET, "assets/u/s/image/none", 0)).toBeUndefined();
+    // Read from the folder, the objects under a prefix are the listing's, with the tags and types S3 answers.
+    const read = await storedObjectsUnder(s3Dir, BUCKET, "assets/u/s/");
+    expect(read.map((o) => [o.key, `"${o.tag}"`, o.contentType]).sort()).toEqual([
+      ["assets/u/s/facts/image/x~image~jpeg", '"d41d8cd98f00b204e9800998ecf8427e"', "application/octet-stream"],
+      ["assets/u/s/image/computed", put.tag, "image/jpeg"],
+      ["assets/u/s/image/put", put.tag, "image/jpeg"],
+      ["assets/u/s/image/recorded", put.tag, "image/jpeg"],
+    ]);
+    expect((await storedKeys(s3Dir, BUCKET, "assets/u/s/image/")).sort()).toEqual([
+      "assets/u/s/image/computed",
+      "assets/u/s/image/put",
+      "assets/u/s/image/recorded",
+    ]);
+    expect(await storedKeys(s3Dir, BUCKET, "assets/nobody/")).toEqual([]);
   });
 
   it("is never written through: a PUT or a copy onto its key leaves the file it was linked from as it was", async () => {
@@ -128,7 +142,13 @@ describe("an object placed in the local S3's folder", () => {
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: "facts/a", Body: "bytes now", ContentType: "text/plain" }));
     await client.send(new CopyObjectCommand({ Bucket: BUCKET, Key: "facts/b", CopySource: `${BUCKET}/facts/a` }));
     await client.send(
-      new CopyObjectCommand({ Bucket: BUCKET, Key: "audio/a", CopySource: `${BUCKET}/audio/a`, MetadataDirective: "REPLACE", ContentType: "audio/x-wav" }),
+      new CopyObjectCommand({
+        Bucket: BUCKET,
+        Key: "audio/a",
+        CopySource: `${BUCKET}/audio/a`,
+        MetadataDirective: "REPLACE",
+        ContentType: "audio/x-wav",
+      }),
     );
     expect([await head("facts/a"), await head("facts/b")]).toEqual([
       { type: "text/plain", tag: '"' + createHash("md5").update("bytes now").digest("hex") + '"', length: 9 },

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { constants, copyFile, link, mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
+import { constants, copyFile, link, mkdir, readdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 
@@ -50,7 +50,11 @@ export async function placeObject(
   else await writeNew(files.object, from.bytes);
   // The headers a PUT stores: s3rver keeps the content type (and no other header the SDK sends here).
   await shared(JSON.stringify({ "content-type": from.contentType }, null, 2), files.metadata);
-  const md5 = isEtag(from.md5) ? from.md5 : "file" in from ? await md5OfFile(from.file) : createHash("md5").update(from.bytes).digest("hex");
+  const md5 = isEtag(from.md5)
+    ? from.md5
+    : "file" in from
+      ? await md5OfFile(from.file)
+      : createHash("md5").update(from.bytes).digest("hex");
   await (empty ? shared(md5, files.md5) : writeNew(files.md5, md5));
 }
 
@@ -84,12 +88,54 @@ export async function storedObject(dir: string, bucket: string, key: string, siz
   const files = s3ObjectFiles(dir, bucket, key);
   const found = await stat(files.object).catch(() => undefined);
   if (!found?.isFile() || found.size !== size) return undefined;
-  const headers = await readFile(files.metadata, "utf8").then(
+  return { file: files.object, contentType: await storedContentType(files.metadata) };
+}
+
+/** The content type an object's headers file holds. */
+async function storedContentType(metadataFile: string): Promise<string> {
+  const headers = await readFile(metadataFile, "utf8").then(
     (text) => JSON.parse(text) as Record<string, string>,
     () => undefined,
   );
   // A PUT without a type is stored with none and served as s3rver's default.
-  return { file: files.object, contentType: headers?.["content-type"] ?? "binary/octet-stream" };
+  return headers?.["content-type"] ?? "binary/octet-stream";
+}
+
+/**
+ * The objects the local S3 keeps under `folder` (a key prefix ending in `/`) of `bucket`, read from its folder: each
+ * key, its file, content type and ETag (undefined where the store has not written one yet). What a listing and a
+ * read of every object's headers would answer, without a request for each.
+ */
+export async function storedObjectsUnder(dir: string, bucket: string, folder: string) {
+  const keys = await storedKeys(dir, bucket, folder);
+  return Promise.all(
+    keys.map(async (key) => {
+      const files = s3ObjectFiles(dir, bucket, key);
+      const [contentType, tag] = await Promise.all([storedContentType(files.metadata), readFile(files.md5, "utf8").catch(() => undefined)]);
+      return { key, file: files.object, contentType, tag };
+    }),
+  );
+}
+
+const OBJECT_FILE = "._S3rver_object";
+
+/** The keys of the objects the local S3 keeps under `folder` (a key prefix ending in `/`) of `bucket`, from its folder. */
+export async function storedKeys(dir: string, bucket: string, folder: string): Promise<string[]> {
+  return keysUnder(join(dir, bucket), folder);
+}
+
+async function keysUnder(bucketDir: string, folder: string): Promise<string[]> {
+  const entries = await readdir(join(bucketDir, folder), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      if (entry.isDirectory()) return keysUnder(bucketDir, `${folder}${entry.name}/`);
+      return entry.isFile() && entry.name.endsWith(OBJECT_FILE) ? [`${folder}${entry.name.slice(0, -OBJECT_FILE.length)}`] : [];
+    }),
+  );
+  return nested.flat();
 }
 
 /** A hard link from `from` to `to` (replacing any file there); a copy (a clone where the file system has them) across file systems. */

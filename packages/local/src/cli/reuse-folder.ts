@@ -9,7 +9,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { isEtag, linkOrCopy, placeObject, storedObject } from "../s3-files";
+import { isEtag, linkOrCopy, placeObject, storedKeys, storedObjectsUnder } from "../s3-files";
 import { seedPreviousZip } from "./previous-zip";
 
 export const REUSE_FOLDER = "reuse";
@@ -109,9 +109,8 @@ export async function carryCast(reuse: Manifest | undefined, screenplayId: strin
 
 /**
  * Writes this render's store (all it made and reused) into `outDir/reuse/`, for the next `--reuse`, with each file's
- * listed ETag for the next seeding. A file the earlier folder (`from`) holds is linked from there (a content
- * key names the same bytes); a new one is linked out of the local S3's folder `s3Dir` (s3-files.ts), read back
- * through S3 only when that file is not the listed one.
+ * ETag for the next seeding: every file linked out of the local S3's folder `s3Dir` (s3-files.ts), where a file
+ * seeded from the earlier folder (`from`) is that folder's own, linked in.
  */
 export async function writeReuseFolder(
   outDir: string,
@@ -120,41 +119,33 @@ export async function writeReuseFolder(
   from?: Manifest & { dir: string },
 ): Promise<void> {
   const { userId, screenplayId, cast, voices } = owner;
-  const { listObjects, listKeys } = await import("@storyboard/core/blob/s3");
   const { config } = await import("@storyboard/core/config");
-  const { assetStoreKeys, findAsset } = await import("@storyboard/core/revision/asset-store");
+  const { assetStoreKeys } = await import("@storyboard/core/revision/asset-store");
   const { mapWithLimit } = await import("@storyboard/core/render/concurrency");
   const dir = join(outDir, REUSE_FOLDER);
   const contentTypes: Record<string, string> = {};
   const md5s: Record<string, string> = {};
-  for (const kind of KINDS) {
-    const objects = await listObjects(config.mediaBucket, `${assetStoreKeys.folder(userId, screenplayId)}${kind}/`);
+  // The kinds at once, each read from the local S3's folder: a listing through S3 reads every object's headers too.
+  const copyKind = async (kind: (typeof KINDS)[number]) => {
+    const objects = await storedObjectsUnder(s3Dir, config.mediaBucket, `${assetStoreKeys.folder(userId, screenplayId)}${kind}/`);
     if (objects.length) await mkdir(join(dir, kind), { recursive: true });
-    await mapWithLimit(objects, TRANSFERS, async ({ key, tag, size }) => {
-      const contentKey = key.split("/").pop()!;
-      const name = `${kind}/${contentKey}`;
+    await mapWithLimit(objects, TRANSFERS, async ({ key, file, contentType, tag }) => {
+      const name = `${kind}/${key.split("/").pop()!}`;
       const [target, earlier] = [join(dir, name), from && join(from.dir, name)];
       if (isEtag(tag)) md5s[name] = tag;
-      if (from && earlier && from.userId === userId && from.contentTypes[name] && existsSync(earlier)) {
-        // The folder written over is the earlier one (`--reuse DIR --out DIR`): its file is already there.
-        if (earlier !== target) await linkOrCopy(earlier, target);
-        contentTypes[name] = from.contentTypes[name];
-        return;
-      }
-      const stored = await storedObject(s3Dir, config.mediaBucket, key, size);
-      if (stored) {
-        await linkOrCopy(stored.file, target);
-        contentTypes[name] = stored.contentType;
-        return;
-      }
-      const asset = await findAsset(userId, screenplayId, kind, contentKey);
-      if (!asset) return;
-      await writeFile(target, asset.bytes);
-      contentTypes[name] = asset.contentType;
+      contentTypes[name] = contentType;
+      // The folder written over is the earlier one (`--reuse DIR --out DIR`): its file is already there.
+      if (earlier === target && existsSync(earlier)) return;
+      await linkOrCopy(file, target);
     });
-  }
+  };
   const factsFolder = assetStoreKeys.facts(userId, screenplayId);
-  const facts = (await listKeys(config.mediaBucket, factsFolder)).map((key) => key.slice(factsFolder.length));
+  const [facts] = await Promise.all([
+    storedKeys(s3Dir, config.mediaBucket, factsFolder).then((keys) => keys.map((key) => key.slice(factsFolder.length))),
+    ...KINDS.map(copyKind),
+  ]);
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, MANIFEST), JSON.stringify({ userId, contentTypes, md5s, facts, cast, voices } satisfies Manifest));
+  const sorted = (record: Record<string, string>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const manifest: Manifest = { userId, contentTypes: sorted(contentTypes), md5s: sorted(md5s), facts, cast, voices };
+  await writeFile(join(dir, MANIFEST), JSON.stringify(manifest));
 }
