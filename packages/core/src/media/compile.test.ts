@@ -1,12 +1,13 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editListOf, toFile, writeProjectZip } from "./archive";
-import { compileVideo, type CompileResult } from "./compile";
+import { compileVideo, type CompileResult, joinSegments, renderSegment } from "./compile";
 import { ffmpeg, FfmpegError, MAX_PROCESSES, probe } from "./ffmpeg";
+import { planSegments, segmentCommand } from "./segments";
 import { buildTimeline, holdsOf } from "./timeline";
 import { encodeWav } from "./wav";
 
@@ -219,6 +220,37 @@ describe("compileVideo", () => {
     // Whole frames: within half a frame of the narration and its closing hold.
     expect(Math.abs(info.duration * 1000 - 3500)).toBeLessThanOrEqual(20);
     expect(single.captionsSrt).toBe("");
+  }, 60_000);
+});
+
+describe("segments kept as MP4", () => {
+  it("join into the same video, packet for packet and to the timestamp, as their MPEG-TS encodings did", async () => {
+    const work = join(dir, "formats");
+    await mkdir(work, { recursive: true });
+    const timeline = buildTimeline(CLIPS.map((c) => c.durationMs));
+    const segments = planSegments(timeline, 3);
+    const kept: string[] = [];
+    const encoded: string[] = [];
+    for (const [s, segment] of segments.entries()) {
+      kept.push(join(work, `segment-${s}.mp4`));
+      await renderSegment({ timeline, segment, images: imagePaths, outPath: kept[s], work, name: `kept-${s}` });
+      // The encoding renderSegment starts from, kept as it was before segments were kept as MP4.
+      encoded.push(join(work, `segment-${s}.ts`));
+      const { graph, args } = segmentCommand({ timeline, segment, images: imagePaths, outPath: encoded[s], scriptPath: join(work, `ts-${s}.filter`) });
+      await writeFile(join(work, `ts-${s}.filter`), graph);
+      await ffmpeg(args);
+    }
+    expect((await probe(kept[0])).formatName).toContain("mp4");
+    const narration = join(work, "narration.m4a");
+    await ffmpeg(["-i", audioPaths[0], "-c:a", "aac", narration]);
+    const fromMp4 = join(work, "from-mp4.mp4");
+    await joinSegments(kept, narration, fromMp4, work);
+    const fromTs = join(work, "from-ts.mp4");
+    await joinSegments(encoded, narration, fromTs, work);
+    const packets = async (video: string) => (await ffmpeg(["-i", video, "-map", "0:v", "-c", "copy", "-f", "framemd5", "pipe:1"])).stdout.toString();
+    const joined = await packets(fromMp4);
+    expect(joined.split("\n").filter((line) => /^0,/.test(line))).toHaveLength(timeline.totalFrames);
+    expect(joined).toBe(await packets(fromTs));
   }, 60_000);
 });
 

@@ -9,7 +9,7 @@
  * incremental one.
  */
 import { createHash } from "node:crypto";
-import { type FrameSize, SEGMENT_LIMITS, type Segment, segmentOf, VIDEO_ENCODING, visibleFrames } from "./segments";
+import { type FrameSize, SEGMENT_FORMAT, SEGMENT_LIMITS, type Segment, segmentOf, VIDEO_ENCODING, visibleFrames } from "./segments";
 import { buildTimeline, CROSSFADE_FRAMES, FPS, holdsOf, type Timeline } from "./timeline";
 
 export interface SegmentClip {
@@ -91,6 +91,7 @@ export function segmentKeyInput(
   const through = Math.min(segment.endClip + 1, clips.length);
   return {
     encoding: VIDEO_ENCODING,
+    format: SEGMENT_FORMAT,
     size: [size.width, size.height],
     frames: segment.endFrame - segment.startFrame,
     last: segment.endClip === clips.length,

@@ -136,7 +136,10 @@ interface Piece {
   clip: number;
 }
 
-/** The filter graph and ffmpeg arguments that render one segment as an H.264 MPEG-TS file. */
+/** The container a segment is kept in (media/compile.ts renderSegment): part of its content key, so a segment kept in another is not taken. */
+export const SEGMENT_FORMAT = "mp4";
+
+/** The filter graph and ffmpeg arguments that encode one segment as an H.264 MPEG-TS file (renderSegment then keeps it as SEGMENT_FORMAT). */
 export function segmentCommand(input: SegmentInput): { graph: string; args: string[] } {
   const { timeline, segment, images, captionImages = [], size = DEFAULT_FRAME, captionY = size.height - 200 } = input;
   const { clips } = timeline;

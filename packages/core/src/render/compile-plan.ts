@@ -65,7 +65,7 @@ type Owner = { userId: string; renderJobId: string };
 export const compileKeys = {
   folder: (owner: Owner) => `${renderKeys.folder(owner.userId, owner.renderJobId)}compile/`,
   plan: (owner: Owner) => `${compileKeys.folder(owner)}plan.json`,
-  segment: (owner: Owner, segment: number) => `${compileKeys.folder(owner)}segment-${String(segment).padStart(4, "0")}.ts`,
+  segment: (owner: Owner, segment: number) => `${compileKeys.folder(owner)}segment-${String(segment).padStart(4, "0")}.mp4`,
   narration: (owner: Owner) => `${compileKeys.folder(owner)}narration.m4a`,
 };
 

@@ -130,7 +130,7 @@ async function segmentDone(renderJobId: string, segment: { startFrame: number; e
 }
 
 /**
- * CompileSegment: one run of clips (with the fade into the next segment's first picture) as an MPEG-TS segment, copied from the
+ * CompileSegment: one run of clips (with the fade into the next segment's first picture) as an MP4 segment, copied from the
  * writer's asset store when a render of an earlier draft encoded the same one, else encoded and kept there.
  */
 export async function compileSegment({ renderJobId, segment: index }: SegmentItem) {
@@ -156,7 +156,7 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
           getAspect(job.aspect),
         )
       : [];
-    const outPath = join(work, "segment.ts");
+    const outPath = join(work, "segment.mp4");
     await renderSegment({
       timeline: timelineOf(plan),
       segment,
@@ -167,7 +167,7 @@ export async function compileSegment({ renderJobId, segment: index }: SegmentIte
       name: `segment-${index}`,
       size: getAspect(job.aspect),
     });
-    await uploadFile(config.mediaBucket, target, outPath, "video/mp2t");
+    await uploadFile(config.mediaBucket, target, outPath, "video/mp4");
     if (contentKey) await keepSegment(job.userId, job.screenplayId, contentKey, target);
     await segmentDone(renderJobId, segment, false);
     return { renderJobId, segment: index, reused: false };
@@ -200,7 +200,7 @@ export async function joinVideo({ renderJobId }: { renderJobId: string }) {
   if (!compiling(job)) return { renderJobId, skipped: true };
   const plan = await readCompilePlan(job);
   await inWorkDir(renderJobId, async (work) => {
-    const segmentPaths = plan.segments.map((_, s) => join(work, `segment-${String(s).padStart(4, "0")}.ts`));
+    const segmentPaths = plan.segments.map((_, s) => join(work, `segment-${String(s).padStart(4, "0")}.mp4`));
     const narration = join(work, "narration.m4a");
     // The narration beside the segments, not after them: the join waits on the last download.
     await Promise.all([
