@@ -12,10 +12,19 @@ import {
   UploadPartCopyCommand,
 } from "@aws-sdk/client-s3";
 import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { config } from "../config";
 import { mapWithLimit } from "../render/concurrency";
-import { deleteKeys, getObjectBytes, listObjects, objectTag, putObject, putObjectIfAbsent, s3 } from "./s3";
+import { deleteKeys, getObjectBytes, listObjects, objectTag, putObject, putObjectIfAbsent, s3, uploadFile } from "./s3";
 import { planWindows, rangeReader } from "./s3-ranges";
+
+async function fileOf(bytes: Uint8Array): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), "s3-semantics-")), "body.bin");
+  await writeFile(path, bytes);
+  return path;
+}
 
 describe("S3 as the product uses it", () => {
   it("writes if absent: a kept object is never replaced, and of two conditional writes at once exactly one lands", async () => {
@@ -31,6 +40,32 @@ describe("S3 as the product uses it", () => {
     const kept = racing.findIndex(Boolean) % 2 === 0 ? first : second;
     expect(Buffer.from(await getObjectBytes(bucket, "probe/if-absent/raced.bin")).equals(kept)).toBe(true);
     await deleteKeys(bucket, ["probe/if-absent/one.bin", "probe/if-absent/two.bin", "probe/if-absent/raced.bin"]);
+  });
+
+  it("signs a write without hashing its bytes, and keeps them as sent", async () => {
+    const bucket = config.mediaBucket;
+    const signed: Record<string, string> = {};
+    // Seen as sent: the deserialize step runs after the request is signed.
+    s3().middlewareStack.add(
+      (next, context) => async (args) => {
+        const headers = (args.request as { headers: Record<string, string> }).headers;
+        signed[context.commandName ?? ""] = headers["x-amz-content-sha256"];
+        return next(args);
+      },
+      { step: "deserialize", name: "probeSignedPayload", override: true },
+    );
+    try {
+      const body = randomBytes(7 * 1024 * 1024);
+      await putObject(bucket, "probe/unsigned/one.bin", body, "application/octet-stream");
+      const file = await fileOf(body);
+      await uploadFile(bucket, "probe/unsigned/parts.bin", file, "application/octet-stream", 5 * 1024 * 1024);
+      await rm(dirname(file), { recursive: true });
+      expect(signed).toMatchObject({ PutObjectCommand: "UNSIGNED-PAYLOAD", UploadPartCommand: "UNSIGNED-PAYLOAD" });
+      for (const key of ["probe/unsigned/one.bin", "probe/unsigned/parts.bin"]) expect(Buffer.from(await getObjectBytes(bucket, key)).equals(body)).toBe(true);
+      await deleteKeys(bucket, ["probe/unsigned/one.bin", "probe/unsigned/parts.bin"]);
+    } finally {
+      s3().middlewareStack.remove("probeSignedPayload");
+    }
   });
 
   it("keeps a copy's bytes and a copied part's when the source is written again or deleted, and tags a multipart object as S3 does", async () => {

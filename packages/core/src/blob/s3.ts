@@ -17,12 +17,34 @@ import { config, localClientOptions } from "../config";
 let client: S3Client | undefined;
 /** Created on first use so the environment of the process is read then. */
 export const s3 = () =>
-  (client ??= new S3Client({
-    ...localClientOptions(config.endpoints.s3),
-    forcePathStyle: Boolean(config.endpoints.s3),
-    // Without this, streamed bodies reach the local S3 with aws-chunked framing stored inside them.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-  }));
+  (client ??= withUnsignedPayloads(
+    new S3Client({
+      ...localClientOptions(config.endpoints.s3),
+      forcePathStyle: Boolean(config.endpoints.s3),
+      // Without this, streamed bodies reach the local S3 with aws-chunked framing stored inside them.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+    }),
+  ));
+
+/** The writes whose bodies the signature would otherwise hash: a part of a multipart upload is 64 MB held in memory. */
+const BODY_WRITES = new Set(["PutObjectCommand", "UploadPartCommand"]);
+
+/**
+ * Signs the request without its body's SHA-256, as S3 allows (`x-amz-content-sha256: UNSIGNED-PAYLOAD`): the SDK
+ * hashes every byte of a buffered body to sign it, a second of CPU for a feature's video, and TLS already
+ * protects the bytes on their way (docs/decisions.md#uploads-sign-without-hashing-their-bytes).
+ */
+function withUnsignedPayloads(s3Client: S3Client): S3Client {
+  s3Client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const request = args.request as { headers?: Record<string, string> };
+      if (BODY_WRITES.has(context.commandName ?? "") && request.headers) request.headers["x-amz-content-sha256"] = "UNSIGNED-PAYLOAD";
+      return next(args);
+    },
+    { step: "build", name: "unsignedPayloads", override: true },
+  );
+  return s3Client;
+}
 
 export async function putObject(bucket: string, key: string, body: Uint8Array | string, contentType: string) {
   await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
@@ -138,8 +160,7 @@ export async function listObjects(bucket: string, prefix: string): Promise<Liste
   let token: string | undefined;
   do {
     const out = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
-    for (const o of out.Contents ?? [])
-      if (o.Key) objects.push({ key: o.Key, tag: (o.ETag ?? "").replace(/"/g, ""), size: o.Size ?? 0 });
+    for (const o of out.Contents ?? []) if (o.Key) objects.push({ key: o.Key, tag: (o.ETag ?? "").replace(/"/g, ""), size: o.Size ?? 0 });
     token = out.IsTruncated ? out.NextContinuationToken : undefined;
   } while (token);
   return objects;
