@@ -36,6 +36,8 @@ export interface MasterInput {
   work: string;
   m4aPath: string;
   mp3Path: string;
+  /** Called as each output is whole (CompileAudio uploads it then, the MP3 beside the narration's remux); awaited before the master is done. */
+  onWritten?: (output: MasterOutput) => Promise<void>;
   /** With the pieces' keys, chunks are keyed and reused. */
   reuse?: { userId: string; pieceKeys: string[]; store: ChunkStore };
 }
@@ -153,15 +155,25 @@ export async function writeMaster(input: MasterInput): Promise<{ total: number; 
     ),
   ]);
   const adts = join(input.work, "master.aac");
-  await Promise.all([
-    joinFrames(planned.map((p) => p.out.aac), played.aac, adtsFrames, adts),
-    joinFrames(planned.map((p) => p.out.mp3), played.mp3, mp3Frames, input.mp3Path),
+  const written = async (output: MasterOutput) => input.onWritten?.(output);
+  const outputs = await Promise.allSettled([
+    joinFrames(planned.map((p) => p.out.mp3), played.mp3, mp3Frames, input.mp3Path).then(() => written("mp3")),
+    (async () => {
+      await joinFrames(planned.map((p) => p.out.aac), played.aac, adtsFrames, adts);
+      // ADTS cannot say that its first frame is the encoder's priming: the MP4 is told by starting the stream one
+      // frame early, which ffmpeg writes as an edit list, so the video's sound starts where one whole encoding's does.
+      await ffmpeg(["-itsoffset", (-AAC_FRAME / MIX_RATE).toFixed(9), "-i", adts, "-map", "0:a:0", "-c", "copy", "-f", "mp4", input.m4aPath], {
+        besideEncoders: true,
+      });
+      // And the edit list ends it where the mix ends, not after the last frame's padding.
+      await endSoundAt(input.m4aPath, input.totalSamples, MIX_RATE);
+      await rm(adts, { force: true });
+      await written("m4a");
+    })(),
   ]);
-  // ADTS cannot say that its first frame is the encoder's priming: the MP4 is told by starting the stream one
-  // frame early, which ffmpeg writes as an edit list, so the video's sound starts where one whole encoding's does.
-  await ffmpeg(["-itsoffset", (-AAC_FRAME / MIX_RATE).toFixed(9), "-i", adts, "-map", "0:a:0", "-c", "copy", "-f", "mp4", input.m4aPath], { besideEncoders: true });
-  // And the edit list ends it where the mix ends, not after the last frame's padding.
-  await endSoundAt(input.m4aPath, input.totalSamples, MIX_RATE);
-  await rm(adts, { force: true });
+  for (const output of outputs) if (output.status === "rejected") throw output.reason;
   return { total: chunks.length, reused };
 }
+
+/** The master's two files: the narration in MP4 for the video, the MP3 for download. */
+export type MasterOutput = "m4a" | "mp3";

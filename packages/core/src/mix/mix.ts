@@ -22,7 +22,7 @@ import { moodLoopWav, type Mood } from "./bed";
 import type { MixClip, MixMusic } from "./mix-input";
 import { MAX_TRUE_PEAK_DBTP, MIX_RATE, type MixLevels, TARGET_LUFS } from "./schema";
 import { type BedScene, joinGroupsGraph, lanesGraph, masterGain, mixGraph } from "./graph";
-import { type ChunkStore, type StemPaths, writeMaster } from "./master";
+import { type ChunkStore, type MasterInput, type StemPaths, writeMaster } from "./master";
 import { type LoudnessMeasurement, runMeasured } from "./loudness";
 import { rollTaps } from "./rolls";
 import { cutPieces, integrateLoudness, type MixPiece, type PieceLoudness, pieceClips, pieceKey, withHolds } from "./pieces";
@@ -43,6 +43,8 @@ export interface MixInput {
   work: string;
   m4aPath: string;
   mp3Path: string;
+  /** Called as each output is whole (master.ts). */
+  onWritten?: MasterInput["onWritten"];
   /** The first clips of the pieces the mix is cut into (the compile's segments); absent, one piece. */
   pieceStarts?: number[];
   /** Keys the pieces and reuses stored ones (docs/decisions.md#an-incremental-mix). */
@@ -289,6 +291,7 @@ export async function writeMix(input: MixInput): Promise<MixResult> {
     work,
     m4aPath: input.m4aPath,
     mp3Path: input.mp3Path,
+    onWritten: input.onWritten,
     reuse: reuse ? { userId: reuse.userId, pieceKeys: made.map((m) => m.key!), store: reuse.store } : undefined,
   });
   return {

@@ -23,7 +23,7 @@ import type { ArchiveStem } from "../media/archive";
 import { ffmpeg } from "../media/ffmpeg";
 import { readWavInfo, wavHeader } from "../media/wav";
 import type { MixClip, MixMusic } from "./mix-input";
-import { BED_REFERENCE_LUFS, type PieceStore, writeMix } from "./mix";
+import { BED_REFERENCE_LUFS, type MixInput, type PieceStore, writeMix } from "./mix";
 import { musicUploadKey, readUploadLoudness } from "./upload";
 import type { PieceLoudness } from "./pieces";
 import { storedRolls } from "./rolls";
@@ -237,6 +237,8 @@ export interface RenderMixInput {
   work: string;
   m4aPath: string;
   mp3Path: string;
+  /** Called as each output is whole (master.ts). */
+  onWritten?: MixInput["onWritten"];
 }
 
 /**
@@ -244,7 +246,7 @@ export interface RenderMixInput {
  * segment, the unchanged ones reused from the writer's store (docs/decisions.md#an-incremental-mix). Leaves
  * the AAC and MP3 at their paths, keeps the stems for PackageRender and counts the pieces on the job.
  */
-export async function writeRenderMix({ job, plan, blocks, audio, work, m4aPath, mp3Path }: RenderMixInput) {
+export async function writeRenderMix({ job, plan, blocks, audio, work, m4aPath, mp3Path, onWritten }: RenderMixInput) {
   const timeline = timelineOf(plan);
   const { lanes, moods } = clipLanes(plan, blocks);
   const clips = plan.clips.map((c, i) => {
@@ -259,6 +261,7 @@ export async function writeRenderMix({ job, plan, blocks, audio, work, m4aPath, 
     work,
     m4aPath,
     mp3Path,
+    onWritten,
     pieceStarts: plan.segments.map((s) => s.firstClip),
     reuse: { userId: job.userId, audioIds: audio.ids, trackId: job.musicUploadId, store: pieceStore(job) },
     fetchClips: audio.fetch,

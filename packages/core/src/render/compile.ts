@@ -183,12 +183,20 @@ export async function compileAudio({ renderJobId }: { renderJobId: string }) {
     const audio = await clipAudio(job, plan, work);
     const m4a = join(work, "narration.m4a");
     const mp3 = join(work, "audio.mp3");
-    await writeRenderMix({ job, plan, blocks, audio, work, m4aPath: m4a, mp3Path: mp3 });
-    // Both at once: the join waits on the narration, and the MP3 is as long.
-    await Promise.all([
-      uploadFile(config.mediaBucket, compileKeys.narration(job), m4a, "audio/mp4"),
-      uploadFile(config.mediaBucket, outputKey(job, "audio.mp3"), mp3, outputOf("audio.mp3").contentType),
-    ]);
+    // Each sent as soon as it is whole: the MP3 while the narration is put into MP4 (the join waits on that).
+    await writeRenderMix({
+      job,
+      plan,
+      blocks,
+      audio,
+      work,
+      m4aPath: m4a,
+      mp3Path: mp3,
+      onWritten: (output) =>
+        output === "m4a"
+          ? uploadFile(config.mediaBucket, compileKeys.narration(job), m4a, "audio/mp4")
+          : uploadFile(config.mediaBucket, outputKey(job, "audio.mp3"), mp3, outputOf("audio.mp3").contentType),
+    });
   });
   await renderHeartbeat(renderJobId, "compile");
   return { renderJobId };
