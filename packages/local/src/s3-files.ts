@@ -11,6 +11,7 @@ import { createReadStream } from "node:fs";
 import { constants, copyFile, link, mkdir, readdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { mapWithLimit } from "@storyboard/core/render/concurrency";
 
 /** The object's file, its headers and its ETag, in the local S3's folder `dir`. */
 export function s3ObjectFiles(dir: string, bucket: string, key: string) {
@@ -108,14 +109,15 @@ async function storedContentType(metadataFile: string): Promise<string> {
  */
 export async function storedObjectsUnder(dir: string, bucket: string, folder: string) {
   const keys = await storedKeys(dir, bucket, folder);
-  return Promise.all(
-    keys.map(async (key) => {
-      const files = s3ObjectFiles(dir, bucket, key);
-      const [contentType, tag] = await Promise.all([storedContentType(files.metadata), readFile(files.md5, "utf8").catch(() => undefined)]);
-      return { key, file: files.object, contentType, tag };
-    }),
-  );
+  // A few at once: a store holds thousands, and a system may allow a process no more than 256 open files.
+  return mapWithLimit(keys, READS_AT_ONCE, async (key) => {
+    const files = s3ObjectFiles(dir, bucket, key);
+    const [contentType, tag] = await Promise.all([storedContentType(files.metadata), readFile(files.md5, "utf8").catch(() => undefined)]);
+    return { key, file: files.object, contentType, tag };
+  });
 }
+
+const READS_AT_ONCE = 16;
 
 const OBJECT_FILE = "._S3rver_object";
 
