@@ -11,7 +11,7 @@ import type { ImageProvider, SpeechProvider } from "@storyboard/core/provider/ty
 import { createRender } from "@storyboard/core/render/create";
 import { markRenderFailed } from "@storyboard/core/render/failure";
 import { readBatch } from "@storyboard/core/render/batches";
-import { generateBlockAsset, planBlocks } from "@storyboard/core/render/generate";
+import { generateBlockAsset, generateBlockBatch, planBlocks } from "@storyboard/core/render/generate";
 import { flaky } from "./test/faults";
 import { createTestUser, eventually, type TestUser, uploadScreenplay } from "./test/fixtures";
 import { runPhaseLocally, useLocalWorkflows, workflowsSettled } from "./workflows";
@@ -101,6 +101,39 @@ describe("render pipeline faults", () => {
     const charges = (await ledgerOf(user.userId)).filter((e) => e.referenceId === id);
     expect(charges).toHaveLength(1);
     expect(await balanceOf(user.userId)).toBe(1000 - job.pointsCharged!);
+  });
+
+  it("fails a batch only once its other assets have ended, so its retry never makes them a second time", async () => {
+    const offline = new OfflineSpeechProvider();
+    let inFlight = 0;
+    let failing: string | undefined;
+    setProviders({
+      speech: {
+        synthesize: async (request) => {
+          failing ??= request.text;
+          if (request.text === failing) throw new Error("speech service refused one line (injected)");
+          inFlight++;
+          try {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            return await offline.synthesize(request);
+          } finally {
+            inFlight--;
+          }
+        },
+      },
+    });
+    const user = await createTestUser({ points: 1000 });
+    const { id } = await startRender(user, await readyScreenplay(user), true);
+    await eventually(async () => (await jobOf(id)).status === "descriptions_ready");
+    await db.entities.renderJob.patch({ renderJobId: id }).set({ status: "generating_assets" }).go();
+    const { items: batches } = await withActor({ type: "system", reason: "test" }, () => planBlocks(id));
+    const owner = await jobOf(id);
+    const tasks = await readBatch(owner, batches[0].batch);
+    expect(tasks.filter((t) => t.kind === "audio").length).toBeGreaterThan(2);
+    await expect(generateBlockBatch(batches[0])).rejects.toThrow("refused one line");
+    expect(inFlight).toBe(0);
+    const made = (await mediaOf(id)).filter((m) => m.type === "audio");
+    expect(made.length).toBe(tasks.filter((t) => t.kind === "audio").length - 1);
   });
 
   it("lets an admin regenerate the missing audio of a failed render and resume it", async () => {

@@ -130,10 +130,11 @@ export async function makeImage(job: RenderJobItem, block: RenderBlockItem, prom
       });
   // A frame drawn in place of a refused one is not kept for reuse: the next draft asks the service again.
   if (reuse && !reuse.found && !refusal) await reuse.keep({ bytes: image.bytes, contentType: image.contentType });
-  if (reuse?.found) await countReused("image", job.renderJobId);
   const key = blockImageKey(job, block.blockId, variant, image.contentType);
   await putObject(config.mediaBucket, key, image.bytes, image.contentType);
   await recordBlockImage(job, block.blockId, variant, key);
+  // Counted once its record is written: a task retried after a failure above counts it once.
+  if (reuse?.found) await countReused("image", job.renderJobId);
   // The refusal is shown on the frame (the image picker), with 'Edit prompt': the render is not charged more for it.
   if (refusal) await noteDrawnInPlace(job, block.blockId, prompt, key, writerMessage(refusal, false));
   return key;

@@ -55,12 +55,23 @@ export async function planBlocks(renderJobId: string): Promise<{ renderJobId: st
   return { renderJobId, items: await writeBatches(job, items) };
 }
 
-/** One Map item: the batch's assets, BATCH_CONCURRENCY at once; each is idempotent, so a retried batch redoes only what is missing. */
+/**
+ * One Map item: the batch's assets, BATCH_CONCURRENCY at once; each is idempotent, so a retried batch redoes only what
+ * is missing. A failed asset fails the batch only once the others have ended: a retry that started while they still
+ * ran would make and count their blocks a second time.
+ */
 export async function generateBlockBatch(input: BlockBatch) {
   const job = await getRenderJob(input.renderJobId);
   const tasks = await readBatch(job, input.batch);
   // The job is read once for the batch: what its assets use (owner, style, voices, dictionaries) is fixed while they are made.
-  await mapWithLimit(tasks, BATCH_CONCURRENCY, (t) => generateBlockAsset(t, job));
+  const ended = await mapWithLimit(tasks, BATCH_CONCURRENCY, (t) =>
+    generateBlockAsset(t, job).then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    ),
+  );
+  const failed = ended.find((outcome) => outcome !== undefined);
+  if (failed) throw failed.error;
   return { ...input, made: tasks.length };
 }
 
@@ -96,8 +107,10 @@ export async function generateBlockAsset(task: BlockTask, known?: RenderJobItem)
         providers().speech.synthesize({ text: line.text, voiceId: line.voiceId, ...(line.delivery.length ? { delivery: line.delivery } : {}) }),
       );
   if (!reuse.found) await reuse.keep({ bytes: speech.wav, contentType: "audio/wav" });
-  else await countReused("audio", task.renderJobId);
-  return speechStored(task, await storeSpeech(job, block.blockId, speech, line.voiceId));
+  const stored = await speechStored(task, await storeSpeech(job, block.blockId, speech, line.voiceId));
+  // Counted once the block holds its line: a task retried after a failure above counts it once.
+  if (reuse.found) await countReused("audio", task.renderJobId);
+  return stored;
 }
 
 async function speechStored(task: BlockTask, url: string) {
