@@ -230,7 +230,8 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       getRenderBlocks(renderJobId),
     ]);
     const voicesUsed = Object.fromEntries(Object.entries(chosen ?? {}).map(([name, v]) => [name, v.voiceId]));
-    await Promise.all([
+    const [[{ data: media }, blocks]] = await Promise.all([
+      recorded,
       writeReuseFolder(options.outDir, { userId, screenplayId, cast, voices: voicesUsed }, runtime.s3Dir, reuse),
       ...Object.entries(outputs).map(async ([name, path]) => {
         const key = keys[name as keyof typeof keys]!;
@@ -243,7 +244,6 @@ export async function renderScreenplayFile(options: RenderFileOptions): Promise<
       }),
     ]);
     timings?.mark("outputs written");
-    const [{ data: media }, blocks] = await recorded;
     const { buildTimeline } = await import("@storyboard/core/media/timeline");
     const { segmentOf } = await import("@storyboard/core/media/segments");
     const clips = blocks.filter(hasMedia);

@@ -126,6 +126,7 @@ export async function storedKeys(dir: string, bucket: string, folder: string): P
   return keysUnder(join(dir, bucket), folder);
 }
 
+/** As s3-store.mjs lists a prefix for the local S3 itself (that file runs without the TypeScript loader). */
 async function keysUnder(bucketDir: string, folder: string): Promise<string[]> {
   const entries = await readdir(join(bucketDir, folder), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];

@@ -155,9 +155,8 @@ export async function writeMaster(input: MasterInput): Promise<{ total: number; 
     ),
   ]);
   const adts = join(input.work, "master.aac");
-  const written = async (output: MasterOutput) => input.onWritten?.(output);
   const outputs = await Promise.allSettled([
-    joinFrames(planned.map((p) => p.out.mp3), played.mp3, mp3Frames, input.mp3Path).then(() => written("mp3")),
+    joinFrames(planned.map((p) => p.out.mp3), played.mp3, mp3Frames, input.mp3Path).then(() => input.onWritten?.("mp3")),
     (async () => {
       await joinFrames(planned.map((p) => p.out.aac), played.aac, adtsFrames, adts);
       // ADTS cannot say that its first frame is the encoder's priming: the MP4 is told by starting the stream one
@@ -168,7 +167,7 @@ export async function writeMaster(input: MasterInput): Promise<{ total: number; 
       // And the edit list ends it where the mix ends, not after the last frame's padding.
       await endSoundAt(input.m4aPath, input.totalSamples, MIX_RATE);
       await rm(adts, { force: true });
-      await written("m4a");
+      await input.onWritten?.("m4a");
     })(),
   ]);
   for (const output of outputs) if (output.status === "rejected") throw output.reason;
